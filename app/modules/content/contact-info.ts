@@ -1,0 +1,31 @@
+// The trader's contact details as the site shows them: from contact content, with defaults.
+import { z } from "zod";
+
+export const businessHoursSchema = z.record(z.string().max(100), z.string().max(200));
+export const socialLinksSchema = z.record(z.string().max(50), z.url().max(500));
+
+export type ContactInfo = {
+  phone: string;
+  email: string;
+  address: string;
+  businessHours: Record<string, string>;
+  socialLinks: { facebook: string; instagram: string } & Record<string, string>;
+  mapEmbedUrl: string | null;
+};
+
+export const DEFAULT_CONTACT_INFO: ContactInfo = {
+  phone: "0800 872 332",
+  email: "sales@tradecounter.co.nz",
+  address: "42 Station Road, Penrose, Auckland 1061",
+  businessHours: { "Mon-Fri": "7AM-5PM", Sat: "8AM-2PM" },
+  socialLinks: {
+    facebook: "https://www.facebook.com/",
+    instagram: "https://www.instagram.com/",
+  },
+  mapEmbedUrl: null,
+};
+
+/** `tel:` form of a display number: digits and a leading plus only. */
+export function toTelHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

@@ -1,0 +1,96 @@
+// Staff and user accounts: creation (with the password hashed by better-auth), activation,
+// and the first admin created at start.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { and, count, eq, sql } from "drizzle-orm";
+import { getAuth } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/db.server";
+import { type Role, sessions, users } from "~/server/db/schema";
+
+export class UserInputError extends Error {}
+
+/** A readable random password: 20 characters from an unambiguous alphabet. */
+export function generatePassword(length = 20) {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  const bytes = crypto.randomBytes(length);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+export async function findUserByEmail(email: string) {
+  const [row] = await getDb()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function createUser(input: { email: string; name: string; role: Role; password: string }) {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(email)) throw new UserInputError(`A user with e-mail ${email} already exists.`);
+  const ctx = await getAuth().$context;
+  const hash = await ctx.password.hash(input.password);
+  const user = await ctx.internalAdapter.createUser({
+    email,
+    name: input.name.trim(),
+    emailVerified: true,
+    role: input.role,
+    isActive: true,
+  }, { method: "admin" });
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
+  return user;
+}
+
+/** Deactivating a user ends every one of their sessions at once. */
+export async function setUserActive(userId: string, isActive: boolean) {
+  await getDb().transaction(async (tx) => {
+    await tx.update(users).set({ isActive }).where(eq(users.id, userId));
+    if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+export async function countActiveAdmins() {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isActive, true)));
+  return row?.n ?? 0;
+}
+
+export type FirstAdminResult =
+  | { created: false }
+  | { created: true; email: string; password?: string; passwordFile?: string };
+
+/**
+ * When no admin exists, create one from ADMIN_EMAIL / ADMIN_PASSWORD, or admin@example.com with
+ * a random password that is returned (to be printed once) and kept in DATA_DIR/initial-admin.txt.
+ */
+export async function ensureFirstAdmin(options: {
+  email?: string;
+  password?: string;
+  dataDir: string;
+}): Promise<FirstAdminResult> {
+  const [existing] = await getDb().select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  if ((existing?.n ?? 0) > 0) return { created: false };
+  const email = options.email ?? "admin@example.com";
+  const generated = options.password ? undefined : generatePassword();
+  const password = options.password ?? generated ?? "";
+  const current = await findUserByEmail(email);
+  if (current) {
+    // The address is taken by a non-admin account: promote it rather than fail the start.
+    await getDb().update(users).set({ role: "admin", isActive: true }).where(eq(users.id, current.id));
+    return { created: true, email };
+  }
+  await createUser({ email, name: "Administrator", role: "admin", password });
+  if (!generated) return { created: true, email };
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const passwordFile = path.join(options.dataDir, "initial-admin.txt");
+  fs.writeFileSync(passwordFile, `email: ${email}\npassword: ${generated}\n`, { mode: 0o600 });
+  fs.chmodSync(passwordFile, 0o600);
+  return { created: true, email, password: generated, passwordFile };
+}

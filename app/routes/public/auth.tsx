@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ShieldAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { FormField } from "~/components/forms/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { authFormSchema, safeRedirect } from "~/modules/users/schema";
+import { getSessionUser, isStaff } from "~/server/auth/guards.server";
+import { signInWithPassword, signUpWithPassword } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { toastHeaders } from "~/server/toast.server";
+import type { Route } from "./+types/auth";
+
+export function meta() {
+  return [{ title: "Staff Sign In | Trade Counter" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user && isStaff(user)) throw redirect("/admin");
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return { user, redirectTo: safeRedirect(redirectTo, "") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: authFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+  }
+  const value = submission.value;
+  const outcome =
+    value.intent === "sign-in"
+      ? await signInWithPassword(request, value.email, value.password)
+      : await signUpWithPassword(request, value);
+  if (!outcome.ok) {
+    logger.info({ intent: value.intent }, "authentication failed");
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), failure: outcome.message },
+      { status: 400 },
+    );
+  }
+  const user = await getSessionUser(new Request(request.url, { headers: cookieHeaderFrom(outcome.headers) }));
+  logger.info({ userId: outcome.userId, role: user?.role }, "role looked up after sign-in");
+  const headers = new Headers();
+  for (const cookie of outcome.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append(
+    "Set-Cookie",
+    (await toastHeaders({ type: "success", title: "Welcome back!", description: "You have been signed in successfully." }))[
+      "Set-Cookie"
+    ],
+  );
+  const fallback = user && isStaff(user) ? "/admin" : "/auth";
+  const target = value.intent === "sign-in" ? safeRedirect(value.redirectTo, fallback) : fallback;
+  return redirect(user && isStaff(user) ? target : "/auth", { headers });
+}
+
+function cookieHeaderFrom(setCookies: Headers) {
+  const pairs = setCookies.getSetCookie().map((c) => c.split(";")[0]);
+  return { cookie: pairs.join("; ") };
+}
+
+export default function AuthPage() {
+  const { user, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [mode, setMode] = useState<"sign-in" | "sign-up">("sign-in");
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: authFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+
+  useEffect(() => {
+    if (actionData?.failure) toast.error("Sign In Failed", { description: actionData.failure });
+  }, [actionData]);
+
+  if (user) {
+    return (
+      <section className="container mx-auto flex max-w-md flex-col px-4 py-16">
+        <Card>
+          <CardHeader className="items-center text-center">
+            <ShieldAlert aria-hidden className="size-10 text-primary" />
+            <CardTitle>
+              <h1 className="text-2xl">Access Limited</h1>
+            </CardTitle>
+            <CardDescription>
+              You are signed in as {user.email}. Your account does not have access to the staff area. Please
+              contact an administrator if you need access.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" action="/auth/sign-out">
+              <Button type="submit" className="w-full">
+                Sign Out
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      </section>
+    );
+  }
+
+  const errorId = "auth-failure";
+  return (
+    <section className="container mx-auto flex max-w-md flex-col px-4 py-16">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl">{mode === "sign-in" ? "Staff Sign In" : "Create an account"}</h1>
+          </CardTitle>
+          <CardDescription>
+            {mode === "sign-in" ? "Sign in with your e-mail and password." : "Sign up with your e-mail and a password."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {actionData?.failure ? (
+            <p id={errorId} role="alert" className="mb-4 rounded-md border border-destructive/50 p-3 text-destructive text-sm">
+              Sign In Failed: {actionData.failure}
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="grid gap-4">
+            <input type="hidden" name="intent" value={mode} />
+            {mode === "sign-in" && redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            {mode === "sign-up" ? (
+              <FormField label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
+                <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+              </FormField>
+            ) : null}
+            <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+            </FormField>
+            <FormField label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
+              <Input
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
+              />
+            </FormField>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Please wait..." : mode === "sign-in" ? "Sign In" : "Sign Up"}
+            </Button>
+          </Form>
+          <Button
+            type="button"
+            variant="link"
+            className="mt-2 w-full"
+            onClick={() => setMode(mode === "sign-in" ? "sign-up" : "sign-in")}
+          >
+            {mode === "sign-in" ? "Need an account? Sign up" : "Already have an account? Sign in"}
+          </Button>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

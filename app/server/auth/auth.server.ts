@@ -1,0 +1,107 @@
+// Accounts: better-auth with the drizzle adapter, e-mail and password, database sessions and
+// the admin plugin's roles. Routes call auth.api on the server; the HTTP handler is not mounted.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { admin } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/db.server";
+import * as schema from "../db/schema";
+import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+
+/** The signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
+export function resolveAuthSecret() {
+  const env = getEnv();
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.NODE_ENV === "test") return "test-secret-test-secret-test-secret-0000";
+  const file = path.join(env.dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(env.dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function createAuth() {
+  const env = getEnv();
+  const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return betterAuth({
+    appName: "Trade Counter",
+    baseURL,
+    secret: resolveAuthSecret(),
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    user: {
+      additionalFields: {
+        isActive: { type: "boolean", defaultValue: true, input: false },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.NODE_ENV === "production" && baseURL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log(level, message) {
+        logger[level]({ source: "better-auth" }, message);
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const [user] = await getDb()
+              .select({ isActive: schema.users.isActive })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (!user?.isActive) {
+              throw new APIError("FORBIDDEN", { message: "This account has been deactivated." });
+            }
+          },
+        },
+      },
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+  });
+}
+
+type Auth = ReturnType<typeof createAuth>;
+let instance: Auth | undefined;
+
+export function getAuth(): Auth {
+  instance ??= createAuth();
+  return instance;
+}
+
+/** Forget the instance (tests that swap the database). */
+export function resetAuth() {
+  instance = undefined;
+}

@@ -1,0 +1,24 @@
+// Start-up: connect, migrate, make sure there is an admin, seed the demo into an empty database.
+import { ensureFirstAdmin, type FirstAdminResult } from "~/modules/users/mutations.server";
+import { connectDatabase } from "./db/db.server";
+import { seedDemoContent } from "./db/seed/seed.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { getStorage } from "./storage/storage.server";
+
+export type BootResult = { database: "pglite" | "postgres"; admin: FirstAdminResult; seeded: boolean };
+
+export async function boot(): Promise<BootResult> {
+  const env = getEnv();
+  const started = Date.now();
+  const handle = await connectDatabase();
+  await handle.migrate();
+  const admin = await ensureFirstAdmin({
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+    dataDir: env.dataDir,
+  });
+  const seeded = env.SEED_DEMO ? (await seedDemoContent(handle.db, getStorage())).seeded : false;
+  logger.info({ database: handle.kind, seeded, ms: Date.now() - started }, "database ready");
+  return { database: handle.kind, admin, seeded };
+}

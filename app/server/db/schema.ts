@@ -1,0 +1,341 @@
+// The whole data model: one pg-dialect schema for PGlite and PostgreSQL alike.
+// drizzle-kit generates the SQL migrations in drizzle/ from this file.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const ROLES = ["admin", "sales", "user"] as const;
+export type Role = (typeof ROLES)[number];
+export const STOCK_STATUSES = ["In Stock", "Low Stock", "Out of Stock"] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+export const CATEGORY_TYPES = ["products", "case_studies", "certifications"] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+export const SECTION_TYPES = ["hero", "banner", "promotion", "categories", "catalog", "reviews"] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+function inList(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
+}
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------- accounts (better-auth)
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("user"),
+    isActive: boolean("is_active").notNull().default(true),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    check("users_role_check", inList("role", ROLES)),
+    index("users_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable("verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- taxonomy
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    type: text("type").notNull().default("products"),
+    description: text("description"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("categories_type_check", inList("type", CATEGORY_TYPES)),
+    check("categories_name_not_blank", sql`length(trim(${t.name})) > 0`),
+    uniqueIndex("categories_type_name_unique").on(t.type, sql`lower(${t.name})`),
+    index("categories_created_at_idx").on(t.createdAt.desc()),
+    index("categories_type_active_name_idx").on(t.type, t.isActive, t.name),
+  ],
+);
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    logoUrl: text("logo_url"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("brands_name_not_blank", sql`length(trim(${t.name})) > 0`),
+    uniqueIndex("brands_name_unique").on(sql`lower(${t.name})`),
+    index("brands_created_at_idx").on(t.createdAt.desc()),
+    index("brands_active_name_idx").on(t.isActive, t.name),
+  ],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    shortDescription: text("short_description"),
+    price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    originalPrice: numeric("original_price", { precision: 12, scale: 2, mode: "number" }),
+    discountPercentage: integer("discount_percentage").notNull().default(0),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    imageUrl: text("image_url"),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    stockStatus: text("stock_status").notNull().default("In Stock"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isPublished: boolean("is_published").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("products_stock_status_check", inList("stock_status", STOCK_STATUSES)),
+    check("products_name_not_blank", sql`length(trim(${t.name})) > 0`),
+    check("products_price_check", sql`${t.price} >= 0`),
+    check("products_original_price_check", sql`${t.originalPrice} is null or ${t.originalPrice} >= 0`),
+    check("products_discount_check", sql`${t.discountPercentage} between 0 and 100`),
+    check("products_stock_quantity_check", sql`${t.stockQuantity} >= 0`),
+    index("products_created_at_idx").on(t.createdAt.desc()),
+    index("products_published_featured_idx").on(t.isPublished, t.isFeatured),
+    index("products_category_id_idx").on(t.categoryId),
+    index("products_brand_id_idx").on(t.brandId),
+    index("products_name_idx").on(t.name),
+    index("products_search_trgm_idx").using(
+      "gin",
+      sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.description}, '') || ' ' || coalesce(${t.shortDescription}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- content
+
+export const caseStudies = pgTable(
+  "case_studies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    durationMonths: integer("duration"),
+    materials: jsonb("materials").$type<string[]>(),
+    challenge: text("challenge"),
+    solution: text("solution"),
+    result: text("result"),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("case_studies_title_not_blank", sql`length(trim(${t.title})) > 0`),
+    check("case_studies_duration_check", sql`${t.durationMonths} is null or ${t.durationMonths} >= 0`),
+    index("case_studies_created_at_idx").on(t.createdAt.desc()),
+    index("case_studies_category_id_idx").on(t.categoryId),
+    index("case_studies_search_trgm_idx").using(
+      "gin",
+      sql`(coalesce(${t.title}, '') || ' ' || coalesce(${t.challenge}, '') || ' ' || coalesce(${t.solution}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const certifications = pgTable(
+  "certifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    fileUrl: text("file_url").notNull(),
+    fileType: text("file_type").notNull(),
+    imageUrl: text("image_url"),
+    allowDownload: boolean("allow_download").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("certifications_title_not_blank", sql`length(trim(${t.title})) > 0`),
+    index("certifications_created_at_idx").on(t.createdAt.desc()),
+    index("certifications_category_id_idx").on(t.categoryId),
+  ],
+);
+
+export const contactContent = pgTable(
+  "contact_content",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contentType: text("content_type").notNull(),
+    title: text("title"),
+    subtitle: text("subtitle"),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    businessHours: jsonb("business_hours").$type<Record<string, string>>(),
+    socialLinks: jsonb("social_links").$type<Record<string, string>>(),
+    mapEmbedCode: text("map_embed_code"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_content_type_not_blank", sql`length(trim(${t.contentType})) > 0`),
+    index("contact_content_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const contactSubjects = pgTable(
+  "contact_subjects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subjectName: text("subject_name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_subjects_name_not_blank", sql`length(trim(${t.subjectName})) > 0`),
+    uniqueIndex("contact_subjects_name_unique").on(sql`lower(${t.subjectName})`),
+    index("contact_subjects_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const contactQueries = pgTable(
+  "contact_queries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    fileUrl: text("file_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_queries_full_name_check", sql`length(trim(${t.fullName})) >= 2`),
+    check("contact_queries_message_check", sql`length(trim(${t.message})) >= 10`),
+    index("contact_queries_created_at_idx").on(t.createdAt.desc()),
+    index("contact_queries_search_trgm_idx").using(
+      "gin",
+      sql`(coalesce(${t.fullName}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.subject}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const homeContent = pgTable(
+  "home_content",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sectionType: text("section_type").notNull(),
+    title: text("title"),
+    subtitle: text("subtitle"),
+    content: text("content"),
+    imageUrl: text("image_url"),
+    linkText: text("link_text"),
+    linkUrl: text("link_url"),
+    isActive: boolean("is_active").notNull().default(true),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("home_content_section_type_check", inList("section_type", SECTION_TYPES)),
+    // A review's content is JSON text whose rating, when present, must be 1 to 5.
+    check(
+      "home_content_review_rating_check",
+      sql`${t.sectionType} <> 'reviews' or home_content_review_rating_ok(${t.content})`,
+    ),
+    index("home_content_section_order_idx").on(t.sectionType, t.isActive, t.displayOrder),
+    index("home_content_display_order_idx").on(t.displayOrder),
+  ],
+);
+
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    settingKey: text("setting_key").notNull().unique(),
+    settingValue: jsonb("setting_value").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // hero_background: opacity between 0 and 1 when given.
+    check(
+      "site_settings_hero_opacity_check",
+      sql`${t.settingKey} <> 'hero_background' or (${t.settingValue} -> 'opacity') is null or (jsonb_typeof(${t.settingValue} -> 'opacity') = 'number' and (${t.settingValue} ->> 'opacity')::double precision between 0 and 1)`,
+    ),
+  ],
+);

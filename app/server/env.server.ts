@@ -1,0 +1,54 @@
+// Configuration: every environment variable the server reads, parsed once by one zod schema.
+// A bad value stops the server with a message that names it.
+import path from "node:path";
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (try: openssl rand -hex 32)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_EMAIL: z.email().optional().or(z.literal("").transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, "must be at least 12 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SEED_DEMO: booleanish.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanish.default(false),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

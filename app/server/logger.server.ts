@@ -1,0 +1,8 @@
+import pino from "pino";
+import { getEnv } from "./env.server";
+
+export const logger = pino({
+  level: getEnv().NODE_ENV === "test" ? "silent" : getEnv().LOG_LEVEL,
+  base: undefined,
+  redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+});

@@ -1,0 +1,82 @@
+// The production server's app: Express 5 around the React Router request handler. Vite bundles
+// this file with the whole app into build/server/index.js; server.js starts it.
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { closeDatabase } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { cspNonceContext } from "~/server/security/request-context";
+
+export { boot } from "~/server/boot.server";
+export { logger };
+
+export async function shutdown() {
+  await closeDatabase();
+}
+
+export function createApp() {
+  const env = getEnv();
+  const production = env.NODE_ENV === "production";
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's dev server injects inline scripts without nonces, so CSP is on in production only.
+      contentSecurityPolicy: production
+        ? {
+            useDefaults: true,
+            directives: {
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "blob:", "https:"],
+              "frame-src": ["https://www.google.com", "https://maps.google.com"],
+              "frame-ancestors": ["'none'"],
+              "object-src": ["'none'"],
+              "base-uri": ["'self'"],
+              "form-action": ["'self'"],
+              "upgrade-insecure-requests": null,
+            },
+          }
+        : false,
+      hsts: production && env.PUBLIC_URL?.startsWith("https://") ? undefined : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    next();
+  });
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, res.locals.cspNonce as string);
+        return context;
+      },
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,62 @@
+// Starts the built server on a fresh data folder with known accounts; stops it afterwards.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { E2E_ADMIN, E2E_SALES, E2E_USER } from "./accounts";
+
+const port = Number(process.env.E2E_PORT ?? 3111);
+
+function createUser(env: NodeJS.ProcessEnv, email: string, name: string, role: string) {
+  const out = execFileSync("tsx", ["scripts/user-create.ts", "--email", email, "--name", name, "--role", role], {
+    env,
+    encoding: "utf8",
+  });
+  const match = /password: (\S+)/.exec(out);
+  if (!match?.[1]) throw new Error(`user-create printed no password:\n${out}`);
+  return match[1];
+}
+
+async function waitForHealth(server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`http://localhost:${port}/healthz`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The server did not become healthy:\n${output()}`);
+}
+
+export default async function globalSetup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-e2e-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: "warn",
+  };
+  const passwords = {
+    sales: createUser(env, E2E_SALES.email, E2E_SALES.name, "sales"),
+    user: createUser(env, E2E_USER.email, E2E_USER.name, "user"),
+  };
+  fs.writeFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), JSON.stringify({ dataDir, passwords }));
+
+  let output = "";
+  const server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+  await waitForHealth(server, () => output);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

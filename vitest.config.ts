@@ -1,0 +1,26 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests run once on embedded PGlite and, when TEST_DATABASE_URL is set,
+// once more on PostgreSQL (each test file in a database of its own).
+const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    projects: engines.map((engine) => ({
+      extends: true,
+      test: {
+        name: engine,
+        include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
+        environment: "node",
+        setupFiles: ["tests/support/setup.ts"],
+        env: { TEST_ENGINE: engine, NODE_ENV: "test" },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        // Unit tests that need no database run once, in the first project.
+        ...(engine === "postgres" ? { exclude: ["**/*.unit.test.{ts,tsx}", "**/node_modules/**"] } : {}),
+      },
+    })),
+  },
+});
