@@ -13,7 +13,10 @@ async function loadServerModule(app) {
   if (production) {
     const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     const client = path.join(buildDir, "client");
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
     app.use(express.static(client, { maxAge: "1h", index: false }));
     return build;
   }
@@ -37,7 +40,7 @@ async function main() {
     if (result.admin.created && result.admin.password) {
       lines.push(
         "",
-        "First admin account created. Sign in at " + `${url}/auth with:`,
+        `First admin account created. Sign in at ${url}/auth with:`,
         `  e-mail:   ${result.admin.email}`,
         `  password: ${result.admin.password}`,
         `(also saved in ${path.relative(process.cwd(), result.admin.passwordFile)}; change it after signing in)`,

@@ -5,7 +5,9 @@ import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "./cli
 
 const globalKey = Symbol.for("trade-counter.database");
 type Holder = { handle?: DatabaseHandle; opening?: Promise<DatabaseHandle> };
-const holder: Holder = ((globalThis as Record<symbol, Holder>)[globalKey] ??= {});
+const registry = globalThis as Record<symbol, Holder | undefined>;
+registry[globalKey] ??= {};
+const holder: Holder = registry[globalKey];
 
 export function connectDatabase(): Promise<DatabaseHandle> {
   holder.opening ??= openDatabase(databaseOptionsFromEnv(getEnv())).then((handle) => {

@@ -1,0 +1,267 @@
+// Demo content for a fresh install: a believable Auckland building-supplies trader, so every
+// screen has something to show. It only ever fills an empty database; it never overwrites.
+import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Database, DbOrTx, Transaction } from "~/server/db/client.server";
+import {
+  brands,
+  caseStudies,
+  categories,
+  certifications,
+  contactContent,
+  contactQueries,
+  contactSubjects,
+  homeContent,
+  products,
+  siteSettings,
+} from "~/server/db/schema";
+import { parseStoredPath, type Storage } from "~/server/storage/storage.server";
+import { buildHomeContent, CONTACT_CONTENT, CONTACT_SUBJECTS, SITE_SETTINGS } from "./content";
+import {
+  PRODUCT_IMAGE_VARIANTS,
+  removeFiles,
+  type SeedAssets,
+  type StoredFile,
+  writeSeedAssets,
+} from "./images.server";
+import { CLADDING, INSULATION, ROOFING, TIMBER } from "./products-building";
+import { FIXINGS, HARDWARE, PAINT, TOOLS } from "./products-trade";
+import { CASE_STUDIES, CERTIFICATIONS } from "./showcase";
+import {
+  BRANDS,
+  CASE_STUDY_CATEGORIES,
+  CERTIFICATION_CATEGORIES,
+  discountFor,
+  PRODUCT_CATEGORIES,
+  type ProductSeed,
+  stockStatusFor,
+} from "./taxonomy";
+
+/** The tables that make a database "not empty": staff content, never accounts or enquiries. */
+const CONTENT_TABLES = {
+  products,
+  categories,
+  brands,
+  home_content: homeContent,
+  case_studies: caseStudies,
+  certifications,
+  contact_content: contactContent,
+  contact_subjects: contactSubjects,
+  site_settings: siteSettings,
+} satisfies Record<string, PgTable>;
+
+// Any fixed number: two processes seeding one PostgreSQL database at once queue on this lock.
+const SEED_LOCK_KEY = 7_264_270_001;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Products in category order; interleaved so the newest-first lists mix categories. */
+export const DEMO_PRODUCTS: ProductSeed[] = interleave([
+  TIMBER,
+  ROOFING,
+  TOOLS,
+  HARDWARE,
+  CLADDING,
+  INSULATION,
+  FIXINGS,
+  PAINT,
+]);
+
+function interleave<T>(lists: T[][]): T[] {
+  const out: T[] = [];
+  const longest = Math.max(...lists.map((l) => l.length));
+  for (let i = 0; i < longest; i++) for (const list of lists) if (i < list.length) out.push(list[i]!);
+  return out;
+}
+
+/** Deterministic timestamps: `days` before now, nudged by a few hours so nothing ties. */
+function ago(now: Date, days: number, hours = 0) {
+  return new Date(now.getTime() - days * DAY - hours * HOUR);
+}
+
+export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
+  for (const table of Object.values(CONTENT_TABLES) as PgTable[]) {
+    const [row] = await db.select({ one: sql<number>`1` }).from(table).limit(1);
+    if (row) return false;
+  }
+  return true;
+}
+
+export async function countDemoContent(db: DbOrTx): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(CONTENT_TABLES) as [string, PgTable][]) {
+    counts[name] = await db.$count(table);
+  }
+  return counts;
+}
+
+async function insertDemoContent(tx: Transaction, assets: SeedAssets, now: Date) {
+  const taxonomy = [
+    ...PRODUCT_CATEGORIES.map((c) => ({
+      name: c.name,
+      description: c.description,
+      type: "products" as const,
+    })),
+    ...CASE_STUDY_CATEGORIES.map((c) => ({ ...c, type: "case_studies" as const })),
+    ...CERTIFICATION_CATEGORIES.map((c) => ({ ...c, type: "certifications" as const })),
+  ];
+  const categoryRows = await tx
+    .insert(categories)
+    .values(taxonomy.map((c, i) => ({ ...c, createdAt: ago(now, 240 - i) })))
+    .returning({ id: categories.id, name: categories.name, type: categories.type });
+  const categoryId = (type: string, name: string) =>
+    categoryRows.find((c) => c.type === type && c.name === name)!.id;
+
+  const brandRows = await tx
+    .insert(brands)
+    .values(
+      BRANDS.map((b, i) => ({
+        name: b.name,
+        description: b.description,
+        logoUrl: assets.logos[b.name],
+        createdAt: ago(now, 230 - i * 3),
+      })),
+    )
+    .returning({ id: brands.id, name: brands.name });
+  const brandId = (name: string) => brandRows.find((b) => b.name === name)!.id;
+
+  const seenPerCategory = new Map<string, number>();
+  await tx.insert(products).values(
+    DEMO_PRODUCTS.map((p, i) => {
+      const nth = seenPerCategory.get(p.category) ?? 0;
+      seenPerCategory.set(p.category, nth + 1);
+      return {
+        name: p.name,
+        description: p.description,
+        shortDescription: p.short,
+        price: p.price,
+        originalPrice: p.was ?? null,
+        discountPercentage: discountFor(p),
+        categoryId: categoryId("products", p.category),
+        brandId: brandId(p.brand),
+        imageUrl: assets.productImages[p.category][nth % PRODUCT_IMAGE_VARIANTS],
+        stockQuantity: p.stock,
+        stockStatus: stockStatusFor(p.stock),
+        isFeatured: p.featured ?? false,
+        isPublished: !p.draft,
+        createdAt: ago(now, (DEMO_PRODUCTS.length - i) * 3, (i * 7) % 10),
+      };
+    }),
+  );
+
+  await tx.insert(caseStudies).values(
+    CASE_STUDIES.map((c, i) => ({
+      title: c.title,
+      categoryId: categoryId("case_studies", c.category),
+      durationMonths: c.durationMonths,
+      materials: c.materials,
+      challenge: c.challenge,
+      solution: c.solution,
+      result: c.result,
+      imageUrl: assets.caseStudyImages[i],
+      createdAt: ago(now, 160 - i * 25, i),
+    })),
+  );
+
+  await tx.insert(certifications).values(
+    CERTIFICATIONS.map((c, i) => ({
+      title: c.title,
+      description: c.description,
+      categoryId: categoryId("certifications", c.category),
+      fileType: c.fileType,
+      fileUrl: assets.certifications[i]!.fileUrl,
+      imageUrl: assets.certifications[i]!.imageUrl,
+      allowDownload: c.allowDownload,
+      createdAt: ago(now, 200 - i * 30, i),
+    })),
+  );
+
+  const home = buildHomeContent(assets.home, now);
+  await tx
+    .insert(homeContent)
+    .values(home.map((row, i) => ({ ...row, createdAt: ago(now, 220, home.length - i) })));
+  await tx
+    .insert(contactContent)
+    .values(CONTACT_CONTENT.map((row) => ({ ...row, createdAt: ago(now, 220) })));
+  await tx.insert(contactSubjects).values(
+    CONTACT_SUBJECTS.map((subjectName, i) => ({
+      subjectName,
+      createdAt: ago(now, 220, CONTACT_SUBJECTS.length - i),
+    })),
+  );
+  await tx.insert(siteSettings).values(SITE_SETTINGS);
+}
+
+/**
+ * Fills an empty database with the demo. Pictures and documents are written first (outside the
+ * transaction, which stays short) and removed again if the rows cannot be inserted.
+ */
+export async function seedDemoContent(
+  db: Database,
+  storage: Storage,
+): Promise<{ seeded: boolean; counts: Record<string, number> }> {
+  if (!(await isDatabaseEmpty(db))) return { seeded: false, counts: await countDemoContent(db) };
+
+  const now = new Date();
+  const assets = await writeSeedAssets(storage);
+  let seeded: boolean;
+  try {
+    seeded = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_KEY))})`);
+      // Another process may have seeded while the pictures were rendering.
+      if (!(await isDatabaseEmpty(tx))) return false;
+      await insertDemoContent(tx, assets, now);
+      return true;
+    });
+  } catch (error) {
+    await removeFiles(storage, assets.files);
+    throw error;
+  }
+  if (!seeded) await removeFiles(storage, assets.files);
+  return { seeded, counts: await countDemoContent(db) };
+}
+
+/** Stored files the content rows point at, so a reset can remove them with the rows. */
+async function referencedFiles(db: DbOrTx): Promise<StoredFile[]> {
+  const urls = [
+    ...(await db.select({ url: products.imageUrl }).from(products)),
+    ...(await db.select({ url: brands.logoUrl }).from(brands)),
+    ...(await db.select({ url: caseStudies.imageUrl }).from(caseStudies)),
+    ...(await db.select({ url: certifications.imageUrl }).from(certifications)),
+    ...(await db.select({ url: certifications.fileUrl }).from(certifications)),
+    ...(await db.select({ url: homeContent.imageUrl }).from(homeContent)),
+    ...(await db.select({ url: contactQueries.fileUrl }).from(contactQueries)),
+  ].map((row) => row.url);
+  const unique = new Map<string, StoredFile>();
+  for (const url of urls) {
+    const file = parseStoredPath(url);
+    if (file) unique.set(`${file.bucket}/${file.name}`, file);
+  }
+  return [...unique.values()];
+}
+
+/**
+ * Deletes every content row and enquiry (users, sessions and accounts stay), for `db:seed --reset`.
+ * With `storage`, the files those rows referenced are deleted too.
+ */
+export async function clearDemoContent(db: Database, storage?: Storage): Promise<void> {
+  const files = storage ? await referencedFiles(db) : [];
+  await db.transaction(async (tx) => {
+    // Rows that reference categories and brands go first.
+    const order: PgTable[] = [
+      products,
+      caseStudies,
+      certifications,
+      categories,
+      brands,
+      homeContent,
+      contactContent,
+      contactSubjects,
+      siteSettings,
+      contactQueries,
+    ];
+    for (const table of order) await tx.delete(table);
+  });
+  if (storage) await removeFiles(storage, files);
+}

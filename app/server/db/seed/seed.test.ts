@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { brands, caseStudies, certifications, homeContent, products } from "~/server/db/schema";
+import { createLocalStorage, parseStoredPath } from "~/server/storage/storage.server";
+import { useTestDatabase } from "../../../../tests/support/database";
+import { clearDemoContent, countDemoContent, isDatabaseEmpty, seedDemoContent } from "./seed.server";
+
+const database = useTestDatabase();
+
+function setup() {
+  const { db, storageRoot } = database.current;
+  return { db, storageRoot, storage: createLocalStorage(storageRoot) };
+}
+
+function storedFiles(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((f) => fs.statSync(path.join(root, f)).isFile());
+}
+
+async function referencedUrls() {
+  const { db } = setup();
+  const rows = [
+    ...(await db.select({ url: products.imageUrl }).from(products)),
+    ...(await db.select({ url: brands.logoUrl }).from(brands)),
+    ...(await db.select({ url: caseStudies.imageUrl }).from(caseStudies)),
+    ...(await db.select({ url: certifications.imageUrl }).from(certifications)),
+    ...(await db.select({ url: certifications.fileUrl }).from(certifications)),
+    ...(await db.select({ url: homeContent.imageUrl }).from(homeContent)),
+  ];
+  return rows.map((r) => r.url);
+}
+
+test("an empty database is seeded with the whole demo", async () => {
+  const { db, storage } = setup();
+  expect(await isDatabaseEmpty(db)).toBe(true);
+
+  const result = await seedDemoContent(db, storage);
+
+  expect(result.seeded).toBe(true);
+  expect(result.counts.products).toBeGreaterThanOrEqual(45);
+  expect(result.counts.brands).toBeGreaterThanOrEqual(6);
+  expect(result.counts.case_studies).toBe(6);
+  expect(result.counts.certifications).toBe(6);
+  expect(result.counts.contact_content).toBe(1);
+  expect(result.counts.contact_subjects).toBe(6);
+  expect(result.counts.site_settings).toBe(1);
+  expect(await isDatabaseEmpty(db)).toBe(false);
+
+  const byType = await db.execute(
+    sql`select type, count(*)::int as n from categories group by type order by type`,
+  );
+  const typeCounts = Object.fromEntries(
+    (byType as unknown as { rows: { type: string; n: number }[] }).rows.map((r) => [r.type, r.n]),
+  );
+  expect(typeCounts.products).toBeGreaterThanOrEqual(6);
+  expect(typeCounts.case_studies).toBe(3);
+  expect(typeCounts.certifications).toBe(3);
+
+  const sections = await db.select({ type: homeContent.sectionType }).from(homeContent);
+  const sectionCount = (type: string) => sections.filter((s) => s.type === type).length;
+  expect(sectionCount("hero")).toBe(3);
+  expect(sectionCount("categories")).toBeGreaterThanOrEqual(4);
+  expect(sectionCount("catalog")).toBe(1);
+  expect(sectionCount("reviews")).toBeGreaterThanOrEqual(4);
+});
+
+test("every picture and document the demo points at exists in storage", async () => {
+  const { storage } = setup();
+  const urls = await referencedUrls();
+  const missing: string[] = [];
+  for (const url of urls) {
+    if (!url) continue;
+    const file = parseStoredPath(url);
+    expect(file, `${url} is a stored file`).not.toBeNull();
+    if (file && !(await storage.exists(file.bucket, file.name))) missing.push(url);
+  }
+  expect(missing).toEqual([]);
+
+  const certs = await setup().db.select().from(certifications);
+  for (const cert of certs) {
+    const file = parseStoredPath(cert.fileUrl)!;
+    expect(file.bucket).toBe("certificates");
+    expect(file.name.endsWith(cert.fileType === "PDF" ? ".pdf" : ".png")).toBe(true);
+  }
+  expect(certs.filter((c) => !c.allowDownload)).toHaveLength(1);
+});
+
+test("seeding a database that has content changes nothing", async () => {
+  const { db, storage, storageRoot } = setup();
+  const before = await countDemoContent(db);
+  const filesBefore = storedFiles(storageRoot).length;
+
+  const result = await seedDemoContent(db, storage);
+
+  expect(result.seeded).toBe(false);
+  expect(result.counts).toEqual(before);
+  expect(await countDemoContent(db)).toEqual(before);
+  expect(storedFiles(storageRoot)).toHaveLength(filesBefore);
+});
+
+test("clearing removes the content rows and their files, and the demo can be seeded again", async () => {
+  const { db, storage, storageRoot } = setup();
+  await clearDemoContent(db, storage);
+
+  expect(await isDatabaseEmpty(db)).toBe(true);
+  expect(storedFiles(storageRoot)).toEqual([]);
+
+  const again = await seedDemoContent(db, storage);
+  expect(again.seeded).toBe(true);
+  await clearDemoContent(db, storage);
+});
+
+test("a seed whose rows cannot be inserted leaves no rows and no files behind", async () => {
+  const { db, storage, storageRoot } = setup();
+  // The last insert of the seed fails, after everything else went in within the transaction.
+  await db.execute(
+    sql`alter table site_settings add constraint seed_test_block check (setting_key <> 'hero_background')`,
+  );
+  try {
+    const error = await seedDemoContent(db, storage).then(
+      () => null,
+      (e: unknown) => e as Error & { cause?: unknown },
+    );
+    expect(`${error?.message} ${String(error?.cause)}`).toContain("seed_test_block");
+  } finally {
+    await db.execute(sql`alter table site_settings drop constraint seed_test_block`);
+  }
+
+  expect(await isDatabaseEmpty(db)).toBe(true);
+  expect(storedFiles(storageRoot)).toEqual([]);
+});
