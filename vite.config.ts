@@ -3,17 +3,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
-  build: {
+  environments: {
     // The server bundle's entry is our Express app, which wraps the React Router handler.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-  },
-  ssr: {
-    // PGlite loads its wasm and data files relative to its own package: keep it external.
-    external: ["@electric-sql/pglite", "pg", "pino", "pino-http", "sharp"],
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});
