@@ -2,7 +2,9 @@
 import fs from "node:fs";
 
 export function findChromium() {
-  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+    Boolean,
+  );
   return candidates.find((p) => fs.existsSync(p));
 }
 

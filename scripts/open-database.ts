@@ -1,7 +1,7 @@
 // Shared by the CLI scripts: open the configured database (the server must not be running on
 // the same embedded data folder) and always close it, or PGlite keeps the process alive.
 import type { DatabaseHandle } from "~/server/db/client.server";
-import { connectDatabase, closeDatabase } from "~/server/db/db.server";
+import { closeDatabase, connectDatabase } from "~/server/db/db.server";
 
 export async function withDatabase<T>(task: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await connectDatabase();

@@ -6,7 +6,15 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(path.resolve(root, process.env.BUILD_DIR || "build"), "server/index.js");
-const sources = ["app", "server", "drizzle", "public", "vite.config.ts", "react-router.config.ts", "package.json"];
+const sources = [
+  "app",
+  "server",
+  "drizzle",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -18,13 +18,19 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   BETTER_AUTH_SECRET: z
     .string()
     .min(32, "must be at least 32 characters (try: openssl rand -hex 32)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  ADMIN_EMAIL: z.email().optional().or(z.literal("").transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ADMIN_PASSWORD: z
     .string()
     .min(12, "must be at least 12 characters")

@@ -8,10 +8,14 @@ import { E2E_ADMIN, E2E_SALES, E2E_USER } from "./accounts";
 const port = Number(process.env.E2E_PORT ?? 3111);
 
 function createUser(env: NodeJS.ProcessEnv, email: string, name: string, role: string) {
-  const out = execFileSync("tsx", ["scripts/user-create.ts", "--email", email, "--name", name, "--role", role], {
-    env,
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    "tsx",
+    ["scripts/user-create.ts", "--email", email, "--name", name, "--role", role],
+    {
+      env,
+      encoding: "utf8",
+    },
+  );
   const match = /password: (\S+)/.exec(out);
   if (!match?.[1]) throw new Error(`user-create printed no password:\n${out}`);
   return match[1];

@@ -3,16 +3,23 @@ import { expect, test } from "vitest";
 import { createUser, setUserActive } from "~/modules/users/mutations.server";
 import { getSessionUser, requireAdmin, requireStaff } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/session.server";
-import { sessions } from "~/server/db/schema";
 import type { Role } from "~/server/db/schema";
+import { sessions } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
 const PASSWORD = "correct-horse-battery";
 
-async function signedInCookie(role: Role, email = `${role}-${Math.random().toString(36).slice(2)}@example.nz`) {
+async function signedInCookie(
+  role: Role,
+  email = `${role}-${Math.random().toString(36).slice(2)}@example.nz`,
+) {
   const user = await createUser({ email, name: `${role} person`, role, password: PASSWORD });
-  const result = await signInWithPassword(new Request("http://localhost/auth", { method: "POST" }), email, PASSWORD);
+  const result = await signInWithPassword(
+    new Request("http://localhost/auth", { method: "POST" }),
+    email,
+    PASSWORD,
+  );
   if (!result.ok) throw new Error(result.message);
   const cookie = result.headers
     .getSetCookie()
@@ -31,7 +38,9 @@ async function outcome(promise: Promise<unknown>) {
     return "allowed";
   } catch (thrown) {
     if (thrown instanceof Response) {
-      return thrown.status >= 300 && thrown.status < 400 ? `redirect ${thrown.headers.get("Location")}` : `${thrown.status}`;
+      return thrown.status >= 300 && thrown.status < 400
+        ? `redirect ${thrown.headers.get("Location")}`
+        : `${thrown.status}`;
     }
     const status = (thrown as { init?: { status?: number } }).init?.status;
     if (status) return `${status}`;
@@ -86,12 +95,18 @@ test("a deactivated user loses every session at once and cannot sign in again", 
   expect(left).toHaveLength(0);
   const again = await signInWithPassword(request("/auth", undefined, "POST"), email, PASSWORD);
   expect(again.ok).toBe(false);
-  expect(await database.current.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
+  expect(await database.current.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(
+    0,
+  );
 });
 
 test("a wrong password is refused with a message", async () => {
   await createUser({ email: "someone@example.nz", name: "Someone", role: "admin", password: PASSWORD });
-  const result = await signInWithPassword(request("/auth", undefined, "POST"), "someone@example.nz", "nope-nope-nope");
+  const result = await signInWithPassword(
+    request("/auth", undefined, "POST"),
+    "someone@example.nz",
+    "nope-nope-nope",
+  );
   expect(result).toMatchObject({ ok: false });
   expect(result.ok ? "" : result.message).toMatch(/invalid/i);
 });

@@ -58,16 +58,34 @@ test("migrations create every table with the trigram extension", async () => {
 
 test("products accept a valid row with the spec's defaults", async () => {
   const [row] = await db().insert(products).values({ name: "Defaults" }).returning();
-  expect(row).toMatchObject({ price: 0, stockQuantity: 0, stockStatus: "In Stock", isPublished: true, isFeatured: false });
+  expect(row).toMatchObject({
+    price: 0,
+    stockQuantity: 0,
+    stockStatus: "In Stock",
+    isPublished: true,
+    isFeatured: false,
+  });
   expect(row?.createdAt).toBeInstanceOf(Date);
 });
 
 test("products reject a bad stock status, negative numbers, a discount over 100 and a blank name", async () => {
-  await rejects(db().insert(products).values({ name: "X", stockStatus: "Plenty" }), "products_stock_status_check");
+  await rejects(
+    db().insert(products).values({ name: "X", stockStatus: "Plenty" }),
+    "products_stock_status_check",
+  );
   await rejects(db().insert(products).values({ name: "X", price: -1 }), "products_price_check");
-  await rejects(db().insert(products).values({ name: "X", originalPrice: -5 }), "products_original_price_check");
-  await rejects(db().insert(products).values({ name: "X", discountPercentage: 101 }), "products_discount_check");
-  await rejects(db().insert(products).values({ name: "X", stockQuantity: -1 }), "products_stock_quantity_check");
+  await rejects(
+    db().insert(products).values({ name: "X", originalPrice: -5 }),
+    "products_original_price_check",
+  );
+  await rejects(
+    db().insert(products).values({ name: "X", discountPercentage: 101 }),
+    "products_discount_check",
+  );
+  await rejects(
+    db().insert(products).values({ name: "X", stockQuantity: -1 }),
+    "products_stock_quantity_check",
+  );
   await rejects(db().insert(products).values({ name: "   " }), "products_name_not_blank");
 });
 
@@ -80,7 +98,10 @@ test("a product's category or brand must exist, and deleting one leaves the prod
     db().insert(products).values({ name: "Orphan", brandId: "00000000-0000-4000-8000-000000000000" }),
     "products_brand_id_brands_id_fk",
   );
-  const [category] = await db().insert(categories).values({ name: "Temporary", type: "products" }).returning();
+  const [category] = await db()
+    .insert(categories)
+    .values({ name: "Temporary", type: "products" })
+    .returning();
   const [brand] = await db().insert(brands).values({ name: "Temporary Brand" }).returning();
   const [product] = await db()
     .insert(products)
@@ -95,7 +116,10 @@ test("a product's category or brand must exist, and deleting one leaves the prod
 test("categories: type is checked and a name is unique within its type, ignoring case", async () => {
   await rejects(db().insert(categories).values({ name: "Bad", type: "widgets" }), "categories_type_check");
   await db().insert(categories).values({ name: "Roofing", type: "products" });
-  await rejects(db().insert(categories).values({ name: "roofing", type: "products" }), "categories_type_name_unique");
+  await rejects(
+    db().insert(categories).values({ name: "roofing", type: "products" }),
+    "categories_type_name_unique",
+  );
   await db().insert(categories).values({ name: "Roofing", type: "case_studies" });
 });
 
@@ -103,16 +127,39 @@ test("brand names and subject names are unique, ignoring case", async () => {
   await db().insert(brands).values({ name: "Kauri Tools" });
   await rejects(db().insert(brands).values({ name: "KAURI TOOLS" }), "brands_name_unique");
   await db().insert(contactSubjects).values({ subjectName: "Quote Request" });
-  await rejects(db().insert(contactSubjects).values({ subjectName: "quote request" }), "contact_subjects_name_unique");
+  await rejects(
+    db().insert(contactSubjects).values({ subjectName: "quote request" }),
+    "contact_subjects_name_unique",
+  );
 });
 
 test("home content: section type is checked and a review's rating must be 1 to 5", async () => {
-  await rejects(db().insert(homeContent).values({ sectionType: "footer" }), "home_content_section_type_check");
+  await rejects(
+    db().insert(homeContent).values({ sectionType: "footer" }),
+    "home_content_section_type_check",
+  );
   const review = (rating: unknown) => JSON.stringify({ name: "A", rating, review: "Good" });
-  await rejects(db().insert(homeContent).values({ sectionType: "reviews", content: review(6) }), "home_content_review_rating_check");
-  await rejects(db().insert(homeContent).values({ sectionType: "reviews", content: review(0) }), "home_content_review_rating_check");
-  await rejects(db().insert(homeContent).values({ sectionType: "reviews", content: review("five") }), "home_content_review_rating_check");
-  await db().insert(homeContent).values({ sectionType: "reviews", content: review(4) });
+  await rejects(
+    db()
+      .insert(homeContent)
+      .values({ sectionType: "reviews", content: review(6) }),
+    "home_content_review_rating_check",
+  );
+  await rejects(
+    db()
+      .insert(homeContent)
+      .values({ sectionType: "reviews", content: review(0) }),
+    "home_content_review_rating_check",
+  );
+  await rejects(
+    db()
+      .insert(homeContent)
+      .values({ sectionType: "reviews", content: review("five") }),
+    "home_content_review_rating_check",
+  );
+  await db()
+    .insert(homeContent)
+    .values({ sectionType: "reviews", content: review(4) });
   // Text that is not JSON is kept: the site shows it as an anonymous review.
   await db().insert(homeContent).values({ sectionType: "reviews", content: "not json at all" });
 });
@@ -125,26 +172,56 @@ test("site settings: one row per key and the hero opacity stays between 0 and 1"
     "site_settings_setting_key_unique",
   );
   await rejects(
-    db().insert(siteSettings).values({ settingKey: "hero_background_2", settingValue: value }).then(() =>
-      db().update(siteSettings).set({ settingValue: { ...value, opacity: 1.5 } }).where(eq(siteSettings.settingKey, "hero_background")),
-    ),
+    db()
+      .insert(siteSettings)
+      .values({ settingKey: "hero_background_2", settingValue: value })
+      .then(() =>
+        db()
+          .update(siteSettings)
+          .set({ settingValue: { ...value, opacity: 1.5 } })
+          .where(eq(siteSettings.settingKey, "hero_background")),
+      ),
     "site_settings_hero_opacity_check",
   );
 });
 
 test("users: the role is admin, sales or user, and e-mails are unique ignoring case", async () => {
   await db().insert(users).values({ id: "u1", name: "A", email: "a@example.nz" });
-  await rejects(db().insert(users).values({ id: "u2", name: "B", email: "A@EXAMPLE.NZ" }), "users_email_unique");
-  await rejects(db().insert(users).values({ id: "u3", name: "C", email: "c@example.nz", role: "owner" }), "users_role_check");
+  await rejects(
+    db().insert(users).values({ id: "u2", name: "B", email: "A@EXAMPLE.NZ" }),
+    "users_email_unique",
+  );
+  await rejects(
+    db().insert(users).values({ id: "u3", name: "C", email: "c@example.nz", role: "owner" }),
+    "users_role_check",
+  );
   const [row] = await db().select().from(users).where(eq(users.id, "u1"));
   expect(row).toMatchObject({ role: "user", isActive: true });
 });
 
 test("enquiries need a name of 2 characters and a message of 10; case studies a title", async () => {
-  const base = { fullName: "Jo Bloggs", email: "jo@example.nz", subject: "Quote Request", message: "Please quote 20 sheets." };
+  const base = {
+    fullName: "Jo Bloggs",
+    email: "jo@example.nz",
+    subject: "Quote Request",
+    message: "Please quote 20 sheets.",
+  };
   await db().insert(contactQueries).values(base);
-  await rejects(db().insert(contactQueries).values({ ...base, fullName: "J" }), "contact_queries_full_name_check");
-  await rejects(db().insert(contactQueries).values({ ...base, message: "short" }), "contact_queries_message_check");
+  await rejects(
+    db()
+      .insert(contactQueries)
+      .values({ ...base, fullName: "J" }),
+    "contact_queries_full_name_check",
+  );
+  await rejects(
+    db()
+      .insert(contactQueries)
+      .values({ ...base, message: "short" }),
+    "contact_queries_message_check",
+  );
   await rejects(db().insert(caseStudies).values({ title: " " }), "case_studies_title_not_blank");
-  await rejects(db().insert(caseStudies).values({ title: "T", durationMonths: -2 }), "case_studies_duration_check");
+  await rejects(
+    db().insert(caseStudies).values({ title: "T", durationMonths: -2 }),
+    "case_studies_duration_check",
+  );
 });

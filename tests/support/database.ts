@@ -36,7 +36,8 @@ export async function createTestDatabase(): Promise<TestDatabase & { destroy(): 
     const url = new URL(base);
     url.pathname = `/${name}`;
     handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 5 });
-    drop = () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
+    drop = () =>
+      withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
   } else {
     handle = await openDatabase({ kind: "pglite-memory" });
   }

@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { FacebookIcon as Facebook, InstagramIcon as Instagram } from "./social-icons";
 import { Link } from "react-router";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { Logo } from "./logo";
+import { FacebookIcon as Facebook, InstagramIcon as Instagram } from "./social-icons";
 
 const FOOTER_LINKS = [
   { to: "/", label: "Home" },
@@ -13,7 +13,13 @@ const FOOTER_LINKS = [
   { to: "/terms-conditions", label: "Terms & Conditions" },
 ] as const;
 
-export function SiteFooter({ contact, categories }: { contact: ContactInfo; categories: { id: string; name: string }[] }) {
+export function SiteFooter({
+  contact,
+  categories,
+}: {
+  contact: ContactInfo;
+  categories: { id: string; name: string }[];
+}) {
   const linkClass = "text-stone-300 hover:text-white hover:underline underline-offset-4";
   return (
     <footer className="bg-stone-900 text-stone-100">
@@ -21,13 +27,26 @@ export function SiteFooter({ contact, categories }: { contact: ContactInfo; cate
         <div className="grid content-start gap-4">
           <Logo inverted />
           <p className="text-sm text-stone-300">
-            Building supplies for New Zealand builders, contractors and DIY projects. Ask us for trade pricing.
+            Building supplies for New Zealand builders, contractors and DIY projects. Ask us for trade
+            pricing.
           </p>
           <div className="flex gap-2">
-            <a href={contact.socialLinks.facebook} target="_blank" rel="noopener noreferrer" className="rounded-md p-2 hover:bg-stone-800" aria-label="Facebook (opens in a new tab)">
+            <a
+              href={contact.socialLinks.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md p-2 hover:bg-stone-800"
+              aria-label="Facebook (opens in a new tab)"
+            >
               <Facebook aria-hidden className="size-5" />
             </a>
-            <a href={contact.socialLinks.instagram} target="_blank" rel="noopener noreferrer" className="rounded-md p-2 hover:bg-stone-800" aria-label="Instagram (opens in a new tab)">
+            <a
+              href={contact.socialLinks.instagram}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md p-2 hover:bg-stone-800"
+              aria-label="Instagram (opens in a new tab)"
+            >
               <Instagram aria-hidden className="size-5" />
             </a>
           </div>

@@ -1,11 +1,11 @@
 import { Menu, Phone, X } from "lucide-react";
-import { FacebookIcon as Facebook, InstagramIcon as Instagram } from "./social-icons";
 import { useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { cn } from "~/lib/utils";
+import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { Logo } from "./logo";
+import { FacebookIcon as Facebook, InstagramIcon as Instagram } from "./social-icons";
 
 type HeaderUser = { role: string } | null;
 
@@ -34,7 +34,10 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
   const items = navItems(user);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <a href="#main" className="skip-link sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="skip-link sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="container mx-auto flex h-16 items-center gap-4 px-4">
@@ -100,11 +103,20 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
           </Button>
         </div>
       </div>
-      <nav id="mobile-nav" aria-label="Mobile" className={cn("border-t md:hidden", open ? "block" : "hidden")}>
+      <nav
+        id="mobile-nav"
+        aria-label="Mobile"
+        className={cn("border-t md:hidden", open ? "block" : "hidden")}
+      >
         <ul className="container mx-auto grid gap-1 px-4 py-3">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} className={navLinkClass} onClick={() => setOpen(false)}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={navLinkClass}
+                onClick={() => setOpen(false)}
+              >
                 {item.label}
               </NavLink>
             </li>

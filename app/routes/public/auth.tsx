@@ -50,9 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
   for (const cookie of outcome.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.append(
     "Set-Cookie",
-    (await toastHeaders({ type: "success", title: "Welcome back!", description: "You have been signed in successfully." }))[
-      "Set-Cookie"
-    ],
+    (
+      await toastHeaders({
+        type: "success",
+        title: "Welcome back!",
+        description: "You have been signed in successfully.",
+      })
+    )["Set-Cookie"],
   );
   const fallback = user && isStaff(user) ? "/admin" : "/auth";
   const target = value.intent === "sign-in" ? safeRedirect(value.redirectTo, fallback) : fallback;
@@ -116,18 +120,26 @@ export default function AuthPage() {
             <h1 className="text-2xl">{mode === "sign-in" ? "Staff Sign In" : "Create an account"}</h1>
           </CardTitle>
           <CardDescription>
-            {mode === "sign-in" ? "Sign in with your e-mail and password." : "Sign up with your e-mail and a password."}
+            {mode === "sign-in"
+              ? "Sign in with your e-mail and password."
+              : "Sign up with your e-mail and a password."}
           </CardDescription>
         </CardHeader>
         <CardContent>
           {actionData?.failure ? (
-            <p id={errorId} role="alert" className="mb-4 rounded-md border border-destructive/50 p-3 text-destructive text-sm">
+            <p
+              id={errorId}
+              role="alert"
+              className="mb-4 rounded-md border border-destructive/50 p-3 text-destructive text-sm"
+            >
               Sign In Failed: {actionData.failure}
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="grid gap-4">
             <input type="hidden" name="intent" value={mode} />
-            {mode === "sign-in" && redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            {mode === "sign-in" && redirectTo ? (
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+            ) : null}
             {mode === "sign-up" ? (
               <FormField label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
                 <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />

@@ -10,7 +10,6 @@ export async function loader() {
   return { contact, categories };
 }
 
-
 export default function PublicLayout() {
   const { contact, categories } = useLoaderData<typeof loader>();
   const user = useOptionalUser();

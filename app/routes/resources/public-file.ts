@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
-import { BUCKETS, getStorage, isBucket, StorageError } from "~/server/storage/storage.server";
 import { contentTypeFor } from "~/server/storage/content-type";
+import { BUCKETS, getStorage, isBucket, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/public-file";
 
 // Public buckets only; a stored name never changes, so it can be cached for a year.

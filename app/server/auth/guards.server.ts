@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { getDb } from "../db/db.server";
-import { type Role, ROLES, users } from "../db/schema";
+import { ROLES, type Role, users } from "../db/schema";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -31,7 +31,13 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
   const [row] = await getDb()
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, isActive: users.isActive })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      isActive: users.isActive,
+    })
     .from(users)
     .where(eq(users.id, result.user.id));
   if (!row?.isActive) return null;

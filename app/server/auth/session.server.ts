@@ -12,7 +12,11 @@ function messageOf(error: unknown) {
   return "Something went wrong. Please try again.";
 }
 
-export async function signInWithPassword(request: Request, email: string, password: string): Promise<AuthResult> {
+export async function signInWithPassword(
+  request: Request,
+  email: string,
+  password: string,
+): Promise<AuthResult> {
   try {
     const { headers, response } = await getAuth().api.signInEmail({
       body: { email, password },

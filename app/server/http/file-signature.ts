@@ -27,7 +27,11 @@ export function detectFileType(head: Uint8Array): DetectedType | null {
     return /<\s*(html|script|body|iframe)\b/i.test(Buffer.from(head).toString("latin1")) ? null : "pdf";
   }
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "doc";
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && includesAscii(head, "[Content_Types].xml") && includesAscii(head, "word/")) {
+  if (
+    startsWith(head, [0x50, 0x4b, 0x03, 0x04]) &&
+    includesAscii(head, "[Content_Types].xml") &&
+    includesAscii(head, "word/")
+  ) {
     return "docx";
   }
   return null;

@@ -1,21 +1,36 @@
 // Streaming multipart/form-data: text fields into FormData, each file straight into storage with
-// a byte limit (never whole in memory), its first bytes kept to tell what it really is.
+// a byte limit (never whole in memory), its first bytes read first to tell what it really is.
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { type Bucket, getStorage, type PutResult, StorageError } from "../storage/storage.server";
 import { type DetectedType, detectFileType, EXTENSION_FOR, HEAD_BYTES } from "./file-signature";
 
-export type StoredUpload = PutResult & { fieldName: string; originalName: string; detected: DetectedType | null };
+export type StoredUpload = PutResult & {
+  fieldName: string;
+  originalName: string;
+  detected: DetectedType | null;
+};
+
+export type MultipartFailure =
+  | "too_large"
+  | "malformed"
+  | "too_many_parts"
+  /** A file whose bytes are none of `acceptTypes`: it was never written. */
+  | "unsupported_type"
+  /** Storage could not write the file (disk full, permissions): the request itself was fine. */
+  | "upload_failed";
 
 export type MultipartResult =
   | { ok: true; fields: FormData; files: Map<string, StoredUpload> }
-  | { ok: false; reason: "too_large" | "malformed" | "too_many_parts"; fieldName?: string; fields: FormData };
+  | { ok: false; reason: MultipartFailure; fieldName?: string; fields: FormData };
 
 export type MultipartOptions = {
   bucket: Bucket;
   /** File inputs that are accepted; files in any other part are refused. */
   fileFields: readonly string[];
   maxFileBytes: number;
+  /** When set, a file whose first bytes are none of these is refused without being stored. */
+  acceptTypes?: readonly DetectedType[];
   maxFieldBytes?: number;
   maxFields?: number;
 };
@@ -24,11 +39,31 @@ export function isMultipart(request: Request) {
   return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
-/** Files already stored are removed when the request as a whole is refused. */
-export async function discardUploads(files: Iterable<StoredUpload>) {
-  await Promise.all([...files].map((f) => getStorage().delete(f.bucket, f.name).catch(() => {})));
+export function isUrlEncoded(request: Request) {
+  return (request.headers.get("content-type") ?? "")
+    .toLowerCase()
+    .startsWith("application/x-www-form-urlencoded");
 }
 
+/** Files already stored are removed when the request as a whole is refused. */
+export async function discardUploads(files: Iterable<StoredUpload>) {
+  await Promise.all(
+    [...files].map((f) =>
+      getStorage()
+        .delete(f.bucket, f.name)
+        .catch(() => {}),
+    ),
+  );
+}
+
+async function drain(iterator: AsyncIterator<Buffer>) {
+  while (!(await iterator.next()).done) {}
+}
+
+/**
+ * Busboy (and so this parser) also reads application/x-www-form-urlencoded bodies, with the same
+ * field limits; such a body simply has no files.
+ */
 export async function parseMultipart(request: Request, options: MultipartOptions): Promise<MultipartResult> {
   const fields = new FormData();
   const files = new Map<string, StoredUpload>();
@@ -38,7 +73,9 @@ export async function parseMultipart(request: Request, options: MultipartOptions
     parser = busboy({
       headers: Object.fromEntries(request.headers),
       limits: {
-        fileSize: options.maxFileBytes,
+        // Busboy flags a file as truncated on reaching the limit, so a file of exactly maxFileBytes
+        // would be refused; one byte more makes maxFileBytes the largest size accepted.
+        fileSize: options.maxFileBytes + 1,
         files: options.fileFields.length,
         fields: options.maxFields ?? 50,
         fieldSize: options.maxFieldBytes ?? 64 * 1024,
@@ -50,76 +87,104 @@ export async function parseMultipart(request: Request, options: MultipartOptions
   }
 
   const pending: Promise<void>[] = [];
-  let failure: Exclude<MultipartResult, { ok: true }>["reason"] | null = null;
+  const seenFileFields = new Set<string>();
+  let failure: MultipartFailure | null = null;
   let failedField: string | undefined;
+
+  function fail(reason: MultipartFailure, fieldName?: string) {
+    if (failure) return;
+    failure = reason;
+    failedField = fieldName;
+  }
+
+  // The head is read before storage sees a byte, so the stored name's extension follows what the
+  // file is, and a refused type never touches the disk. Consuming through one async iterator (not
+  // a "data" listener beside a pipe) means no chunk can be lost before storage starts reading.
+  async function storeFile(name: string, stream: Readable, originalName: string, isTruncated: () => boolean) {
+    const iterator: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
+    const head: Buffer[] = [];
+    let headLength = 0;
+    let ended = false;
+    while (headLength < HEAD_BYTES) {
+      const next = await iterator.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head.push(next.value);
+      headLength += next.value.length;
+    }
+    if (!ended) {
+      if (isTruncated() || failure) return drain(iterator);
+    }
+    // An empty file input (no file chosen) may still send a named part with no bytes.
+    if (headLength === 0 || isTruncated() || failure) return;
+    const detected = detectFileType(Buffer.concat(head).subarray(0, HEAD_BYTES));
+    if (options.acceptTypes && (!detected || !options.acceptTypes.includes(detected))) {
+      fail("unsupported_type", name);
+      if (!ended) await drain(iterator);
+      return;
+    }
+    async function* replay() {
+      yield* head;
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    }
+    const stored = await getStorage().put(
+      options.bucket,
+      `upload.${detected ? EXTENSION_FOR[detected] : "bin"}`,
+      Readable.from(replay()),
+    );
+    if (isTruncated() || failure) {
+      await getStorage().delete(stored.bucket, stored.name);
+      return;
+    }
+    files.set(name, { ...stored, fieldName: name, originalName, detected });
+  }
 
   const done = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) {
-        failure ??= "too_large";
-        failedField ??= name;
+        fail("too_large", name);
         return;
       }
       fields.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
-      if (!options.fileFields.includes(name) || files.has(name) || failure) {
+      if (!options.fileFields.includes(name) || seenFileFields.has(name)) {
         stream.resume();
-        if (!options.fileFields.includes(name) || files.has(name)) failure ??= "too_many_parts";
+        fail("too_many_parts", name);
         return;
       }
-      const chunks: Buffer[] = [];
-      let headLength = 0;
+      seenFileFields.add(name);
       let truncated = false;
-      stream.on("data", (chunk: Buffer) => {
-        if (headLength < HEAD_BYTES) {
-          chunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
-          headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-        }
-      });
       stream.on("limit", () => {
         truncated = true;
-        failure ??= "too_large";
-        failedField ??= name;
+        fail("too_large", name);
       });
-      // An empty file input (no file chosen) sends a part with no name and no bytes.
-      if (!info.filename) {
+      if (!info.filename || failure) {
         stream.resume();
         return;
       }
-      const extension = info.filename.includes(".") ? info.filename : `${info.filename}.bin`;
-      const safeName = `upload.${(extension.split(".").pop() ?? "bin").toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 8) || "bin"}`;
       pending.push(
-        getStorage()
-          .put(options.bucket, safeName, stream)
-          .then(async (stored) => {
-            if (truncated) {
-              await getStorage().delete(stored.bucket, stored.name);
-              return;
-            }
-            if (stored.size === 0) {
-              await getStorage().delete(stored.bucket, stored.name);
-              return;
-            }
-            const detected = detectFileType(Buffer.concat(chunks));
-            files.set(name, { ...stored, fieldName: name, originalName: info.filename ?? "", detected });
-          })
-          .catch((error) => {
-            if (error instanceof StorageError) failure ??= "malformed";
-            else throw error;
-          }),
+        storeFile(name, stream, info.filename, () => truncated).catch((error) => {
+          stream.resume();
+          if (error instanceof StorageError) fail("malformed", name);
+          else if ((error as NodeJS.ErrnoException)?.code) fail("upload_failed", name);
+          else fail("malformed", name);
+        }),
       );
     });
-    parser.on("partsLimit", () => (failure ??= "too_many_parts"));
-    parser.on("filesLimit", () => (failure ??= "too_many_parts"));
-    parser.on("fieldsLimit", () => (failure ??= "too_many_parts"));
+    parser.on("partsLimit", () => fail("too_many_parts"));
+    parser.on("filesLimit", () => fail("too_many_parts"));
+    parser.on("fieldsLimit", () => fail("too_many_parts"));
     parser.on("error", reject);
     parser.on("close", resolve);
   });
 
   try {
     const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
-    body.on("error", () => parser.destroy());
+    body.on("error", (error) => parser.destroy(error));
     body.pipe(parser);
     await done;
     await Promise.all(pending);

@@ -45,7 +45,12 @@ export function isStoredName(name: string) {
 export type PutResult = { bucket: Bucket; name: string; path: string; size: number };
 
 export type Storage = {
-  put(bucket: Bucket, originalName: string, body: Readable | Uint8Array, options?: { maxBytes?: number }): Promise<PutResult>;
+  put(
+    bucket: Bucket,
+    originalName: string,
+    body: Readable | Uint8Array,
+    options?: { maxBytes?: number },
+  ): Promise<PutResult>;
   get(bucket: Bucket, name: string): Promise<{ stream: Readable; size: number }>;
   exists(bucket: Bucket, name: string): Promise<boolean>;
   delete(bucket: Bucket, name: string): Promise<void>;

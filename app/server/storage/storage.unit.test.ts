@@ -33,7 +33,15 @@ test("a file is stored, read back and deleted", async () => {
 
 test("names from a request can never leave their bucket", async () => {
   const { storage } = tempStorage();
-  for (const name of ["../secret.txt", "..%2Fsecret", "/etc/passwd", "a/../../b.pdf", "..", "", "x.pdf\0.png"]) {
+  for (const name of [
+    "../secret.txt",
+    "..%2Fsecret",
+    "/etc/passwd",
+    "a/../../b.pdf",
+    "..",
+    "",
+    "x.pdf\0.png",
+  ]) {
     await expect(storage.get("certificates", name)).rejects.toMatchObject({ code: "bad_name" });
     await expect(storage.delete("contact_uploads", name)).rejects.toMatchObject({ code: "bad_name" });
   }
@@ -46,7 +54,9 @@ test("names from a request can never leave their bucket", async () => {
 
 test("the private bucket has no public URL", () => {
   const { storage } = tempStorage();
-  expect(() => storage.publicUrl("contact_uploads", "1700000000000-0123456789abcdef.pdf")).toThrow(StorageError);
+  expect(() => storage.publicUrl("contact_uploads", "1700000000000-0123456789abcdef.pdf")).toThrow(
+    StorageError,
+  );
   expect(storage.publicUrl("certificates", "1700000000000-0123456789abcdef.pdf")).toBe(
     "/files/certificates/1700000000000-0123456789abcdef.pdf",
   );
@@ -59,9 +69,13 @@ test("an oversize stream is refused and leaves no file behind", async () => {
       for (let i = 0; i < 11; i++) yield Buffer.alloc(1024 * 1024, 1);
     })(),
   );
-  await expect(storage.put("contact_uploads", "big.pdf", big, { maxBytes: 10 * 1024 * 1024 })).rejects.toMatchObject({
+  await expect(
+    storage.put("contact_uploads", "big.pdf", big, { maxBytes: 10 * 1024 * 1024 }),
+  ).rejects.toMatchObject({
     code: "too_large",
   });
-  const left = fs.existsSync(path.join(root, "contact_uploads")) ? fs.readdirSync(path.join(root, "contact_uploads")) : [];
+  const left = fs.existsSync(path.join(root, "contact_uploads"))
+    ? fs.readdirSync(path.join(root, "contact_uploads"))
+    : [];
   expect(left).toEqual([]);
 });
