@@ -2,7 +2,12 @@ import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { contactContent } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { businessHoursSchema, type ContactInfo, DEFAULT_CONTACT_INFO, socialLinksSchema } from "./contact-info";
+import {
+  businessHoursSchema,
+  type ContactInfo,
+  DEFAULT_CONTACT_INFO,
+  socialLinksSchema,
+} from "./contact-info";
 
 type ContactRow = typeof contactContent.$inferSelect;
 

@@ -30,13 +30,16 @@ export async function createUser(input: { email: string; name: string; role: Rol
   if (await findUserByEmail(email)) throw new UserInputError(`A user with e-mail ${email} already exists.`);
   const ctx = await getAuth().$context;
   const hash = await ctx.password.hash(input.password);
-  const user = await ctx.internalAdapter.createUser({
-    email,
-    name: input.name.trim(),
-    emailVerified: true,
-    role: input.role,
-    isActive: true,
-  }, { method: "admin" });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email,
+      name: input.name.trim(),
+      emailVerified: true,
+      role: input.role,
+      isActive: true,
+    },
+    { method: "admin" },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -1,5 +1,6 @@
 // Form schemas for accounts, shared by the browser and the server.
 import { z } from "zod";
+import type { Role } from "~/server/db/schema";
 
 export const signInSchema = z.object({
   intent: z.literal("sign-in"),
@@ -19,6 +20,76 @@ export const authFormSchema = z.discriminatedUnion("intent", [signInSchema, sign
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeRedirect(target: string | null | undefined, fallback: string) {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
 }
+
+// ------------------------------------------------------------------ User Management (admin)
+
+// The roles, repeated so the browser bundle does not pull in the Drizzle schema; the check below
+// fails the build if the two lists drift apart.
+export const USER_ROLE_OPTIONS = ["admin", "sales", "user"] as const satisfies readonly Role[];
+const _allRoles: readonly (typeof USER_ROLE_OPTIONS)[number][] = [] as Role[];
+void _allRoles;
+
+/** Staff accounts open the back office, so their passwords are longer than better-auth's 8. */
+export const STAFF_PASSWORD_MIN = 12;
+export const USER_PASSWORD_MIN = 8;
+
+const userFields = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name is too long"),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email is too long")
+    .pipe(z.email("Please enter a valid email address")),
+  password: z.string().max(128, "Password must be at most 128 characters").optional(),
+  role: z.enum(USER_ROLE_OPTIONS, { error: "Please choose a role" }).default("user"),
+});
+
+// Required on creation; on edit a blank password keeps the current one.
+function checkPassword(required: boolean) {
+  return (value: { password?: string; role: Role }, ctx: z.RefinementCtx) => {
+    const password = value.password ?? "";
+    if (!password) {
+      if (required) ctx.addIssue({ code: "custom", path: ["password"], message: "Password is required" });
+      return;
+    }
+    const min = value.role === "user" ? USER_PASSWORD_MIN : STAFF_PASSWORD_MIN;
+    if (password.length < min) {
+      const who = value.role === "user" ? "" : " for staff accounts";
+      ctx.addIssue({
+        code: "custom",
+        path: ["password"],
+        message: `Password must be at least ${min} characters${who}`,
+      });
+    }
+  };
+}
+
+export const createUserFormSchema = userFields
+  .extend({ intent: z.literal("create") })
+  .superRefine(checkPassword(true));
+export const updateUserFormSchema = userFields
+  .extend({ intent: z.literal("update"), id: z.string().min(1, "Invalid user").max(100) })
+  .superRefine(checkPassword(false));
+
+export const userIntentSchema = z.discriminatedUnion("intent", [
+  createUserFormSchema,
+  updateUserFormSchema,
+  z.object({
+    intent: z.literal("set-active"),
+    id: z.string().min(1).max(100),
+    isActive: z.enum(["true", "false"]).transform((value) => value === "true"),
+  }),
+  z.object({ intent: z.literal("delete"), id: z.string().min(1).max(100) }),
+]);
+
+export type UserFormInput = z.output<typeof userFields>;
+
+export const USER_FORM_DEFAULTS = { name: "", email: "", password: "", role: "user" };

@@ -1,7 +1,130 @@
+import { ArrowRightIcon, AwardIcon, BookOpenIcon, ContactIcon, InboxIcon, PackageIcon } from "lucide-react";
+import { Link } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatCard } from "~/components/admin/stat-card";
+import { WeeklyBarChart } from "~/components/admin/weekly-bar-chart";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
+import { isAdmin, requireStaff } from "~/server/auth/guards.server";
+import type { Route } from "./+types/dashboard";
+
 export function meta() {
   return [{ title: "Dashboard | Trade Counter Admin" }];
 }
 
-export default function Dashboard() {
-  return <h1 className="font-bold text-2xl">Dashboard</h1>;
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request);
+  const [counts, enquiries] = await Promise.all([getDashboardCounts(), getEnquiryStats()]);
+  return { counts, enquiries, isAdmin: isAdmin(user), name: user.name };
+}
+
+// Quick actions lead only where the role may go; the spec's three for admin, the catalogue for sales.
+const QUICK_ACTIONS = [
+  {
+    label: "Manage Catalog",
+    description: "Add, edit and publish products",
+    href: "/admin/catalog",
+    adminOnly: false,
+  },
+  {
+    label: "Case Studies",
+    description: "Show finished projects",
+    href: "/admin/case-studies",
+    adminOnly: true,
+  },
+  {
+    label: "Home Content",
+    description: "Hero slides and home sections",
+    href: "/admin/home",
+    adminOnly: true,
+  },
+] as const;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, enquiries, isAdmin, name } = loaderData;
+  const adminHref = (href: string) => (isAdmin ? href : undefined);
+  return (
+    <>
+      <PageHeader title="Dashboard" description={`Welcome back, ${name}. Here is the site at a glance.`} />
+      <section aria-labelledby="counts-heading" className="grid gap-3">
+        <h2 id="counts-heading" className="sr-only">
+          Content counts
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard label="Products" value={counts.products} icon={PackageIcon} href="/admin/catalog" />
+          <StatCard
+            label="Case Studies"
+            value={counts.caseStudies}
+            icon={BookOpenIcon}
+            href={adminHref("/admin/case-studies")}
+          />
+          <StatCard
+            label="Certifications"
+            value={counts.certifications}
+            icon={AwardIcon}
+            href={adminHref("/admin/certifications")}
+          />
+          <StatCard
+            label="Contact Content"
+            value={counts.contactContent}
+            icon={ContactIcon}
+            hint="Contact page sections"
+            href={adminHref("/admin/contact")}
+          />
+        </div>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Enquiries per week</h2>
+            </CardTitle>
+            <CardDescription>
+              The last {enquiries.perWeek.length} weeks, weeks starting on Monday.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <WeeklyBarChart title="Enquiries per week" data={enquiries.perWeek} />
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-4">
+          <StatCard
+            label="New enquiries this week"
+            value={enquiries.thisWeek}
+            icon={InboxIcon}
+            href={adminHref("/admin/contact-management")}
+          />
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Quick actions</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-2">
+                {QUICK_ACTIONS.filter((a) => isAdmin || !a.adminOnly).map((a) => (
+                  <li key={a.href}>
+                    <Button
+                      asChild
+                      variant="outline"
+                      className="h-auto w-full justify-between py-2 text-left"
+                    >
+                      <Link to={a.href}>
+                        <span className="grid">
+                          <span>{a.label}</span>
+                          <span className="font-normal text-muted-foreground text-xs">{a.description}</span>
+                        </span>
+                        <ArrowRightIcon aria-hidden />
+                      </Link>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
 }

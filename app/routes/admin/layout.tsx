@@ -1,31 +1,42 @@
-import { Form, Link, Outlet } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Outlet, redirect } from "react-router";
+import { AdminHeader } from "~/components/admin/admin-header";
+import { AppSidebar } from "~/components/admin/app-sidebar";
+import { isAdminPathAllowed } from "~/components/admin/nav-items";
+import { readSidebarOpen, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
 
-// The role gate of the whole admin area: admin or sales, checked on the server.
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+// The role gate of the whole admin area: admin or sales, read from the database on each request.
+// Each admin-only child also calls requireAdmin; the path check here is a second line, so a
+// child route that forgets its guard still does not open to sales.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { user };
+  if (!isAdminPathAllowed(user.role, new URL(request.url).pathname)) throw redirect("/admin");
+  // The sidebar renders on the server the way the user left it (cookie kept for 7 days).
+  return { user, sidebarOpen: readSidebarOpen(request.headers.get("Cookie")) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, sidebarOpen } = loaderData;
   return (
-    <div className="min-h-svh">
-      <header className="flex h-14 items-center gap-4 border-b px-4">
-        <Link to="/admin" className="font-bold">
-          Trade Counter Admin
-        </Link>
-        <span className="ml-auto text-muted-foreground text-sm">{loaderData.user.email}</span>
-        <Form method="post" action="/auth/sign-out">
-          <Button type="submit" variant="outline" size="sm">
-            Sign Out
-          </Button>
-        </Form>
-      </header>
-      <main id="main" className="p-6">
-        <Outlet />
-      </main>
-    </div>
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <a
+        href="#admin-main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AppSidebar role={user.role} />
+      <SidebarInset id="admin-main" className="min-w-0">
+        <AdminHeader user={user} />
+        <div className="grid gap-6 p-4 sm:p-6">
+          <Outlet />
+        </div>
+      </SidebarInset>
+    </SidebarProvider>
   );
 }

@@ -1,0 +1,106 @@
+// Certifications in the back office: the searched, paged table and its Add/Edit dialog, whose
+// certificate file and image are uploaded as soon as they are chosen (or typed as URLs).
+import type { DataTableColumn } from "~/components/admin/data-table/data-table";
+import type { PagedListData } from "~/components/admin/data-table/paged-list";
+import { EntityList } from "~/components/admin/entity-list";
+import { PickListField, type PickListOption } from "~/components/admin/pick-list-field";
+import { SwitchField } from "~/components/admin/switch-field";
+import { TextareaField, TextField } from "~/components/admin/text-field";
+import { Badge } from "~/components/ui/badge";
+import type { AdminCertification } from "~/modules/certifications/admin.server";
+import { certificationFormSchema } from "~/modules/certifications/schema";
+import { UploadField } from "./upload-field";
+
+// Downloads are allowed unless the admin turns them off (section 3: allow_download default true).
+const NEW_CERTIFICATION = {
+  title: "",
+  description: "",
+  categoryId: "",
+  fileUrl: "",
+  fileType: "",
+  imageUrl: "",
+  allowDownload: "on",
+};
+
+function toFormValues(row: AdminCertification) {
+  return {
+    title: row.title,
+    description: row.description ?? "",
+    categoryId: row.categoryId ?? "",
+    fileUrl: row.fileUrl,
+    fileType: row.fileType,
+    imageUrl: row.imageUrl ?? "",
+    allowDownload: row.allowDownload ? "on" : "",
+  } satisfies typeof NEW_CERTIFICATION;
+}
+
+const COLUMNS: DataTableColumn<AdminCertification>[] = [
+  {
+    key: "title",
+    header: "Title",
+    cell: (row) => <span className="font-medium">{row.title}</span>,
+    className: "whitespace-normal",
+  },
+  {
+    key: "category",
+    header: "Category",
+    cell: (row) => row.categoryName ?? "—",
+    className: "hidden sm:table-cell",
+  },
+  { key: "fileType", header: "File Type", cell: (row) => <Badge variant="outline">{row.fileType}</Badge> },
+];
+
+export function CertificationsList(props: {
+  list: PagedListData<AdminCertification>;
+  categories: readonly PickListOption[];
+}) {
+  return (
+    <EntityList
+      singular="Certification"
+      noun="certifications"
+      list={props.list}
+      columns={COLUMNS}
+      rowLabel={(row) => row.title}
+      schema={certificationFormSchema}
+      newValues={NEW_CERTIFICATION}
+      toFormValues={toFormValues}
+      failedMessage="Failed to fetch certifications"
+    >
+      {(fields, form) => (
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <TextField field={fields.title} label="Title" required className="sm:col-span-2" />
+          <TextareaField field={fields.description} label="Description" rows={3} className="sm:col-span-2" />
+          <PickListField
+            field={fields.categoryId}
+            label="Category"
+            emptyLabel="No category"
+            options={props.categories}
+          />
+          <TextField field={fields.fileType} label="File type" hint="For example PDF, JPG or PNG." required />
+          <UploadField
+            form={form}
+            field={fields.fileUrl}
+            kind="file"
+            label="Certificate file"
+            className="sm:col-span-2"
+            onFileType={(fileType) => form.update({ name: fields.fileType.name, value: fileType })}
+          />
+          <UploadField
+            form={form}
+            field={fields.imageUrl}
+            kind="image"
+            label="Image"
+            className="sm:col-span-2"
+          />
+          <div className="sm:col-span-2">
+            <SwitchField
+              field={fields.allowDownload}
+              label="Allow download"
+              description="Shows a Download button on the public page"
+            />
+          </div>
+        </div>
+      )}
+    </EntityList>
+  );
+}

@@ -1,0 +1,210 @@
+// Contact Management > Contact Queries: the paged, searchable list of enquiries with checkbox
+// selection, Export Selected / Export All CSV / per-row export, the attached file's download and
+// delete. The exports are plain downloads from /admin/contact-management/export, so they work
+// without JavaScript; the checkboxes belong to the Export Selected form.
+import { DownloadIcon, FileDownIcon, PaperclipIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { DataTableColumn } from "~/components/admin/data-table/data-table";
+import { PagedList, type PagedListData } from "~/components/admin/data-table/paged-list";
+import { RowActions } from "~/components/admin/data-table/row-actions";
+import { Button } from "~/components/ui/button";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import { downloadFile } from "./download-file";
+
+export const EXPORT_URL = "/admin/contact-management/export";
+const EXPORT_FORM = "export-selected";
+
+export type EnquiryListRow = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  /** The staff-only download address of the attached file, when there is one. */
+  fileHref: string | null;
+  createdAt: Date;
+};
+
+const received = new Intl.DateTimeFormat("en-NZ", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Pacific/Auckland",
+});
+
+function exportOneHref(id: string) {
+  return `${EXPORT_URL}?ids=${encodeURIComponent(id)}`;
+}
+
+export function EnquiriesTab({ list }: { list: PagedListData<EnquiryListRow> }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Only rows on this page can be chosen; a selection from another page is dropped.
+  const chosen = list.rows.filter((row) => selected.has(row.id)).map((row) => row.id);
+  const allChosen = list.rows.length > 0 && chosen.length === list.rows.length;
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  const columns: DataTableColumn<EnquiryListRow>[] = [
+    {
+      key: "select",
+      header: (
+        <NativeCheckbox
+          aria-label="Select all queries on this page"
+          checked={allChosen}
+          disabled={list.rows.length === 0}
+          onChange={(event) =>
+            setSelected(event.currentTarget.checked ? new Set(list.rows.map((r) => r.id)) : new Set())
+          }
+        />
+      ),
+      cell: (r) => (
+        <NativeCheckbox
+          name="ids"
+          value={r.id}
+          form={EXPORT_FORM}
+          aria-label={`Select the query from ${r.fullName}`}
+          checked={selected.has(r.id)}
+          onChange={(event) => toggle(r.id, event.currentTarget.checked)}
+        />
+      ),
+      className: "w-10",
+    },
+    {
+      key: "from",
+      header: "From",
+      cell: (r) => (
+        <span className="grid">
+          <span className="font-medium">{r.fullName}</span>
+          <a
+            href={`mailto:${r.email}`}
+            className="text-muted-foreground text-xs underline-offset-4 hover:underline"
+          >
+            {r.email}
+          </a>
+          {r.phone ? <span className="text-muted-foreground text-xs">{r.phone}</span> : null}
+        </span>
+      ),
+      className: "whitespace-normal",
+    },
+    { key: "subject", header: "Subject", cell: (r) => r.subject, className: "whitespace-normal" },
+    {
+      key: "message",
+      header: "Message",
+      cell: (r) => <MessageCell message={r.message} />,
+      className: "hidden min-w-56 max-w-md whitespace-normal lg:table-cell",
+    },
+    {
+      key: "file",
+      header: "File",
+      cell: (r) =>
+        r.fileHref ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={r.fileHref} download onClick={(event) => downloadFile(event, r.fileHref as string)}>
+              <PaperclipIcon aria-hidden />
+              <span>
+                Download<span className="sr-only"> the file from {r.fullName}</span>
+              </span>
+            </a>
+          </Button>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+    {
+      key: "date",
+      header: "Received",
+      cell: (r) => <time dateTime={r.createdAt.toISOString()}>{received.format(r.createdAt)}</time>,
+      className: "hidden md:table-cell",
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      className: "text-right",
+      cell: (r) => (
+        <RowActions
+          itemLabel={`the query from ${r.fullName}`}
+          deleteId={r.id}
+          deleteProps={{
+            intent: "delete-query",
+            title: "Delete this query?",
+            description: `This will permanently delete the query from ${r.fullName}${r.fileHref ? " and its attached file" : ""}. This action cannot be undone.`,
+          }}
+        >
+          <Button asChild variant="ghost" size="icon">
+            <a
+              href={exportOneHref(r.id)}
+              download
+              aria-label={`Export the query from ${r.fullName} as CSV`}
+              title="Export CSV"
+            >
+              <FileDownIcon aria-hidden />
+            </a>
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {/* The Export Selected form: the row checkboxes join it through their form attribute. */}
+      <form id={EXPORT_FORM} method="post" action={EXPORT_URL} hidden />
+      <PagedList
+        noun="queries"
+        list={list}
+        keep={{ tab: "queries" }}
+        columns={columns}
+        getRowKey={(r) => r.id}
+        emptyText="No contact queries yet."
+        failedMessage="Error fetching contact queries"
+      >
+        <Button
+          type="submit"
+          form={EXPORT_FORM}
+          variant="outline"
+          onClick={(event) => {
+            if (chosen.length > 0) return;
+            event.preventDefault();
+            toast.error("No queries selected", {
+              description: "Please select at least one query to export.",
+            });
+          }}
+        >
+          <DownloadIcon aria-hidden />
+          Export Selected{chosen.length > 0 ? ` (${chosen.length})` : ""}
+        </Button>
+        <Button asChild>
+          <a href={EXPORT_URL} download>
+            <DownloadIcon aria-hidden />
+            Export All CSV
+          </a>
+        </Button>
+      </PagedList>
+    </>
+  );
+}
+
+// Long messages are clamped to three lines, with the whole text one click away.
+function MessageCell({ message }: { message: string }) {
+  return (
+    <div className="grid gap-1">
+      <p className="line-clamp-3 whitespace-pre-line">{message}</p>
+      {message.length > 140 ? (
+        <details>
+          <summary className="cursor-pointer text-primary text-xs underline-offset-4 hover:underline">
+            Read the full message
+          </summary>
+          <p className="mt-1 whitespace-pre-line">{message}</p>
+        </details>
+      ) : null}
+    </div>
+  );
+}

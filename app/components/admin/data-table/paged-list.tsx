@@ -1,0 +1,70 @@
+// A whole server-paged list in one piece: the search toolbar (with its buttons), the spec's
+// "Failed to fetch …" message, the table and the numbered pagination.
+//
+//   <PagedList noun="brands" list={loaderData.brands} keep={{ tab: "brands" }} columns={columns}
+//     getRowKey={(b) => b.id} emptyText="No brands yet." failedMessage="Failed to fetch brands">
+//     <Button onClick={…}>Add Brand</Button>
+//   </PagedList>
+//
+// `list` is what a paged loader returns: rows, total, page, pageCount, q and failed.
+import type { ReactNode } from "react";
+import { FetchError } from "../fetch-error";
+import { DataTable, type DataTableColumn } from "./data-table";
+import { DataTablePagination } from "./data-table-pagination";
+import { DataTableToolbar } from "./data-table-toolbar";
+
+export type PagedListData<Row> = {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  q: string;
+  failed: boolean;
+};
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function PagedList<Row>(props: {
+  /** Plural, lower case: "brands" gives "Search brands", the caption "Brands", "Brands pages". */
+  noun: string;
+  list: PagedListData<Row>;
+  columns: readonly DataTableColumn<Row>[];
+  getRowKey: (row: Row) => string;
+  emptyText: ReactNode;
+  failedMessage: string;
+  keep?: Record<string, string | undefined>;
+  /** Above the table, after the toolbar (e.g. a filter or a bulk-action bar). */
+  beforeTable?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { list, noun } = props;
+  return (
+    <>
+      <DataTableToolbar
+        label={`Search ${noun}`}
+        placeholder={`Search ${noun}...`}
+        query={list.q}
+        keep={props.keep}
+      >
+        {props.children}
+      </DataTableToolbar>
+      <FetchError failed={list.failed} message={props.failedMessage} />
+      {props.beforeTable}
+      <DataTable
+        caption={capitalise(noun)}
+        columns={props.columns}
+        rows={list.rows}
+        getRowKey={props.getRowKey}
+        emptyText={list.q ? `No ${noun} match "${list.q}".` : props.emptyText}
+      />
+      <DataTablePagination
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        label={`${capitalise(noun)} pages`}
+      />
+    </>
+  );
+}

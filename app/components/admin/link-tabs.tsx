@@ -1,0 +1,45 @@
+// Tabs that are links (?tab=…): the open tab lives in the URL, so it works without JavaScript,
+// survives a reload and can be shared. Following a tab drops the other tab's search and page.
+//
+//   <LinkTabs label="Settings sections" current={tab}
+//     tabs={[{ value: "brands", label: "Brands Management" }, { value: "hero", label: "Hero Settings" }]} />
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+
+export function LinkTabs<Value extends string>(props: {
+  label: string;
+  current: Value;
+  tabs: readonly { value: Value; label: string }[];
+  param?: string;
+  /** Other parameters each tab link carries (e.g. a filter). */
+  keep?: Record<string, string>;
+  className?: string;
+}) {
+  const param = props.param ?? "tab";
+  return (
+    <nav aria-label={props.label} className={cn("max-w-full overflow-x-auto", props.className)}>
+      <ul className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground">
+        {props.tabs.map((tab) => {
+          const active = tab.value === props.current;
+          const search = new URLSearchParams({ ...props.keep, [param]: tab.value });
+          return (
+            <li key={tab.value} className="h-full">
+              <Link
+                to={`?${search.toString()}`}
+                aria-current={active ? "page" : undefined}
+                preventScrollReset
+                className={cn(
+                  "inline-flex h-full items-center whitespace-nowrap rounded-md px-3 font-medium text-sm outline-hidden transition-[color,box-shadow]",
+                  "hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  active && "bg-background text-foreground shadow-sm",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+// The back office's sidebar items and who may open them. The server enforces the same rules
+// (requireStaff / requireAdmin in every loader and action); this list only mirrors them.
+import type { LucideIcon } from "lucide-react";
+import {
+  AwardIcon,
+  BookOpenIcon,
+  ContactIcon,
+  HouseIcon,
+  LayoutDashboardIcon,
+  MailIcon,
+  PackageIcon,
+  SettingsIcon,
+  UsersIcon,
+} from "lucide-react";
+import type { Role } from "~/server/db/schema";
+
+export type AdminNavItem = {
+  title: string;
+  href: string;
+  icon: LucideIcon;
+  roles: readonly Role[];
+  /** Other paths under which this item is the current one (e.g. /admin/home for Home Management). */
+  alsoActiveFor?: readonly string[];
+};
+
+const STAFF = ["admin", "sales"] as const;
+const ADMIN = ["admin"] as const;
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { title: "Dashboard", href: "/admin", icon: LayoutDashboardIcon, roles: STAFF },
+  { title: "Catalog", href: "/admin/catalog", icon: PackageIcon, roles: STAFF },
+  { title: "User Management", href: "/admin/users", icon: UsersIcon, roles: ADMIN },
+  {
+    title: "Home Management",
+    href: "/admin/home-management",
+    icon: HouseIcon,
+    roles: ADMIN,
+    alsoActiveFor: ["/admin/home"],
+  },
+  { title: "Case Studies", href: "/admin/case-studies", icon: BookOpenIcon, roles: ADMIN },
+  { title: "Certifications", href: "/admin/certifications", icon: AwardIcon, roles: ADMIN },
+  { title: "Contact Page", href: "/admin/contact", icon: ContactIcon, roles: ADMIN },
+  { title: "Contact Management", href: "/admin/contact-management", icon: MailIcon, roles: ADMIN },
+  { title: "Settings", href: "/admin/settings", icon: SettingsIcon, roles: ADMIN },
+];
+
+export function navItemsFor(role: Role) {
+  return ADMIN_NAV.filter((item) => item.roles.includes(role));
+}
+
+function isUnder(pathname: string, base: string) {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+export function isNavItemActive(item: AdminNavItem, pathname: string) {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (item.href === "/admin") return path === "/admin";
+  return [item.href, ...(item.alsoActiveFor ?? [])].some((base) => isUnder(path, base));
+}
+
+/**
+ * Sales may open /admin and /admin/catalog (and below); everything else is admin-only. A loader's
+ * request may be the client's data request (/admin/catalog.data), which names the same page.
+ */
+export function isAdminPathAllowed(role: Role, pathname: string) {
+  if (role === "admin") return true;
+  if (role !== "sales") return false;
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  return path === "/admin" || isUnder(path, "/admin/catalog");
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "vitest";
+import { ADMIN_NAV, isAdminPathAllowed, isNavItemActive, navItemsFor } from "./nav-items";
+
+test("sales may open the dashboard and the catalogue, by page or by data request, and nothing else", () => {
+  for (const path of [
+    "/admin",
+    "/admin/",
+    "/admin.data",
+    "/admin/catalog",
+    "/admin/catalog.data",
+    "/admin/catalog/x",
+  ]) {
+    expect(isAdminPathAllowed("sales", path), path).toBe(true);
+  }
+  for (const path of [
+    "/admin/users",
+    "/admin/users.data",
+    "/admin/catalogue",
+    "/admin/settings",
+    "/admin/home",
+  ]) {
+    expect(isAdminPathAllowed("sales", path), path).toBe(false);
+  }
+  expect(isAdminPathAllowed("user", "/admin")).toBe(false);
+  expect(isAdminPathAllowed("admin", "/admin/users")).toBe(true);
+});
+
+test("the sidebar lists two items for sales and all of them for admin; the current one is found", () => {
+  expect(navItemsFor("sales").map((i) => i.title)).toEqual(["Dashboard", "Catalog"]);
+  expect(navItemsFor("admin")).toHaveLength(ADMIN_NAV.length);
+  expect(navItemsFor("user")).toEqual([]);
+  const active = (path: string) =>
+    ADMIN_NAV.filter((item) => isNavItemActive(item, path)).map((i) => i.title);
+  expect(active("/admin")).toEqual(["Dashboard"]);
+  expect(active("/admin/catalog")).toEqual(["Catalog"]);
+  expect(active("/admin/home")).toEqual(["Home Management"]);
+  expect(active("/admin/contact")).toEqual(["Contact Page"]);
+  expect(active("/admin/contact-management")).toEqual(["Contact Management"]);
+});

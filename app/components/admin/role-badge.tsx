@@ -1,0 +1,16 @@
+// <RoleBadge role="sales" />: admin destructive, sales default, user secondary (spec section 6).
+import { Badge } from "~/components/ui/badge";
+import type { Role } from "~/server/db/schema";
+
+const VARIANT = { admin: "destructive", sales: "default", user: "secondary" } as const satisfies Record<
+  Role,
+  "destructive" | "default" | "secondary"
+>;
+
+export function RoleBadge({ role, className }: { role: Role; className?: string }) {
+  return (
+    <Badge variant={VARIANT[role]} className={className}>
+      {role}
+    </Badge>
+  );
+}

@@ -1,0 +1,36 @@
+// A labelled on/off switch inside an admin form; posts "on" when on, nothing when off (read it
+// with checkbox() from app/modules/admin/form-values.ts).
+//
+//   <SwitchField field={fields.isPublished} label="Published" description="Shown on the public site" />
+import type { FieldMetadata } from "@conform-to/react";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+
+export function SwitchField(props: {
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  label: string;
+  description?: string;
+}) {
+  const { field } = props;
+  const descriptionId = `${field.id}-description`;
+  const initial = field.initialValue;
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-md border p-3">
+      <div className="grid gap-0.5">
+        <Label htmlFor={field.id}>{props.label}</Label>
+        {props.description ? (
+          <p id={descriptionId} className="text-muted-foreground text-xs">
+            {props.description}
+          </p>
+        ) : null}
+      </div>
+      <Switch
+        id={field.id}
+        name={field.name}
+        form={field.formId}
+        defaultChecked={initial === "on" || initial === "true"}
+        aria-describedby={props.description ? descriptionId : undefined}
+      />
+    </div>
+  );
+}

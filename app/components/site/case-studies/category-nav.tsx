@@ -1,0 +1,85 @@
+import { Form, Link, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { cn } from "~/lib/utils";
+import { useHydrated } from "./use-hydrated";
+
+type CategoryNavProps = {
+  /** The page the links point at, e.g. "/case-study". */
+  basePath: string;
+  categories: { id: string; name: string }[];
+  activeName: string | null;
+  /** Names the navigation for screen readers, e.g. "Case study categories". */
+  label: string;
+};
+
+function hrefFor(basePath: string, name: string | null) {
+  return name ? `${basePath}?category=${encodeURIComponent(name)}` : basePath;
+}
+
+/**
+ * Category filter as real links (tabs from 768px up, a dropdown below), so it works without
+ * JavaScript and the server does the filtering. The current one carries aria-current.
+ */
+export function CategoryNav({ basePath, categories, activeName, label }: CategoryNavProps) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const items = [{ id: "all", name: null as string | null, label: "All" }].concat(
+    categories.map((c) => ({ id: c.id, name: c.name, label: c.name })),
+  );
+  return (
+    <>
+      <nav aria-label={label} className="hidden md:block">
+        <ul className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+          {items.map((item) => {
+            const current = (item.name ?? null) === activeName;
+            return (
+              <li key={item.id}>
+                <Link
+                  to={hrefFor(basePath, item.name)}
+                  preventScrollReset
+                  aria-current={current ? "page" : undefined}
+                  className={cn(
+                    "inline-flex h-9 items-center rounded-md px-4 font-medium text-sm transition-colors",
+                    "outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+                    current
+                      ? "bg-background text-foreground shadow-sm"
+                      : "text-muted-foreground hover:bg-background/60 hover:text-foreground",
+                  )}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <Form method="get" action={basePath} className="flex items-end gap-2 md:hidden" preventScrollReset>
+        <div className="grid w-full gap-1.5">
+          <label htmlFor={`${basePath.slice(1)}-category`} className="font-medium text-sm">
+            {label}
+          </label>
+          <NativeSelect
+            id={`${basePath.slice(1)}-category`}
+            name="category"
+            value={activeName ?? ""}
+            onChange={(event) =>
+              navigate(hrefFor(basePath, event.currentTarget.value || null), { preventScrollReset: true })
+            }
+          >
+            {items.map((item) => (
+              <NativeSelectOption key={item.id} value={item.name ?? ""}>
+                {item.label}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        {!hydrated && (
+          <Button type="submit" variant="outline">
+            Show
+          </Button>
+        )}
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { ProductCard, type ProductCardProduct } from "../product-card";
+
+/** "Today's Best Bargains": the top featured products by discount, whatever the filters. */
+export function BargainsStrip({ products }: { products: ProductCardProduct[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="bargains-heading" className="border-t bg-muted/50">
+      <div className="container mx-auto px-4 py-12">
+        <h2 id="bargains-heading" className="font-bold text-2xl">
+          Today's Best Bargains
+        </h2>
+        <p className="mt-1 text-muted-foreground">Featured products with our biggest discounts right now.</p>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {products.map((product) => (
+            <li key={product.id} className="flex">
+              <ProductCard product={product} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { PackageSearch, TriangleAlert } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { CATALOG_PAGE_SIZE, type CatalogParams } from "~/modules/products/catalog-params";
+import { ProductCard, type ProductCardProduct } from "../product-card";
+
+type CatalogResultsProps = { products: ProductCardProduct[]; failed: boolean };
+
+/** The product grid, or the failure or empty message in its place. */
+export function CatalogResults({ products, failed }: CatalogResultsProps) {
+  const location = useLocation();
+  if (failed) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 p-10 text-center"
+      >
+        <TriangleAlert aria-hidden="true" className="size-8 text-destructive" />
+        <p className="font-semibold">Failed to load products. Please try again.</p>
+        <a
+          href={`${location.pathname}${location.search}`}
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          Try again
+        </a>
+      </div>
+    );
+  }
+  if (products.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center">
+        <PackageSearch aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-semibold">No products found</p>
+        <p className="text-muted-foreground text-sm">Try a different search or clear the filters.</p>
+        <Link to="/catalog" className="font-medium text-primary underline underline-offset-4">
+          Clear filters
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      {products.map((product) => (
+        <li key={product.id} className="flex">
+          <ProductCard product={product} className="w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Showing 11–20 of 45 products". */
+export function describeRange(params: CatalogParams, shown: number, total: number) {
+  if (total === 0) return "No products";
+  const first = (params.page - 1) * CATALOG_PAGE_SIZE + 1;
+  return `Showing ${first}–${first + shown - 1} of ${total} product${total === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,50 @@
+import { Badge } from "~/components/ui/badge";
+import {
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import type { ProductCardProduct } from "../product-card";
+import { ProductImage } from "../product-image";
+import { EnquireButton, OutOfStockOverlay } from "./product-actions";
+import { StockBadge } from "./stock-badge";
+
+/** The quick-view dialog's content; rendered inside the card's own Dialog so focus returns to its trigger. */
+export function ProductQuickView({ product }: { product: ProductCardProduct }) {
+  const outOfStock = product.stockStatus === "Out of Stock";
+  return (
+    <DialogContent className="sm:max-w-2xl">
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted sm:aspect-square">
+          <ProductImage src={product.imageUrl} alt={product.name} width={600} height={600} eager />
+          {outOfStock ? <OutOfStockOverlay /> : null}
+        </div>
+        <div className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle className="text-xl">{product.name}</DialogTitle>
+            <DialogDescription>
+              {product.brandName ? <span className="block">Brand: {product.brandName}</span> : null}
+              {product.categoryName ? <span className="block">Category: {product.categoryName}</span> : null}
+              {product.brandName || product.categoryName ? null : "Product details"}
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <StockBadge status={product.stockStatus} />
+            {product.discountPercentage > 0 ? <Badge>{product.discountPercentage}% OFF</Badge> : null}
+          </div>
+          {product.description || product.shortDescription ? (
+            <p className="whitespace-pre-line text-sm leading-relaxed">
+              {product.description || product.shortDescription}
+            </p>
+          ) : null}
+          <p className="font-semibold text-lg text-primary">Contact for Price</p>
+          <DialogFooter className="mt-auto sm:justify-start">
+            <EnquireButton product={product} />
+          </DialogFooter>
+        </div>
+      </div>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,49 @@
+import { Award, Download, ExternalLink } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import type { PublicCertification } from "~/modules/certifications/queries.server";
+
+/** A certificate: preview image (or a placeholder), details, and View / Download links. */
+export function CertificationCard({ certification }: { certification: PublicCertification }) {
+  const { title, description, categoryName, fileUrl, fileType, imageUrl, allowDownload } = certification;
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
+      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+        {imageUrl ? (
+          <img src={imageUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center text-muted-foreground">
+            <Award aria-hidden className="size-14" />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          {categoryName && <Badge variant="secondary">{categoryName}</Badge>}
+          <Badge variant="outline">
+            <span className="sr-only">File type: </span>
+            {fileType}
+          </Badge>
+        </div>
+        <h2 className="font-semibold text-lg leading-snug">{title}</h2>
+        {description && <p className="text-muted-foreground text-sm">{description}</p>}
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Button asChild variant="outline" className="flex-1">
+            <a href={fileUrl} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden />
+              View<span className="sr-only"> {title} (opens in a new tab)</span>
+            </a>
+          </Button>
+          {allowDownload && (
+            <Button asChild className="flex-1">
+              <a href={fileUrl} download>
+                <Download aria-hidden />
+                Download<span className="sr-only"> {title}</span>
+              </a>
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

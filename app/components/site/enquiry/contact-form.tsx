@@ -1,0 +1,101 @@
+// The contact page's enquiry form. Subject and product may come prefilled from the URL (a product
+// card's "Enquire Now"); the product is shown read-only and sent as the message's first line.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FormField } from "~/components/forms/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { contactEnquirySchema, ENQUIRY_LIMITS } from "~/modules/enquiries/schema";
+import { EnquiryAlert, EnquirySent, FileField, SendButton, useEnquirySubmission } from "./enquiry-form-parts";
+
+const FORM_ID = "contact-enquiry";
+
+export function ContactForm({
+  subjects,
+  defaultSubject,
+  product,
+}: {
+  subjects: string[];
+  defaultSubject?: string;
+  product?: string;
+}) {
+  const { fetcher, sending, lastResult, failed, succeededOnPage } = useEnquirySubmission("contact");
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult,
+    defaultValue: { subject: defaultSubject ?? "", product: product ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactEnquirySchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  // No "#contact-enquiry" on the way back: the same URL plus a hash would only scroll, not reload.
+  if (succeededOnPage) return <EnquirySent />;
+
+  const { key: nameKey, ...nameProps } = getInputProps(fields.fullName, { type: "text" });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
+  const { key: subjectKey, ...subjectProps } = getSelectProps(fields.subject);
+  const { key: productKey, ...productProps } = getInputProps(fields.product, { type: "text" });
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+  // A subject posted without JavaScript stays selectable even when it is not in today's list.
+  const posted = fields.subject.initialValue;
+  const options = posted && !subjects.includes(posted) ? [...subjects, posted] : subjects;
+
+  return (
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      // The spec's messages come from the schema (here and on the server), not browser bubbles.
+      noValidate
+      aria-label="Contact form"
+      className="grid gap-5"
+    >
+      <EnquiryAlert kind="contact" failed={failed} formErrors={form.errors} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+          <Input key={nameKey} {...nameProps} autoComplete="name" maxLength={ENQUIRY_LIMITS.fullName} />
+        </FormField>
+        <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <Input key={emailKey} {...emailProps} autoComplete="email" maxLength={ENQUIRY_LIMITS.email} />
+        </FormField>
+        <FormField label="Phone (optional)" errors={fields.phone.errors} errorId={fields.phone.errorId}>
+          <Input key={phoneKey} {...phoneProps} autoComplete="tel" maxLength={ENQUIRY_LIMITS.phone} />
+        </FormField>
+        <FormField label="Subject" errors={fields.subject.errors} errorId={fields.subject.errorId}>
+          <NativeSelect key={subjectKey} {...subjectProps}>
+            <NativeSelectOption value="">Select a subject</NativeSelectOption>
+            {options.map((subject) => (
+              <NativeSelectOption key={subject} value={subject}>
+                {subject}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      {product ? (
+        <FormField
+          label="Product"
+          errors={fields.product.errors}
+          errorId={fields.product.errorId}
+          hint="Your message will be sent with this product's name."
+        >
+          <Input key={productKey} {...productProps} readOnly className="bg-muted" />
+        </FormField>
+      ) : null}
+      <FormField label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
+        <Textarea
+          key={messageKey}
+          {...messageProps}
+          rows={6}
+          maxLength={ENQUIRY_LIMITS.message}
+          placeholder={product ? `I'd like to know more about ${product}...` : "How can we help?"}
+        />
+      </FormField>
+      <FileField field={fields.file} />
+      <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
+    </fetcher.Form>
+  );
+}

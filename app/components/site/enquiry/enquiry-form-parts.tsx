@@ -1,0 +1,148 @@
+// What the contact form and the home quick form share: the submission state (a fetcher with
+// JavaScript, the page's action data without), the toasts, the file field and the outcome panels.
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import {
+  ACCEPT_ATTRIBUTE,
+  type EnquiryActionData,
+  type EnquiryKind,
+  FAILURE_DESCRIPTION,
+  FAILURE_TITLE,
+  FILE_ERROR_DESCRIPTIONS,
+  SUCCESS_TOAST,
+} from "~/modules/enquiries/schema";
+
+function isEnquiryData(value: unknown, kind: EnquiryKind): value is EnquiryActionData {
+  return typeof value === "object" && value !== null && (value as EnquiryActionData).kind === kind;
+}
+
+/**
+ * With JavaScript the form posts through a fetcher (no navigation; toasts); without it, the page
+ * itself posts and re-renders with the action's data, which this reads the same way.
+ */
+export function useEnquirySubmission(kind: EnquiryKind) {
+  const fetcher = useFetcher<EnquiryActionData>();
+  const actionData = useActionData();
+  const fromPage = isEnquiryData(actionData, kind) ? actionData : undefined;
+  const last = fetcher.data ?? fromPage;
+  const sending = fetcher.state !== "idle";
+
+  const announced = useRef<EnquiryActionData | undefined>(undefined);
+  useEffect(() => {
+    const outcome = fetcher.data;
+    if (!outcome || announced.current === outcome) return;
+    announced.current = outcome;
+    if (outcome.status === "success") {
+      toast.success(SUCCESS_TOAST.title, { description: SUCCESS_TOAST.description });
+    } else if (outcome.status === "failed") {
+      toast.error(FAILURE_TITLE, { description: FAILURE_DESCRIPTION[kind] });
+    } else {
+      const fileError = outcome.result.error?.file?.[0];
+      if (fileError) toast.error(fileError, { description: FILE_ERROR_DESCRIPTIONS[fileError] });
+    }
+  }, [fetcher.data, kind]);
+
+  return {
+    fetcher,
+    sending,
+    lastResult: sending ? undefined : last?.result,
+    failed: !sending && last?.status === "failed",
+    /** Only a page post (no JavaScript) swaps the form for the inline success message. */
+    succeededOnPage: !fetcher.data && fromPage?.status === "success",
+  };
+}
+
+export function FileField({
+  field,
+  className,
+}: {
+  field: FieldMetadata<File | undefined>;
+  className?: string;
+}) {
+  const { key, ...props } = getInputProps(field, { type: "file" });
+  const error = field.errors?.[0];
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className={className ?? "grid gap-2"}>
+      <Label htmlFor={field.id}>Attachment (optional)</Label>
+      <Input
+        key={key}
+        {...props}
+        accept={ACCEPT_ATTRIBUTE}
+        aria-describedby={error ? `${field.errorId} ${hintId}` : hintId}
+        className="h-auto cursor-pointer py-1.5"
+      />
+      <p id={hintId} className="text-muted-foreground text-sm">
+        Image, PDF or Word document, up to 10MB.
+      </p>
+      {error ? (
+        <p id={field.errorId} className="font-medium text-destructive text-sm">
+          {error}
+          {FILE_ERROR_DESCRIPTIONS[error] ? `. ${FILE_ERROR_DESCRIPTIONS[error]}` : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SendButton({ sending, className }: { sending: boolean; className?: string }) {
+  return (
+    <Button type="submit" size="lg" disabled={sending} className={className}>
+      {sending ? "Sending..." : "Send Message"}
+    </Button>
+  );
+}
+
+/** Form-level trouble: our failure to store the enquiry, or a body we could not read. */
+export function EnquiryAlert({
+  kind,
+  failed,
+  formErrors,
+}: {
+  kind: EnquiryKind;
+  failed: boolean;
+  formErrors?: string[];
+}) {
+  if (!failed && !formErrors?.length) return null;
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm"
+    >
+      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+      <p>
+        {failed ? (
+          <>
+            <strong className="font-semibold">{FAILURE_TITLE}.</strong> {FAILURE_DESCRIPTION[kind]}
+          </>
+        ) : (
+          formErrors?.[0]
+        )}
+      </p>
+    </div>
+  );
+}
+
+export function EnquirySent({ againHash }: { againHash?: string }) {
+  const location = useLocation();
+  return (
+    <div role="status" className="grid justify-items-start gap-3 rounded-lg border bg-muted/40 p-6">
+      <CircleCheck aria-hidden className="size-8 text-green-700" />
+      <h3 className="font-semibold text-lg">{SUCCESS_TOAST.title}</h3>
+      <p className="text-muted-foreground">{SUCCESS_TOAST.description}</p>
+      <Link
+        to={`${location.pathname}${location.search}${againHash ?? ""}`}
+        className="font-medium text-primary underline underline-offset-4"
+      >
+        Send another message
+      </Link>
+    </div>
+  );
+}

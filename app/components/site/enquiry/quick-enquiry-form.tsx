@@ -1,0 +1,67 @@
+// The home page's "Get In Touch" form: name, e-mail, phone, message and an optional file; the
+// subject is fixed. It posts to the home route's action (quickEnquiryAction).
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FormField } from "~/components/forms/form-field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { ENQUIRY_LIMITS, QUICK_SUBJECT, quickEnquirySchema } from "~/modules/enquiries/schema";
+import { EnquiryAlert, EnquirySent, FileField, SendButton, useEnquirySubmission } from "./enquiry-form-parts";
+
+const FORM_ID = "quick-enquiry";
+
+export function QuickEnquiryForm() {
+  const { fetcher, sending, lastResult, failed, succeededOnPage } = useEnquirySubmission("quick");
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quickEnquirySchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  if (succeededOnPage) return <EnquirySent againHash={`#${FORM_ID}`} />;
+
+  const { key: nameKey, ...nameProps } = getInputProps(fields.fullName, { type: "text" });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/?index"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      // The server's messages are the spec's; the browser's own bubbles would replace them.
+      noValidate
+      aria-label="Quick enquiry"
+      className="grid gap-4"
+    >
+      <input type="hidden" name="subject" value={QUICK_SUBJECT} />
+      <EnquiryAlert kind="quick" failed={failed} formErrors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+          <Input key={nameKey} {...nameProps} autoComplete="name" maxLength={ENQUIRY_LIMITS.fullName} />
+        </FormField>
+        <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <Input key={emailKey} {...emailProps} autoComplete="email" maxLength={ENQUIRY_LIMITS.email} />
+        </FormField>
+      </div>
+      <FormField label="Phone (optional)" errors={fields.phone.errors} errorId={fields.phone.errorId}>
+        <Input key={phoneKey} {...phoneProps} autoComplete="tel" maxLength={ENQUIRY_LIMITS.phone} />
+      </FormField>
+      <FormField label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
+        <Textarea
+          key={messageKey}
+          {...messageProps}
+          rows={4}
+          maxLength={ENQUIRY_LIMITS.message}
+          placeholder="Tell us about your project"
+        />
+      </FormField>
+      <FileField field={fields.file} />
+      <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,81 @@
+import { ArrowRight, Hammer, type LucideIcon, Package, TreePine, Warehouse, Wrench } from "lucide-react";
+import type { CategoryTile } from "~/modules/content/home.server";
+import { ContentLink } from "./content-link";
+import { SectionHeading } from "./section-heading";
+
+// Tiles without a picture (the built-in ones, or rows saved without an image) get an icon.
+const ICONS: Record<string, LucideIcon> = {
+  timber: TreePine,
+  roofing: Warehouse,
+  tools: Wrench,
+  hardware: Hammer,
+};
+
+/** Browse categories: one tile per home content 'categories' row, each with its own link. */
+export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
+  return (
+    <section aria-labelledby="categories-heading" data-testid="categories" className="py-16">
+      <div className="container mx-auto px-4">
+        <SectionHeading
+          id="categories-heading"
+          title="Browse Categories"
+          description="Everything for the job, from the frame to the finishing touches."
+        />
+        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          {tiles.map((tile) => (
+            <li key={tile.id}>
+              <CategoryTileCard tile={tile} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function CategoryTileCard({ tile }: { tile: CategoryTile }) {
+  const Icon = ICONS[tile.name.toLowerCase()] ?? Package;
+  return (
+    <ContentLink
+      to={tile.linkUrl}
+      data-testid="category-tile"
+      className="group relative flex aspect-square flex-col justify-end overflow-hidden rounded-xl bg-stone-800 text-white shadow-sm transition-shadow hover:shadow-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 min-[480px]:aspect-[4/3] lg:aspect-[16/10]"
+    >
+      {tile.imageUrl ? (
+        <img
+          src={tile.imageUrl}
+          alt=""
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
+        />
+      ) : (
+        <span
+          aria-hidden
+          className="absolute inset-0 grid place-items-center bg-gradient-to-br from-stone-700 to-stone-900"
+        >
+          <Icon className="size-16 text-orange-300/80 sm:size-20" />
+        </span>
+      )}
+      {/* A dark fade under the text keeps it readable on any picture. */}
+      <span
+        aria-hidden
+        className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent"
+      />
+      <span className="relative grid gap-1 p-3 sm:p-5">
+        <span className="flex items-center gap-2 font-bold text-lg sm:text-xl">
+          {tile.name}
+          <ArrowRight
+            aria-hidden
+            className="size-5 transition-transform group-hover:translate-x-1 motion-reduce:transition-none"
+          />
+        </span>
+        {tile.description && (
+          <span className="line-clamp-2 text-sm text-stone-200 max-sm:hidden">{tile.description}</span>
+        )}
+      </span>
+    </ContentLink>
+  );
+}

@@ -1,0 +1,73 @@
+import { MessageSquareText } from "lucide-react";
+import { Link } from "react-router";
+import type { FeaturedProduct } from "~/modules/content/home.server";
+import { truncateText } from "~/modules/products/catalog-params";
+import { ProductImage } from "../product-image";
+import { SectionHeading } from "./section-heading";
+
+/** Where a product card leads: the contact form, prefilled for this product. */
+export function productEnquiryHref(name: string) {
+  return `/contact?subject=Product%20Information&product=${encodeURIComponent(name)}`;
+}
+
+/** Featured products; the route renders it only when there is at least one. */
+export function FeaturedProducts({ products }: { products: FeaturedProduct[] }) {
+  return (
+    <section aria-labelledby="featured-heading" data-testid="featured-products" className="bg-muted/60 py-16">
+      <div className="container mx-auto px-4">
+        <SectionHeading
+          id="featured-heading"
+          title="Featured Products"
+          description="Popular lines from our yard. Prices on request: tell us what you need and we'll quote."
+        />
+        <ul className="mt-10 grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
+          {products.map((product) => (
+            <li key={product.id}>
+              <FeaturedProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedProductCard({ product }: { product: FeaturedProduct }) {
+  return (
+    <article
+      data-testid="featured-product"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 hover:shadow-md"
+    >
+      <div className="aspect-[16/10] overflow-hidden bg-muted min-[480px]:aspect-[4/3]">
+        <ProductImage
+          src={product.imageUrl}
+          alt={product.name}
+          className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-1 font-semibold text-lg" title={product.name}>
+          {/* The link's box covers the whole card, so the card is one target with the name as its label. */}
+          <Link
+            to={productEnquiryHref(product.name)}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        {product.description && (
+          <p className="line-clamp-2 text-muted-foreground text-sm">{truncateText(product.description)}</p>
+        )}
+        <p className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <span className="font-semibold text-primary">Contact for Price</span>
+          <span
+            aria-hidden
+            className="inline-flex items-center gap-1 text-muted-foreground text-sm group-hover:text-foreground"
+          >
+            <MessageSquareText className="size-4" /> Enquire
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}

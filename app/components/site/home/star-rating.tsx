@@ -1,0 +1,20 @@
+import { Star } from "lucide-react";
+import { cn } from "~/lib/utils";
+
+/** Five stars, `rating` of them filled, read out as "Rated N out of 5". */
+export function StarRating({ rating, className }: { rating: number; className?: string }) {
+  return (
+    <div role="img" aria-label={`Rated ${rating} out of 5`} className={cn("flex gap-0.5", className)}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <Star
+          key={star}
+          aria-hidden
+          className={cn(
+            "size-5",
+            star <= rating ? "fill-amber-500 text-amber-500" : "fill-none text-stone-300",
+          )}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Eye } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { cn } from "~/lib/utils";
+import { truncateText } from "~/modules/products/catalog-params";
+import type { PublicProduct } from "~/modules/products/queries.server";
+import { EnquireButton, OutOfStockOverlay } from "./catalog/product-actions";
+import { ProductQuickView } from "./catalog/product-quick-view";
+import { StockBadge } from "./catalog/stock-badge";
+import { ProductImage } from "./product-image";
+
+export type ProductCardProduct = PublicProduct & { brandName?: string | null; categoryName?: string | null };
+
+type ProductCardProps = {
+  product: ProductCardProduct;
+  /** Heading level of the product name, to fit the page outline. */
+  headingLevel?: "h2" | "h3";
+  /** Offer the quick-view dialog (the catalogue does; a simple teaser may not). */
+  quickView?: boolean;
+  className?: string;
+};
+
+/** A public product card: never a price, only 'Contact for Price'. */
+export function ProductCard({ product, headingLevel = "h3", quickView = true, className }: ProductCardProps) {
+  const Heading = headingLevel;
+  const outOfStock = product.stockStatus === "Out of Stock";
+  const meta = [product.brandName, product.categoryName].filter(Boolean).join(" · ");
+  return (
+    <article
+      data-testid="product-card"
+      data-out-of-stock={outOfStock || undefined}
+      className={cn(
+        "flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm",
+        className,
+      )}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+        <ProductImage src={product.imageUrl} alt={product.name} />
+        {product.discountPercentage > 0 ? (
+          <Badge className="absolute top-2 left-2">{product.discountPercentage}% OFF</Badge>
+        ) : null}
+        {outOfStock ? <OutOfStockOverlay /> : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {meta ? <p className="truncate text-muted-foreground text-xs">{meta}</p> : null}
+        <Heading className="line-clamp-1 font-semibold text-base" title={product.name}>
+          {product.name}
+        </Heading>
+        {product.shortDescription ? (
+          <p className="text-muted-foreground text-sm">{truncateText(product.shortDescription, 100)}</p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <StockBadge status={product.stockStatus} />
+          <p className="font-semibold text-primary text-sm">Contact for Price</p>
+        </div>
+        <div className="flex flex-wrap gap-2 pt-2">
+          {quickView ? (
+            <Dialog>
+              <DialogTrigger asChild>
+                <Button variant="outline" className="flex-1 noscript:hidden">
+                  <Eye aria-hidden="true" />
+                  Quick View<span className="sr-only"> of {product.name}</span>
+                </Button>
+              </DialogTrigger>
+              <ProductQuickView product={product} />
+            </Dialog>
+          ) : null}
+          <EnquireButton product={product} className="flex-1" />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from "react";
+import { cn } from "~/lib/utils";
+
+// Inline, so the fallback itself can never be the broken request.
+export const PRODUCT_PLACEHOLDER_SRC = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#f1f2f4"/>' +
+    '<g fill="none" stroke="#9ca3af" stroke-width="8" stroke-linejoin="round"><path d="M150 110h100v80H150z"/>' +
+    '<path d="M150 110l50-30 50 30M200 80v30"/></g></svg>',
+)}`;
+
+type ProductImageProps = {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  width?: number;
+  height?: number;
+  /** Above-the-fold images (the quick view) load at once. */
+  eager?: boolean;
+};
+
+/** A product photo with fixed dimensions and lazy loading; missing or broken photos show a placeholder. */
+export function ProductImage({
+  src,
+  alt,
+  className,
+  width = 400,
+  height = 300,
+  eager = false,
+}: ProductImageProps) {
+  // Remembers which source failed, so a new source gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    // An image that failed before hydration fired its error event before React was listening.
+    const img = ref.current;
+    if (src && img?.complete && img.naturalWidth === 0 && img.getAttribute("src") === src) setFailedSrc(src);
+  }, [src]);
+
+  const showPlaceholder = !src || failedSrc === src;
+  return (
+    <img
+      ref={ref}
+      src={showPlaceholder ? PRODUCT_PLACEHOLDER_SRC : src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      data-placeholder={showPlaceholder ? "true" : undefined}
+      onError={() => setFailedSrc(src ?? null)}
+      className={cn("h-full w-full object-cover", className)}
+    />
+  );
+}

@@ -1,0 +1,121 @@
+// Field parsers shared by every admin form schema (section 5 of the spec), for zod objects that
+// Conform fills from FormData (an empty input arrives as undefined).
+//
+//   price: decimalField({ min: 0, max: 9_999_999_999.99, label: "Price" })   // "abc" -> 0, "12.345" -> 12.35
+//   stockQuantity: integerField({ min: 0, label: "Stock quantity" })           // "x" -> 0, "7.9" -> 7
+//   name: requiredText("Product name is required", 200)
+//   description: optionalText(5000)                                            // "" -> null
+//   categoryId: optionalId()                                                   // "" -> null, else a uuid
+//   isPublished: checkbox()                                                    // "on" -> true, absent -> false
+//   imageUrl: imageUrlField()                                                  // "" -> null; http(s) or /path
+//
+// Non-numeric input becomes 0, as the spec says; a number outside the database's range is refused
+// with a message rather than clamped, so nobody's 150% discount is silently stored as 100%.
+// Each parser is `.optional()` first: Conform treats a field missing from the post (not only an
+// empty one) as undefined, and refuses it unless the schema says it may be absent.
+import { z } from "zod";
+
+// The leading number of a text, the way parseFloat reads it ("12abc" -> "12"), kept as text.
+const LEADING_DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)/;
+
+/** parseFloat semantics, rounded half-up to 2 places on the decimal text (no binary drift). */
+export function parseDecimal(value: unknown): number {
+  const match = LEADING_DECIMAL.exec(String(value ?? ""));
+  if (!match) return 0;
+  const rounded = Math.round(Number(`${match[0].trim()}e2`)) / 100;
+  return Number.isFinite(rounded) ? rounded + 0 : 0;
+}
+
+/** parseInt semantics: "7.9" -> 7, "x" -> 0. */
+export function parseInteger(value: unknown): number {
+  const parsed = Number.parseInt(String(value ?? ""), 10);
+  return Number.isFinite(parsed) ? parsed + 0 : 0;
+}
+
+type RangeOptions = { label: string; min?: number; max?: number };
+
+function inRange(schema: z.ZodNumber, { label, min, max }: RangeOptions) {
+  let ranged = schema;
+  if (min !== undefined && max !== undefined) {
+    const message =
+      min === 0 && max >= 1e9 ? `${label} cannot be negative` : `${label} must be between ${min} and ${max}`;
+    ranged = ranged.min(min, message).max(max, max >= 1e9 ? `${label} is too large` : message);
+  } else if (min !== undefined) {
+    ranged = ranged.min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`);
+  } else if (max !== undefined) {
+    ranged = ranged.max(max, `${label} must be at most ${max}`);
+  }
+  return ranged;
+}
+
+export function decimalField(options: RangeOptions) {
+  return z.unknown().optional().transform(parseDecimal).pipe(inRange(z.number(), options));
+}
+
+export function integerField(options: RangeOptions) {
+  return z
+    .unknown()
+    .optional()
+    .transform(parseInteger)
+    .pipe(inRange(z.number().int(), { max: 2_147_483_647, ...options }));
+}
+
+/** An integer that may be left empty (stored null); non-numeric text still becomes 0. */
+export function optionalIntegerField(options: RangeOptions) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => (value === undefined || String(value).trim() === "" ? null : parseInteger(value)))
+    .pipe(inRange(z.number().int(), { max: 2_147_483_647, ...options }).nullable());
+}
+
+export function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+}
+
+export function optionalText(max = 5000) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : null));
+}
+
+export function optionalId(message = "Please choose from the list") {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .pipe(z.uuid(message).nullable());
+}
+
+/** A checkbox or switch: present ("on") is true, absent is false. */
+export function checkbox() {
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => value === "on" || value === "true" || value === true);
+}
+
+/** An http(s) URL or a site path such as /files/media/…; never javascript: or protocol-relative. */
+export function isSafeUrl(value: string) {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export function imageUrlField(message = "Please enter a valid image URL") {
+  return z
+    .string()
+    .trim()
+    .max(2000, "The URL is too long")
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isSafeUrl(value), message);
+}

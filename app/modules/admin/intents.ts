@@ -1,0 +1,76 @@
+// Every admin action posts an `intent` and switches on a zod discriminated union of intents.
+//
+//   const parsed = parseIntent(formData, z.discriminatedUnion("intent", [createSchema, deleteSchema]));
+//   if (!parsed.ok) return parsed.response;               // 400 { result } with the field messages
+//   switch (parsed.value.intent) { ... }
+//
+//   return actionFailure(parsed.submission, { title: "Failed to save brand", description: reason });
+//                                                         // 400 { result, error }: shown as an error
+//                                                         // toast and a form-level message
+//
+// The component reads `result` for Conform's lastResult and `error` for the toast (see
+// app/components/admin/use-admin-fetcher.ts). Nothing is written when parsing fails.
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+
+export type ActionError = { title: string; description?: string };
+export type ActionFailure = { result: SubmissionResult<string[]>; error?: ActionError };
+
+type ReplyOptions = { hideFields?: string[] };
+
+export function parseIntent<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  options: ReplyOptions = {},
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return {
+      ok: false as const,
+      submission,
+      response: data<ActionFailure>({ result: submission.reply(options) }, { status: 400 }),
+    };
+  }
+  return { ok: true as const, submission, value: submission.value as z.output<Schema> };
+}
+
+/** A refusal after parsing (a rule, a conflict): 400 with the message as a form error and a toast. */
+export function actionFailure(
+  submission: Submission<unknown, string[], unknown>,
+  error: ActionError,
+  options: ReplyOptions & { status?: number; fieldErrors?: Record<string, string[]> } = {},
+) {
+  const message = error.description ?? error.title;
+  return data<ActionFailure>(
+    {
+      result: submission.reply({
+        hideFields: options.hideFields,
+        formErrors: options.fieldErrors ? undefined : [message],
+        fieldErrors: options.fieldErrors,
+      }),
+      error,
+    },
+    { status: options.status ?? 400 },
+  );
+}
+
+/** The value of the intent field, for logs and for an unknown intent. */
+export function readIntent(formData: FormData) {
+  const value = formData.get("intent");
+  return typeof value === "string" ? value.slice(0, 50) : "";
+}
+
+/**
+ * Where a successful action sends the browser back to: the same list, page and search. A
+ * fetcher posts to the data URL (/admin/catalog.data?index…), which names the same page.
+ */
+export function backToList(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.replace(/\.data$/, "") || "/";
+  const search = url.searchParams.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}

@@ -1,0 +1,139 @@
+// Form schemas for home content (Home Management and the home content list), shared by the
+// browser and the server. Section 5: display_order is a whole number falling back to 0; no other
+// home field is required. Every URL a member of staff types is http(s) or a site path.
+import { z } from "zod";
+import { checkbox, imageUrlField, integerField, optionalText } from "~/modules/admin/form-values";
+import type { SectionType } from "~/server/db/schema";
+import { DEFAULT_RATING, DEFAULT_REVIEWS_TITLE, type ReviewContent } from "./reviews";
+
+// The table's check constraint list, repeated so the browser bundle does not pull in Drizzle;
+// `satisfies` fails the build if the two drift apart.
+export const SECTION_TYPES = [
+  "hero",
+  "banner",
+  "promotion",
+  "categories",
+  "catalog",
+  "reviews",
+] as const satisfies readonly SectionType[];
+
+export const SECTION_TYPE_LABELS = {
+  hero: "Hero",
+  banner: "Banner",
+  promotion: "Promotion",
+  categories: "Categories",
+  catalog: "Catalog",
+  reviews: "Reviews",
+} as const satisfies Record<SectionType, string>;
+
+/** The fixed heading every review row is saved with (section 7). */
+export const REVIEWS_TITLE = DEFAULT_REVIEWS_TITLE;
+export const RATINGS = [5, 4, 3, 2, 1] as const;
+
+/** A home content row as the back office shows it. */
+export type HomeContentItem = {
+  id: string;
+  sectionType: SectionType;
+  title: string | null;
+  subtitle: string | null;
+  content: string | null;
+  imageUrl: string | null;
+  linkText: string | null;
+  linkUrl: string | null;
+  isActive: boolean;
+  displayOrder: number;
+};
+
+/** A review row with its JSON content read field by field. */
+export type ReviewItem = ReviewContent & {
+  id: string;
+  imageUrl: string | null;
+  isActive: boolean;
+  displayOrder: number;
+};
+
+export const HOME_MANAGEMENT_TABS = ["hero", "categories", "catalog", "reviews"] as const;
+export type HomeManagementTab = (typeof HOME_MANAGEMENT_TABS)[number];
+
+export function parseHomeManagementTab(value: string | null): HomeManagementTab {
+  return HOME_MANAGEMENT_TABS.find((tab) => tab === value) ?? "hero";
+}
+
+const recordId = z.uuid("Invalid record");
+
+// The text fields every home content row shares, none of them required.
+const contentFields = {
+  title: optionalText(200),
+  subtitle: optionalText(500),
+  content: optionalText(5000),
+  imageUrl: imageUrlField(),
+  linkText: optionalText(100),
+  linkUrl: imageUrlField("Please enter a valid link URL (https://… or /path)"),
+};
+
+/** Hero Section tab: always saved active with display_order 1, so no fields for those. */
+export const heroFormSchema = z.object(contentFields);
+export type HeroInput = z.output<typeof heroFormSchema>;
+
+/** Any home content row: the /admin/home dialog, and the category and catalog items. */
+export const homeContentFormSchema = z.object({
+  sectionType: z.enum(SECTION_TYPES, "Choose a section type"),
+  ...contentFields,
+  isActive: checkbox(),
+  displayOrder: integerField({ label: "Display order", min: 0 }),
+});
+export type HomeContentInput = z.output<typeof homeContentFormSchema>;
+
+const RATING_MESSAGE = "Rating must be between 1 and 5";
+
+// A whole number of stars from 1 to 5; empty means the default five.
+const rating = z
+  .unknown()
+  .optional()
+  .transform((value) => (value === undefined || String(value).trim() === "" ? DEFAULT_RATING : Number(value)))
+  .pipe(z.number(RATING_MESSAGE).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE));
+
+/** Customer Reviews tab: content is stored as JSON text, image_url is the reviewer's photo. */
+export const reviewFormSchema = z.object({
+  name: optionalText(100),
+  company: optionalText(100),
+  rating,
+  review: optionalText(2000),
+  project: optionalText(200),
+  imageUrl: imageUrlField("Please enter a valid photo URL"),
+});
+export type ReviewInput = z.output<typeof reviewFormSchema>;
+
+const createContent = homeContentFormSchema.extend({ intent: z.literal("create") });
+const updateContent = homeContentFormSchema.extend({ intent: z.literal("update"), id: recordId });
+const deleteContent = z.object({ intent: z.literal("delete"), id: recordId });
+
+/** Every intent of the home content list (/admin/home). */
+export const homeContentActionSchema = z.discriminatedUnion("intent", [
+  createContent,
+  updateContent,
+  deleteContent,
+  z.object({ intent: z.literal("toggle-active"), id: recordId, isActive: checkbox() }),
+]);
+
+/** Every intent of Home Management: the hero, category and catalog items, reviews. */
+export const homeManagementActionSchema = z.discriminatedUnion("intent", [
+  heroFormSchema.extend({ intent: z.literal("save-hero"), id: recordId.optional() }),
+  createContent,
+  updateContent,
+  reviewFormSchema.extend({ intent: z.literal("create-review") }),
+  reviewFormSchema.extend({ intent: z.literal("update-review"), id: recordId }),
+  deleteContent,
+]);
+
+/** The JSON text a review row's content holds. */
+export function toReviewJson(input: ReviewInput) {
+  const content: ReviewContent = {
+    name: input.name ?? "",
+    company: input.company ?? "",
+    rating: input.rating,
+    review: input.review ?? "",
+    project: input.project ?? "",
+  };
+  return JSON.stringify(content);
+}

@@ -1,0 +1,202 @@
+// Everything the home page shows, read in one go. Each read fails on its own: the failure is
+// logged and that section shows its built-in default, so the page itself never errors.
+import { and, asc, eq } from "drizzle-orm";
+import { getFeaturedProducts, type PublicProduct } from "~/modules/products/queries.server";
+import {
+  HERO_BACKGROUND_KEY,
+  type HeroBackground,
+  parseHeroBackground,
+} from "~/modules/settings/hero-background";
+import { getDb } from "~/server/db/db.server";
+import { homeContent, type SectionType, siteSettings } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { DEFAULT_REVIEWS_TITLE, parseReviewContent, type Review, SAMPLE_REVIEWS } from "./reviews";
+
+export const DEFAULT_LINK_URL = "/catalog";
+
+export type HeroSlide = {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  imageUrl: string | null;
+  linkText: string;
+  linkUrl: string;
+};
+
+export type CategoryTile = {
+  id: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  linkUrl: string;
+};
+
+export type CatalogBanner = {
+  title: string;
+  subtitle: string | null;
+  imageUrl: string | null;
+  linkText: string;
+  linkUrl: string;
+};
+
+export type FeaturedProduct = Pick<PublicProduct, "id" | "name" | "imageUrl"> & { description: string };
+
+export type HomeContent = {
+  heroSlides: HeroSlide[];
+  heroBackground: HeroBackground;
+  categories: CategoryTile[];
+  catalogBanner: CatalogBanner | null;
+  featuredProducts: FeaturedProduct[];
+  reviewsTitle: string;
+  reviews: Review[];
+};
+
+export const DEFAULT_HERO_SLIDE: HeroSlide = {
+  id: "default-hero",
+  title: "Building Supplies for New Zealand Trades",
+  subtitle: "Timber, roofing, cladding, insulation, tools and hardware. Contact us for trade pricing.",
+  imageUrl: null,
+  linkText: "Browse the Catalogue",
+  linkUrl: DEFAULT_LINK_URL,
+};
+
+export const DEFAULT_CATEGORY_NAMES = ["Timber", "Roofing", "Tools", "Hardware"] as const;
+
+export const DEFAULT_CATEGORY_TILES: CategoryTile[] = DEFAULT_CATEGORY_NAMES.map((name) => ({
+  id: `default-${name.toLowerCase()}`,
+  name,
+  description: null,
+  imageUrl: null,
+  linkUrl: categoryLink(name),
+}));
+
+function categoryLink(name: string) {
+  return `/catalog?category=${encodeURIComponent(name)}`;
+}
+
+function clean(text: string | null) {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+type HomeRow = typeof homeContent.$inferSelect;
+
+function getActiveRows(sectionType: SectionType) {
+  return getDb()
+    .select()
+    .from(homeContent)
+    .where(and(eq(homeContent.sectionType, sectionType), eq(homeContent.isActive, true)))
+    .orderBy(asc(homeContent.displayOrder), asc(homeContent.createdAt), asc(homeContent.id));
+}
+
+async function readOrDefault<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    logger.error({ err: error }, `Failed to load home ${what}; showing defaults`);
+    return fallback;
+  }
+}
+
+function toHeroSlide(row: HomeRow): HeroSlide {
+  return {
+    id: row.id,
+    title: clean(row.title) ?? DEFAULT_HERO_SLIDE.title,
+    subtitle: clean(row.subtitle),
+    imageUrl: clean(row.imageUrl),
+    linkText: clean(row.linkText) ?? DEFAULT_HERO_SLIDE.linkText,
+    linkUrl: clean(row.linkUrl) ?? DEFAULT_LINK_URL,
+  };
+}
+
+function toCategoryTile(row: HomeRow): CategoryTile | null {
+  const name = clean(row.title);
+  const linkUrl = clean(row.linkUrl) ?? (name ? categoryLink(name) : DEFAULT_LINK_URL);
+  // A tile needs a name to be read by anyone; an untitled row is skipped.
+  if (!name) return null;
+  return {
+    id: row.id,
+    name,
+    description: clean(row.subtitle) ?? clean(row.content),
+    imageUrl: clean(row.imageUrl),
+    linkUrl,
+  };
+}
+
+function toCatalogBanner(row: HomeRow): CatalogBanner {
+  return {
+    title: clean(row.title) ?? "Monthly Catalogue",
+    subtitle: clean(row.subtitle) ?? clean(row.content),
+    imageUrl: clean(row.imageUrl),
+    linkText: clean(row.linkText) ?? "View the Catalogue",
+    linkUrl: clean(row.linkUrl) ?? DEFAULT_LINK_URL,
+  };
+}
+
+function toReview(row: HomeRow): Review {
+  const parsed = parseReviewContent(row.content);
+  if (!parsed.ok)
+    logger.warn({ homeContentId: row.id, reason: parsed.error }, "Review content is not valid JSON");
+  return { ...parsed.value, id: row.id, photoUrl: clean(row.imageUrl) };
+}
+
+function toFeaturedProduct(product: PublicProduct): FeaturedProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    imageUrl: product.imageUrl,
+    description: clean(product.shortDescription) ?? clean(product.description) ?? "",
+  };
+}
+
+async function readHeroBackground() {
+  const [row] = await getDb()
+    .select({ value: siteSettings.settingValue })
+    .from(siteSettings)
+    .where(eq(siteSettings.settingKey, HERO_BACKGROUND_KEY))
+    .limit(1);
+  return parseHeroBackground(row?.value);
+}
+
+async function readReviews() {
+  const rows = await getActiveRows("reviews");
+  if (rows.length === 0) return { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS };
+  return { title: clean(rows[0]?.title ?? null) ?? DEFAULT_REVIEWS_TITLE, reviews: rows.map(toReview) };
+}
+
+/** The home page's content: active rows by display order, each section falling back to its default. */
+export async function getHomeContent(): Promise<HomeContent> {
+  const [heroSlides, heroBackground, categories, catalogBanner, featuredProducts, reviews] =
+    await Promise.all([
+      readOrDefault("hero slides", async () => (await getActiveRows("hero")).map(toHeroSlide), []),
+      readOrDefault("hero background", readHeroBackground, parseHeroBackground(undefined)),
+      readOrDefault(
+        "categories",
+        async () => (await getActiveRows("categories")).flatMap((row) => toCategoryTile(row) ?? []),
+        [],
+      ),
+      readOrDefault(
+        "catalogue banner",
+        async () => {
+          const [row] = await getActiveRows("catalog").limit(1);
+          return row ? toCatalogBanner(row) : null;
+        },
+        null,
+      ),
+      readOrDefault(
+        "featured products",
+        async () => (await getFeaturedProducts()).map(toFeaturedProduct),
+        [],
+      ),
+      readOrDefault("reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),
+    ]);
+  return {
+    heroSlides: heroSlides.length > 0 ? heroSlides : [DEFAULT_HERO_SLIDE],
+    heroBackground,
+    categories: categories.length > 0 ? categories : DEFAULT_CATEGORY_TILES,
+    catalogBanner,
+    featuredProducts,
+    reviewsTitle: reviews.title,
+    reviews: reviews.reviews,
+  };
+}

@@ -1,0 +1,68 @@
+// The dashboard's figures: the four counts of the spec, and enquiries per week over the last 12
+// weeks (weeks start on Monday, New Zealand time, so "this week" matches the trader's calendar).
+import { count, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/server/db/client.server";
+import { getDb } from "~/server/db/db.server";
+import { caseStudies, certifications, contactContent, products } from "~/server/db/schema";
+
+export const DASHBOARD_TIME_ZONE = "Pacific/Auckland";
+export const CHART_WEEKS = 12;
+
+export type DashboardCounts = {
+  products: number;
+  caseStudies: number;
+  certifications: number;
+  contactContent: number;
+};
+export type WeekCount = { weekStart: string; count: number };
+
+async function countOf(
+  db: DbOrTx,
+  table: typeof products | typeof caseStudies | typeof certifications | typeof contactContent,
+) {
+  const [row] = await db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
+}
+
+export async function getDashboardCounts(db: DbOrTx = getDb()): Promise<DashboardCounts> {
+  const [productCount, caseStudyCount, certificationCount, contactContentCount] = await Promise.all([
+    countOf(db, products),
+    countOf(db, caseStudies),
+    countOf(db, certifications),
+    countOf(db, contactContent),
+  ]);
+  return {
+    products: productCount,
+    caseStudies: caseStudyCount,
+    certifications: certificationCount,
+    contactContent: contactContentCount,
+  };
+}
+
+/**
+ * One row per week, oldest first, the current week last (zero when none came in). Each week is
+ * matched as a created_at range, so the created_at index serves it.
+ */
+export async function getEnquiriesPerWeek(now = new Date(), weeks = CHART_WEEKS, db: DbOrTx = getDb()) {
+  const tz = DASHBOARD_TIME_ZONE;
+  const nowText = now.toISOString();
+  const result = await db.execute<{ week_start: string; count: number }>(sql`
+    select to_char(w.week, 'YYYY-MM-DD') as week_start, count(q.id)::int as count
+    from generate_series(
+      date_trunc('week', ${nowText}::timestamptz at time zone ${tz}) - make_interval(weeks => ${weeks - 1}::int),
+      date_trunc('week', ${nowText}::timestamptz at time zone ${tz}),
+      interval '1 week'
+    ) as w(week)
+    left join contact_queries q
+      on q.created_at >= (w.week at time zone ${tz})
+     and q.created_at < ((w.week + interval '1 week') at time zone ${tz})
+    group by w.week
+    order by w.week`);
+  const rows = (result as unknown as { rows: { week_start: string; count: number | string }[] }).rows;
+  return rows.map((row): WeekCount => ({ weekStart: row.week_start, count: Number(row.count) }));
+}
+
+export async function getEnquiryStats(now = new Date()) {
+  const perWeek = await getEnquiriesPerWeek(now);
+  return { thisWeek: perWeek.at(-1)?.count ?? 0, perWeek };
+}

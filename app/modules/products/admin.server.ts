@@ -1,0 +1,161 @@
+// Products in the back office (Catalog Management): the paged, searched list with prices, the
+// pick-lists, and create / update / delete. Prices leave the server only through this module.
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import type { DbOrTx } from "~/server/db/client.server";
+import { getDb } from "~/server/db/db.server";
+import { brands, categories, products, type StockStatus } from "~/server/db/schema";
+import type { ProductInput } from "./schema";
+
+/** A refusal the admin can act on (a category that has gone, a product deleted meanwhile). */
+export class ProductInputError extends Error {}
+
+export type AdminProduct = {
+  id: string;
+  name: string;
+  shortDescription: string | null;
+  description: string | null;
+  price: number;
+  originalPrice: number | null;
+  discountPercentage: number;
+  categoryId: string | null;
+  categoryName: string | null;
+  brandId: string | null;
+  brandName: string | null;
+  imageUrl: string | null;
+  stockQuantity: number;
+  stockStatus: StockStatus;
+  isFeatured: boolean;
+  isPublished: boolean;
+  createdAt: Date;
+};
+
+const adminColumns = {
+  id: products.id,
+  name: products.name,
+  shortDescription: products.shortDescription,
+  description: products.description,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  discountPercentage: products.discountPercentage,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  brandId: products.brandId,
+  brandName: brands.name,
+  imageUrl: products.imageUrl,
+  stockQuantity: products.stockQuantity,
+  stockStatus: products.stockStatus,
+  isFeatured: products.isFeatured,
+  isPublished: products.isPublished,
+  createdAt: products.createdAt,
+};
+
+/** Newest first, 10 a page, exact total; q is a case-insensitive contains on three fields. */
+export async function listAdminProducts({
+  page,
+  q,
+}: {
+  page: number;
+  q: string;
+}): Promise<Paged<AdminProduct>> {
+  const where = ilikeAny([products.name, products.description, products.shortDescription], q);
+  const db = getDb();
+  const paged = await readPage(
+    page,
+    () => db.select({ n: count() }).from(products).where(where),
+    (offset) =>
+      db
+        .select(adminColumns)
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .leftJoin(brands, eq(products.brandId, brands.id))
+        .where(where)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+  );
+  return {
+    ...paged,
+    rows: paged.rows.map((row) => ({ ...row, stockStatus: row.stockStatus as StockStatus })),
+  };
+}
+
+/** Product categories (active, by name) and brands (active, by name) for the form's pick-lists. */
+export async function getProductPickLists(db: DbOrTx = getDb()) {
+  const [categoryRows, brandRows] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(and(eq(categories.type, "products"), eq(categories.isActive, true)))
+      .orderBy(asc(categories.name)),
+    db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(eq(brands.isActive, true))
+      .orderBy(asc(brands.name)),
+  ]);
+  return { categories: categoryRows, brands: brandRows };
+}
+
+// A product's category must be a product category and its brand must exist; checked here so a
+// stale pick-list gives a message instead of a foreign-key error.
+async function checkReferences(tx: DbOrTx, input: ProductInput) {
+  if (input.categoryId) {
+    const [row] = await tx
+      .select({ type: categories.type })
+      .from(categories)
+      .where(eq(categories.id, input.categoryId));
+    if (row?.type !== "products")
+      throw new ProductInputError("The chosen category no longer exists. Please choose another.");
+  }
+  if (input.brandId) {
+    const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
+    if (!row) throw new ProductInputError("The chosen brand no longer exists. Please choose another.");
+  }
+}
+
+function toRow(input: ProductInput) {
+  return {
+    name: input.name,
+    shortDescription: input.shortDescription,
+    description: input.description,
+    price: input.price,
+    originalPrice: input.originalPrice,
+    discountPercentage: input.discountPercentage,
+    categoryId: input.categoryId,
+    brandId: input.brandId,
+    imageUrl: input.imageUrl,
+    stockQuantity: input.stockQuantity,
+    stockStatus: input.stockStatus,
+    isFeatured: input.isFeatured,
+    isPublished: input.isPublished,
+  };
+}
+
+export async function createProduct(input: ProductInput) {
+  return getDb().transaction(async (tx) => {
+    await checkReferences(tx, input);
+    const [created] = await tx.insert(products).values(toRow(input)).returning({ id: products.id });
+    if (!created) throw new Error("The product was not created");
+    return created;
+  });
+}
+
+export async function updateProduct(id: string, input: ProductInput) {
+  return getDb().transaction(async (tx) => {
+    await checkReferences(tx, input);
+    const [updated] = await tx
+      .update(products)
+      .set(toRow(input))
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    if (!updated) throw new ProductInputError("This product no longer exists.");
+    return updated;
+  });
+}
+
+export async function deleteProduct(id: string) {
+  const [deleted] = await getDb().delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (!deleted) throw new ProductInputError("This product no longer exists.");
+  return deleted;
+}

@@ -1,0 +1,210 @@
+// Public product reads. Prices are never public: every select here names its columns, and
+// price / original_price are never among them.
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { brands, categories, products, type StockStatus } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
+
+/** The fields a public product card or quick view may show. */
+export type PublicProduct = {
+  id: string;
+  name: string;
+  shortDescription: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  stockStatus: StockStatus;
+  discountPercentage: number;
+};
+
+export type CatalogProduct = PublicProduct & {
+  categoryId: string | null;
+  categoryName: string | null;
+  brandId: string | null;
+  brandName: string | null;
+};
+
+const publicColumns = {
+  id: products.id,
+  name: products.name,
+  shortDescription: products.shortDescription,
+  description: products.description,
+  imageUrl: products.imageUrl,
+  // The column is a text with a check constraint; the cast names what the check guarantees.
+  stockStatus: sql<StockStatus>`${products.stockStatus}`,
+  discountPercentage: products.discountPercentage,
+};
+
+const catalogColumns = {
+  ...publicColumns,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  brandId: products.brandId,
+  brandName: brands.name,
+};
+
+// Compile-time guard: if someone adds a price column to the public selections, this fails.
+type NoPrice<T> = "price" extends keyof T ? never : "originalPrice" extends keyof T ? never : T;
+const _publicCheck: NoPrice<typeof catalogColumns> = catalogColumns;
+void _publicCheck;
+
+const isPublished = eq(products.isPublished, true);
+
+/** Published and featured products, newest first (the home page's featured section). */
+export async function getFeaturedProducts(limit = 8): Promise<PublicProduct[]> {
+  return getDb()
+    .select(publicColumns)
+    .from(products)
+    .where(and(isPublished, eq(products.isFeatured, true)))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+/** "Today's Best Bargains": the top featured products by discount, largest first. */
+export async function getBargainProducts(limit = 4): Promise<CatalogProduct[]> {
+  return getDb()
+    .select(catalogColumns)
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(brands, eq(products.brandId, brands.id))
+    .where(and(isPublished, eq(products.isFeatured, true)))
+    .orderBy(desc(products.discountPercentage), asc(products.name), asc(products.id))
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------- the public catalogue
+
+export type CatalogOption = { id: string; name: string };
+
+export type CatalogView = {
+  products: CatalogProduct[];
+  bargains: CatalogProduct[];
+  brands: CatalogOption[];
+  /** The categories offered for the chosen brand (all active product categories without one). */
+  categories: CatalogOption[];
+  /** The view actually shown, after the brand/category rules and page clamping. */
+  params: CatalogParams;
+  total: number;
+  totalPages: number;
+  /** True when the products could not be loaded ('Failed to load products. Please try again.'). */
+  failed: boolean;
+};
+
+/** `ilike` pattern for a contains match, with the user's `%`, `_` and `\` taken literally. */
+export function containsPattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(term: string): SQL {
+  const pattern = containsPattern(term);
+  // The first test can use the trigram index on the concatenation; the second keeps a match
+  // from spanning two fields.
+  return sql`(coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, '')) ilike ${pattern}
+    and (${products.name} ilike ${pattern} or ${products.description} ilike ${pattern} or ${products.shortDescription} ilike ${pattern})`;
+}
+
+const stockRank = sql`case ${products.stockStatus} when 'In Stock' then 0 when 'Low Stock' then 1 else 2 end`;
+
+function orderFor(sort: CatalogSort) {
+  const byName = [asc(sql`lower(${products.name})`), asc(products.name), asc(products.id)];
+  if (sort === "discount") return [desc(products.discountPercentage), ...byName];
+  if (sort === "stock") return [asc(stockRank), ...byName];
+  return byName;
+}
+
+async function loadLogged<T>(what: string, load: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await load();
+  } catch (error) {
+    logger.error({ err: error }, `Failed to load ${what}`);
+    return [];
+  }
+}
+
+/** Active brands by name (the brand filter). */
+function getActiveBrands() {
+  return getDb()
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(eq(brands.isActive, true))
+    .orderBy(asc(brands.name));
+}
+
+/** Active product categories by name; with a brand, only those holding its published products. */
+function getCatalogCategories(brandId?: string) {
+  const conditions = [eq(categories.type, "products"), eq(categories.isActive, true)];
+  if (brandId) {
+    const ofBrand = getDb()
+      .selectDistinct({ id: products.categoryId })
+      .from(products)
+      .where(and(isPublished, eq(products.brandId, brandId)));
+    conditions.push(inArray(categories.id, ofBrand));
+  }
+  return getDb()
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(...conditions))
+    .orderBy(asc(categories.name));
+}
+
+function findCategory(options: CatalogOption[], wanted: string) {
+  const lower = wanted.toLowerCase();
+  return options.find((c) => c.id === wanted || c.name.toLowerCase() === lower);
+}
+
+/**
+ * Everything the catalogue page shows for one URL. The filter rules hold here, so they hold with
+ * JavaScript off: a brand narrows the categories, a lone remaining category is selected, and a
+ * category that is no longer listed falls back to all. A page past the end shows the last page.
+ */
+export async function getCatalogView(requested: CatalogParams): Promise<CatalogView> {
+  const brandOptions = await loadLogged("brands", getActiveBrands);
+  // An unknown or inactive brand is not a filter anyone can choose: treat it as none.
+  const brand = brandOptions.some((b) => b.id === requested.brand) ? requested.brand : undefined;
+  const categoryOptions = await loadLogged("categories", () => getCatalogCategories(brand));
+
+  let category = requested.category ? findCategory(categoryOptions, requested.category) : undefined;
+  if (brand && categoryOptions.length === 1) category = categoryOptions[0];
+
+  const params: CatalogParams = { ...requested, brand, category: category?.name };
+  const conditions = [isPublished];
+  if (brand) conditions.push(eq(products.brandId, brand));
+  if (category) conditions.push(eq(products.categoryId, category.id));
+  if (params.inStock) conditions.push(ne(products.stockStatus, "Out of Stock"));
+  if (params.q) conditions.push(searchCondition(params.q));
+  const where = and(...conditions);
+
+  const [listing, bargains] = await Promise.all([
+    loadPage(where, params),
+    loadLogged("bargain products", () => getBargainProducts()),
+  ]);
+  return {
+    ...listing,
+    bargains,
+    brands: brandOptions,
+    categories: categoryOptions,
+    params: { ...params, page: listing.page },
+  };
+}
+
+async function loadPage(where: SQL | undefined, params: CatalogParams) {
+  try {
+    const [counted] = await getDb().select({ total: count() }).from(products).where(where);
+    const total = counted?.total ?? 0;
+    const totalPages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+    const page = Math.min(params.page, totalPages);
+    const rows = await getDb()
+      .select(catalogColumns)
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .leftJoin(brands, eq(products.brandId, brands.id))
+      .where(where)
+      .orderBy(...orderFor(params.sort))
+      .limit(CATALOG_PAGE_SIZE)
+      .offset((page - 1) * CATALOG_PAGE_SIZE);
+    return { products: rows, total, totalPages, page, failed: false };
+  } catch (error) {
+    logger.error({ err: error }, "Failed to load products");
+    return { products: [], total: 0, totalPages: 1, page: 1, failed: true };
+  }
+}

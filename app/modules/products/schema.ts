@@ -1,0 +1,75 @@
+// The admin product form (Catalog Management), shared by the browser and the action.
+// Section 5: name required; price and original price decimals (step 0.01), discount and stock
+// whole numbers, non-numeric input becoming 0; empty category or brand saved as null.
+import { z } from "zod";
+import {
+  checkbox,
+  decimalField,
+  imageUrlField,
+  integerField,
+  optionalId,
+  optionalText,
+  requiredText,
+} from "~/modules/admin/form-values";
+import type { StockStatus } from "~/server/db/schema";
+
+// The table's check-constraint list, repeated so the browser bundle does not pull in the Drizzle
+// schema; the two type checks below fail the build if they drift apart.
+export const STOCK_STATUS_OPTIONS = [
+  "In Stock",
+  "Low Stock",
+  "Out of Stock",
+] as const satisfies readonly StockStatus[];
+const _allStatuses: readonly (typeof STOCK_STATUS_OPTIONS)[number][] = [] as StockStatus[];
+void _allStatuses;
+
+const MAX_PRICE = 9_999_999_999.99; // numeric(12, 2)
+
+export const productFormSchema = z.object({
+  name: requiredText("Product name is required", 200),
+  shortDescription: optionalText(500),
+  description: optionalText(5000),
+  price: decimalField({ label: "Price", min: 0, max: MAX_PRICE }),
+  // Empty means "no original price" (null); anything else follows the price rules.
+  originalPrice: z
+    .unknown()
+    .optional()
+    .transform((value) => (value === undefined || String(value).trim() === "" ? undefined : value))
+    .pipe(decimalField({ label: "Original price", min: 0, max: MAX_PRICE }).optional())
+    .transform((value) => value ?? null),
+  discountPercentage: integerField({ label: "Discount percentage", min: 0, max: 100 }),
+  stockQuantity: integerField({ label: "Stock quantity", min: 0 }),
+  categoryId: optionalId("Please choose a category from the list"),
+  brandId: optionalId("Please choose a brand from the list"),
+  stockStatus: z.enum(STOCK_STATUS_OPTIONS, { error: "Please choose a stock status" }).default("In Stock"),
+  isPublished: checkbox(),
+  isFeatured: checkbox(),
+  imageUrl: imageUrlField(),
+});
+
+export type ProductInput = z.output<typeof productFormSchema>;
+
+const idSchema = z.uuid("Invalid product");
+
+export const productIntentSchema = z.discriminatedUnion("intent", [
+  productFormSchema.extend({ intent: z.literal("create") }),
+  productFormSchema.extend({ intent: z.literal("update"), id: idSchema }),
+  z.object({ intent: z.literal("delete"), id: idSchema }),
+]);
+
+/** The Add Product form's starting values (section 9): price 0, stock 0, In Stock, published. */
+export const PRODUCT_FORM_DEFAULTS = {
+  name: "",
+  shortDescription: "",
+  description: "",
+  price: "0",
+  originalPrice: "",
+  discountPercentage: "0",
+  stockQuantity: "0",
+  categoryId: "",
+  brandId: "",
+  stockStatus: "In Stock",
+  isPublished: "on",
+  isFeatured: "",
+  imageUrl: "",
+} satisfies Record<keyof z.input<typeof productFormSchema>, string>;

@@ -1,0 +1,254 @@
+// Brands and categories in the back office (Settings): paged lists with their usage counts,
+// create, update, active switch and delete. Deleting one that products use leaves those products
+// with none (the foreign keys are ON DELETE SET NULL); the usage count tells the admin beforehand.
+import { type AnyColumn, and, count, desc, eq, getTableName, sql } from "drizzle-orm";
+import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { getDb } from "~/server/db/db.server";
+import { brands, caseStudies, categories, certifications, products } from "~/server/db/schema";
+import type { BrandInput, CategoryFilter, CategoryInput, TaxonomyUsage } from "./schema";
+
+/** A refusal the admin can act on (a duplicate name, a record that is gone): shown as given. */
+export class AdminInputError extends Error {}
+
+/** Postgres unique_violation (23505), on pg and PGlite alike, wrapped by Drizzle or not. */
+export function isUniqueViolation(error: unknown) {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs a write and turns a unique-index clash into the admin's message instead of a 500. */
+export async function withUniqueName<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AdminInputError(message);
+    throw error;
+  }
+}
+
+/**
+ * created_at descending as the created_at indexes are built (DESC NULLS LAST): plain desc() means
+ * NULLS FIRST, which no index serves, so every page would sort the whole table.
+ */
+export function newestFirst(column: AnyColumn) {
+  return sql`${column} desc nulls last`;
+}
+
+// readPage and Paged now live in the admin kit (list-params); modules that import them from here
+// still can.
+export { type Paged, readPage };
+
+type ReferenceColumn =
+  | typeof products.brandId
+  | typeof products.categoryId
+  | typeof caseStudies.categoryId
+  | typeof certifications.categoryId;
+
+// Drizzle leaves columns unqualified in a one-table select, which inside a correlated subquery
+// would bind to the inner table: spell out "table"."column" on both sides.
+function qualified(column: ReferenceColumn | typeof brands.id | typeof categories.id) {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/** How many rows of the column's table point at the id (a column of the outer query, or a value). */
+function referencesTo(column: ReferenceColumn, id: typeof brands.id | typeof categories.id | string) {
+  const target = typeof id === "string" ? sql`${id}` : qualified(id);
+  return sql<number>`(select count(*)::int from ${column.table} where ${qualified(column)} = ${target})`;
+}
+
+// ------------------------------------------------------------------ brands
+
+export type BrandRow = typeof brands.$inferSelect & { productCount: number };
+
+export function listBrands({ page, q }: { page: number; q: string }): Promise<Paged<BrandRow>> {
+  const where = ilikeAny([brands.name, brands.description], q);
+  return readPage(
+    page,
+    () => getDb().select({ n: count() }).from(brands).where(where),
+    (offset) =>
+      getDb()
+        .select({
+          id: brands.id,
+          name: brands.name,
+          description: brands.description,
+          logoUrl: brands.logoUrl,
+          isActive: brands.isActive,
+          createdAt: brands.createdAt,
+          productCount: referencesTo(products.brandId, brands.id),
+        })
+        .from(brands)
+        .where(where)
+        .orderBy(newestFirst(brands.createdAt), desc(brands.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+  );
+}
+
+function brandValues(input: BrandInput) {
+  return { name: input.name, description: input.description, logoUrl: input.logoUrl };
+}
+
+function duplicateBrand(name: string) {
+  return `A brand named "${name}" already exists.`;
+}
+
+/** New brands are created active. */
+export async function createBrand(input: BrandInput) {
+  const [row] = await withUniqueName(
+    () =>
+      getDb()
+        .insert(brands)
+        .values({ ...brandValues(input), isActive: true })
+        .returning(),
+    duplicateBrand(input.name),
+  );
+  return row;
+}
+
+export async function updateBrand(id: string, input: BrandInput) {
+  const [row] = await withUniqueName(
+    () =>
+      getDb()
+        .update(brands)
+        .set({ ...brandValues(input), isActive: input.isActive })
+        .where(eq(brands.id, id))
+        .returning(),
+    duplicateBrand(input.name),
+  );
+  if (!row) throw new AdminInputError("This brand no longer exists.");
+  return row;
+}
+
+export async function setBrandActive(id: string, isActive: boolean) {
+  const [row] = await getDb()
+    .update(brands)
+    .set({ isActive })
+    .where(eq(brands.id, id))
+    .returning({ id: brands.id });
+  if (!row) throw new AdminInputError("This brand no longer exists.");
+}
+
+/** Deletes the brand; the products that used it keep existing without a brand. */
+export async function deleteBrand(id: string) {
+  return getDb().transaction(async (tx) => {
+    const [used] = await tx
+      .select({ n: referencesTo(products.brandId, id) })
+      .from(brands)
+      .where(eq(brands.id, id));
+    const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+    if (!row || !used) throw new AdminInputError("This brand no longer exists.");
+    return { productsCleared: used.n };
+  });
+}
+
+// ------------------------------------------------------------------ categories
+
+export type CategoryRow = typeof categories.$inferSelect & { usage: TaxonomyUsage };
+
+export async function listCategories({
+  page,
+  q,
+  type,
+}: {
+  page: number;
+  q: string;
+  type: CategoryFilter;
+}): Promise<Paged<CategoryRow>> {
+  const where = and(
+    ilikeAny([categories.name, categories.description], q),
+    type === "all" ? undefined : eq(categories.type, type),
+  );
+  const paged = await readPage(
+    page,
+    () => getDb().select({ n: count() }).from(categories).where(where),
+    (offset) =>
+      getDb()
+        .select({
+          id: categories.id,
+          name: categories.name,
+          type: categories.type,
+          description: categories.description,
+          isActive: categories.isActive,
+          createdAt: categories.createdAt,
+          ...categoryUsage(categories.id),
+        })
+        .from(categories)
+        .where(where)
+        .orderBy(newestFirst(categories.createdAt), desc(categories.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+  );
+  return {
+    ...paged,
+    rows: paged.rows.map(({ products, caseStudies, certifications, ...row }) => ({
+      ...row,
+      usage: { products, caseStudies, certifications },
+    })),
+  };
+}
+
+function categoryUsage(id: typeof categories.id | string) {
+  return {
+    products: referencesTo(products.categoryId, id),
+    caseStudies: referencesTo(caseStudies.categoryId, id),
+    certifications: referencesTo(certifications.categoryId, id),
+  };
+}
+
+function categoryValues(input: CategoryInput) {
+  return { name: input.name, type: input.type, description: input.description };
+}
+
+function duplicateCategory(input: CategoryInput) {
+  return `A ${input.type.replace("_", " ")} category named "${input.name}" already exists.`;
+}
+
+/** New categories are created active. */
+export async function createCategory(input: CategoryInput) {
+  const [row] = await withUniqueName(
+    () =>
+      getDb()
+        .insert(categories)
+        .values({ ...categoryValues(input), isActive: true })
+        .returning(),
+    duplicateCategory(input),
+  );
+  return row;
+}
+
+export async function updateCategory(id: string, input: CategoryInput) {
+  const [row] = await withUniqueName(
+    () =>
+      getDb()
+        .update(categories)
+        .set({ ...categoryValues(input), isActive: input.isActive })
+        .where(eq(categories.id, id))
+        .returning(),
+    duplicateCategory(input),
+  );
+  if (!row) throw new AdminInputError("This category no longer exists.");
+  return row;
+}
+
+export async function setCategoryActive(id: string, isActive: boolean) {
+  const [row] = await getDb()
+    .update(categories)
+    .set({ isActive })
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
+  if (!row) throw new AdminInputError("This category no longer exists.");
+}
+
+/** Deletes the category; products, case studies and certifications in it are left without one. */
+export async function deleteCategory(id: string): Promise<TaxonomyUsage> {
+  return getDb().transaction(async (tx) => {
+    const [usage] = await tx.select(categoryUsage(id)).from(categories).where(eq(categories.id, id));
+    const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+    if (!row || !usage) throw new AdminInputError("This category no longer exists.");
+    return usage;
+  });
+}

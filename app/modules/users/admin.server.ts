@@ -1,0 +1,145 @@
+// User Management (admin only): the paged list and create / update / activate / delete, with
+// the rules that keep the back office reachable. An admin cannot delete, demote or deactivate
+// themselves, and the last active admin can never be removed, deactivated or demoted. The rule is
+// checked and the change made in one transaction, with the active admins' rows locked, so two
+// admins demoting each other at the same moment cannot both succeed.
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { getAuth } from "~/server/auth/auth.server";
+import type { Transaction } from "~/server/db/client.server";
+import { getDb } from "~/server/db/db.server";
+import { accounts, type Role, sessions, users } from "~/server/db/schema";
+import { createUser, UserInputError } from "./mutations.server";
+import type { UserFormInput } from "./schema";
+
+/** A refusal by a rule, shown to the admin as its message. */
+export class UserRuleError extends Error {}
+
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  createdAt: Date;
+};
+
+export async function listUsers({ page, q }: { page: number; q: string }): Promise<Paged<AdminUserRow>> {
+  const where = ilikeAny([users.name, users.email], q);
+  const db = getDb();
+  const paged = await readPage(
+    page,
+    () => db.select({ n: count() }).from(users).where(where),
+    (offset) =>
+      db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          isActive: users.isActive,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+  );
+  return { ...paged, rows: paged.rows.map((row) => ({ ...row, role: row.role as Role })) };
+}
+
+export async function createAdminUser(input: UserFormInput & { password: string }) {
+  try {
+    return await createUser({
+      name: input.name,
+      email: input.email,
+      role: input.role,
+      password: input.password,
+    });
+  } catch (error) {
+    if (error instanceof UserInputError) throw new UserRuleError(error.message);
+    throw error;
+  }
+}
+
+async function lockTarget(tx: Transaction, id: string) {
+  // The active admins are locked first (in a fixed order), then counted: a concurrent change to
+  // any of them waits for this transaction and then sees its result.
+  const activeAdmins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .for("update");
+  const [target] = await tx
+    .select({ id: users.id, role: users.role, isActive: users.isActive, email: users.email })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  if (!target) throw new UserRuleError("This user no longer exists.");
+  const isActiveAdmin = target.role === "admin" && target.isActive;
+  return { target, isLastActiveAdmin: isActiveAdmin && activeAdmins.length <= 1 };
+}
+
+export async function updateAdminUser(actorId: string, input: UserFormInput & { id: string }) {
+  const password = input.password ? await (await getAuth().$context).password.hash(input.password) : null;
+  const email = input.email.trim().toLowerCase();
+  await getDb().transaction(async (tx) => {
+    const { target, isLastActiveAdmin } = await lockTarget(tx, input.id);
+    if (input.role !== target.role) {
+      if (target.id === actorId) throw new UserRuleError("You cannot change your own role.");
+      if (isLastActiveAdmin) throw new UserRuleError("The last active admin cannot be demoted.");
+    }
+    const [clash] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, target.id)));
+    if (clash) throw new UserRuleError(`A user with e-mail ${email} already exists.`);
+
+    await tx.update(users).set({ name: input.name, email, role: input.role }).where(eq(users.id, target.id));
+    if (password) {
+      const updated = await tx
+        .update(accounts)
+        .set({ password })
+        .where(and(eq(accounts.userId, target.id), eq(accounts.providerId, "credential")))
+        .returning({ id: accounts.id });
+      if (updated.length === 0) {
+        await tx.insert(accounts).values({
+          id: crypto.randomUUID(),
+          userId: target.id,
+          accountId: target.id,
+          providerId: "credential",
+          password,
+        });
+      }
+    }
+    // A new role, or a password set by someone else, takes effect at once: their sessions end.
+    if (input.role !== target.role || (password && target.id !== actorId)) {
+      await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    }
+  });
+}
+
+/** Deactivation ends every session of the user at once (as setUserActive does), in the same transaction as the rule. */
+export async function setAdminUserActive(actorId: string, id: string, isActive: boolean) {
+  await getDb().transaction(async (tx) => {
+    const { target, isLastActiveAdmin } = await lockTarget(tx, id);
+    if (!isActive) {
+      if (target.id === actorId) throw new UserRuleError("You cannot deactivate your own account.");
+      if (isLastActiveAdmin) throw new UserRuleError("The last active admin cannot be deactivated.");
+    }
+    await tx.update(users).set({ isActive }).where(eq(users.id, target.id));
+    if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, target.id));
+  });
+}
+
+export async function deleteAdminUser(actorId: string, id: string) {
+  await getDb().transaction(async (tx) => {
+    const { target, isLastActiveAdmin } = await lockTarget(tx, id);
+    if (target.id === actorId) throw new UserRuleError("You cannot delete your own account.");
+    if (isLastActiveAdmin) throw new UserRuleError("The last active admin cannot be deleted.");
+    // Sessions and the credential account go with the user (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, target.id));
+  });
+}

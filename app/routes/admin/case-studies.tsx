@@ -1,0 +1,67 @@
+// Case studies (/admin/case-studies), admin only: search on title, materials, challenge and
+// solution; a paged table; the Add/Edit dialog with an image by upload or URL; delete.
+
+import type { z } from "zod";
+import { CaseStudiesList } from "~/components/admin/case-studies/case-studies-list";
+import { PageHeader } from "~/components/admin/page-header";
+import { backToList } from "~/modules/admin/intents";
+import { parseListParams } from "~/modules/admin/list-params";
+import { loadPagedList, loadPickList, readAdminForm } from "~/modules/admin/screens.server";
+import {
+  createCaseStudy,
+  deleteCaseStudy,
+  getCaseStudyCategoryOptions,
+  listAdminCaseStudies,
+  updateCaseStudy,
+} from "~/modules/case-studies/admin.server";
+import { caseStudyActionSchema } from "~/modules/case-studies/schema";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/case-studies";
+
+export function meta() {
+  return [{ title: "Case Studies | Trade Counter Admin" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = parseListParams(request);
+  const [list, categories] = await Promise.all([
+    loadPagedList("case studies", params, listAdminCaseStudies),
+    loadPickList("case study categories", getCaseStudyCategoryOptions),
+  ]);
+  return { list, categories };
+}
+
+const SUCCESS = {
+  create: "Case study created successfully",
+  update: "Case study updated successfully",
+  delete: "Case study deleted successfully",
+} as const;
+
+async function perform(value: z.output<typeof caseStudyActionSchema>) {
+  if (value.intent === "create") return createCaseStudy(value);
+  if (value.intent === "update") return updateCaseStudy(value.id, value);
+  return deleteCaseStudy(value.id);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readAdminForm(request, caseStudyActionSchema);
+  if (!form.ok) return form.response;
+  const { intent } = form.value;
+  const failed = await form.attempt(
+    () => perform(form.value),
+    intent === "delete" ? "Failed to delete case study" : "Failed to save case study",
+  );
+  return failed ?? redirectWithToast(backToList(request), { type: "success", title: SUCCESS[intent] });
+}
+
+export default function CaseStudiesAdmin({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <PageHeader title="Case Studies" description="Projects shown on the public Case Studies page." />
+      <CaseStudiesList list={loaderData.list} categories={loaderData.categories} />
+    </div>
+  );
+}

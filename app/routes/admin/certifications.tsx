@@ -1,0 +1,93 @@
+// Certifications (/admin/certifications), admin only: search on title, description and file type;
+// a paged table; the Add/Edit dialog whose certificate file and image are uploaded as soon as
+// they are chosen (a multipart post with intent "upload") or typed as URLs; delete.
+import { z } from "zod";
+import { CertificationsList } from "~/components/admin/certifications/certifications-list";
+import { PageHeader } from "~/components/admin/page-header";
+import { actionFailure, backToList, parseIntent } from "~/modules/admin/intents";
+import { parseListParams } from "~/modules/admin/list-params";
+import { loadPagedList, loadPickList, readAdminForm } from "~/modules/admin/screens.server";
+import {
+  createCertification,
+  deleteCertification,
+  getCertificationCategoryOptions,
+  listAdminCertifications,
+  storeCertificationUpload,
+  updateCertification,
+} from "~/modules/certifications/admin.server";
+import { certificationActionSchema, UPLOAD_KINDS, type UploadAnswer } from "~/modules/certifications/schema";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { isMultipart } from "~/server/http/multipart.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/certifications";
+
+export function meta() {
+  return [{ title: "Certifications | Trade Counter Admin" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = parseListParams(request);
+  const [list, categories] = await Promise.all([
+    loadPagedList("certifications", params, listAdminCertifications),
+    loadPickList("certification categories", getCertificationCategoryOptions),
+  ]);
+  return { list, categories };
+}
+
+const uploadSchema = z.object({
+  intent: z.literal("upload"),
+  kind: z.enum(UPLOAD_KINDS, "Choose what to upload"),
+});
+
+/** A file chosen in the dialog: stored at once, its public URL (and type) answered to the form. */
+async function upload(request: Request) {
+  const stored = await storeCertificationUpload(request);
+  const parsed = parseIntent(stored.fields, uploadSchema);
+  if (!stored.ok) return actionFailure(parsed.submission, stored.error);
+  if (!parsed.ok) {
+    await stored.discard();
+    return parsed.response;
+  }
+  return {
+    upload: { kind: parsed.value.kind, url: stored.url, fileType: stored.fileType },
+  } satisfies UploadAnswer;
+}
+
+const SUCCESS = {
+  create: "Certification created successfully",
+  update: "Certification updated successfully",
+  delete: "Certification deleted successfully",
+} as const;
+
+async function perform(value: z.output<typeof certificationActionSchema>) {
+  if (value.intent === "create") return createCertification(value);
+  if (value.intent === "update") return updateCertification(value.id, value);
+  return deleteCertification(value.id);
+}
+
+// The dialog's own form is a plain post (its files went up already, as "upload" posts).
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (isMultipart(request)) return upload(request);
+  const form = await readAdminForm(request, certificationActionSchema);
+  if (!form.ok) return form.response;
+  const { intent } = form.value;
+  const failed = await form.attempt(
+    () => perform(form.value),
+    intent === "delete" ? "Failed to delete certification" : "Failed to save certification",
+  );
+  return failed ?? redirectWithToast(backToList(request), { type: "success", title: SUCCESS[intent] });
+}
+
+export default function CertificationsAdmin({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <PageHeader
+        title="Certifications"
+        description="Certificates and compliance documents on the public Certifications page."
+      />
+      <CertificationsList list={loaderData.list} categories={loaderData.categories} />
+    </div>
+  );
+}

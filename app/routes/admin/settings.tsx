@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { LinkTabs } from "~/components/admin/link-tabs";
+import { PageHeader } from "~/components/admin/page-header";
+import { BrandsTab } from "~/components/admin/settings/brands-tab";
+import { CategoriesTab } from "~/components/admin/settings/categories-tab";
+import { HeroSettingsForm } from "~/components/admin/settings/hero-settings-form";
+import { checkbox } from "~/modules/admin/form-values";
+import { backToList } from "~/modules/admin/intents";
+import { parseListParams } from "~/modules/admin/list-params";
+import { loadPagedList, readAdminForm, tryLoad } from "~/modules/admin/screens.server";
+import { getHero } from "~/modules/content/home-admin.server";
+import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
+import { DEFAULT_HERO_BACKGROUND } from "~/modules/settings/hero-background";
+import {
+  createBrand,
+  createCategory,
+  deleteBrand,
+  deleteCategory,
+  listBrands,
+  listCategories,
+  setBrandActive,
+  setCategoryActive,
+  updateBrand,
+  updateCategory,
+} from "~/modules/taxonomy/admin.server";
+import { brandFormSchema, categoryFormSchema, parseCategoryFilter } from "~/modules/taxonomy/schema";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/settings";
+
+export function meta() {
+  return [{ title: "Settings | Trade Counter Admin" }];
+}
+
+const TABS = [
+  { value: "brands", label: "Brands Management" },
+  { value: "categories", label: "Categories Management" },
+  { value: "hero", label: "Hero Settings" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+
+function parseTab(value: string | null): Tab {
+  return TABS.find((tab) => tab.value === value)?.value ?? "brands";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const tab = parseTab(url.searchParams.get("tab"));
+  const params = parseListParams(url);
+  if (tab === "hero") {
+    const [saved, slide] = await Promise.all([
+      tryLoad("hero settings", getHeroSettings),
+      tryLoad("the first hero slide", getHero),
+    ]);
+    return {
+      tab,
+      hero: saved.ok ? saved.value : DEFAULT_HERO_BACKGROUND,
+      slide: slide.ok ? slide.value : null,
+      reset: url.searchParams.get("reset") === "1",
+    } as const;
+  }
+  if (tab === "categories") {
+    const type = parseCategoryFilter(url.searchParams.get("type"));
+    const list = await loadPagedList("categories", params, (p) => listCategories({ ...p, type }));
+    return { tab, categories: { ...list, type } } as const;
+  }
+  return { tab, brands: await loadPagedList("brands", params, listBrands) } as const;
+}
+
+const id = z.uuid("Invalid record");
+
+const settingsIntentSchema = z.discriminatedUnion("intent", [
+  brandFormSchema.extend({ intent: z.literal("create-brand") }),
+  brandFormSchema.extend({ intent: z.literal("update-brand"), id }),
+  z.object({ intent: z.literal("toggle-brand"), id, isActive: checkbox() }),
+  z.object({ intent: z.literal("delete-brand"), id }),
+  categoryFormSchema.extend({ intent: z.literal("create-category") }),
+  categoryFormSchema.extend({ intent: z.literal("update-category"), id }),
+  z.object({ intent: z.literal("toggle-category"), id, isActive: checkbox() }),
+  z.object({ intent: z.literal("delete-category"), id }),
+  heroSettingsFormSchema.extend({ intent: z.literal("save-hero") }),
+]);
+type SettingsIntent = z.output<typeof settingsIntentSchema>;
+
+const SUCCESS: Record<SettingsIntent["intent"], string> = {
+  "create-brand": "Brand created successfully",
+  "update-brand": "Brand updated successfully",
+  "toggle-brand": "Brand updated successfully",
+  "delete-brand": "Brand deleted successfully",
+  "create-category": "Category created successfully",
+  "update-category": "Category updated successfully",
+  "toggle-category": "Category updated successfully",
+  "delete-category": "Category deleted successfully",
+  "save-hero": "Hero settings updated successfully",
+};
+
+function failureTitle(intent: string) {
+  if (intent === "save-hero") return "Failed to update hero settings";
+  const kind = intent.endsWith("category") ? "category" : "brand";
+  return intent.startsWith("delete") ? `Failed to delete ${kind}` : `Failed to save ${kind}`;
+}
+
+async function perform(value: SettingsIntent) {
+  switch (value.intent) {
+    case "create-brand":
+      return void (await createBrand(value));
+    case "update-brand":
+      return void (await updateBrand(value.id, value));
+    case "toggle-brand":
+      return setBrandActive(value.id, value.isActive);
+    case "delete-brand":
+      return void (await deleteBrand(value.id));
+    case "create-category":
+      return void (await createCategory(value));
+    case "update-category":
+      return void (await updateCategory(value.id, value));
+    case "toggle-category":
+      return setCategoryActive(value.id, value.isActive);
+    case "delete-category":
+      return void (await deleteCategory(value.id));
+    case "save-hero":
+      return saveHeroSettings(value);
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  // Only the brand dialog sends a file (its logo); every other form is a plain post.
+  const form = await readAdminForm(request, settingsIntentSchema, {
+    fileField: "logoFile",
+    urlField: "logoUrl",
+  });
+  if (!form.ok) return form.response;
+  const value = form.value;
+  const failed = await form.attempt(() => perform(value), failureTitle(value.intent));
+  if (failed) return failed;
+  const back = value.intent === "save-hero" ? "/admin/settings?tab=hero" : backToList(request);
+  return redirectWithToast(back, { type: "success", title: SUCCESS[value.intent] });
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Settings" description="Brands, categories and the home page's hero overlay." />
+      <LinkTabs label="Settings sections" current={loaderData.tab} tabs={TABS} />
+      {loaderData.tab === "brands" ? <BrandsTab list={loaderData.brands} /> : null}
+      {loaderData.tab === "categories" ? <CategoriesTab list={loaderData.categories} /> : null}
+      {loaderData.tab === "hero" ? (
+        <HeroSettingsForm
+          key={JSON.stringify(loaderData.hero)}
+          saved={loaderData.hero}
+          slide={loaderData.slide}
+          reset={loaderData.reset}
+        />
+      ) : null}
+    </>
+  );
+}

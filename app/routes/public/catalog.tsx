@@ -1,0 +1,87 @@
+import { useEffect, useState } from "react";
+import { useLoaderData } from "react-router";
+import { toast } from "sonner";
+import { BargainsStrip } from "~/components/site/catalog/bargains-strip";
+import { CatalogFilters } from "~/components/site/catalog/catalog-filters";
+import { CatalogHero } from "~/components/site/catalog/catalog-hero";
+import { CatalogPager } from "~/components/site/catalog/catalog-pager";
+import { CatalogResults, describeRange } from "~/components/site/catalog/catalog-results";
+import { MobileFilters } from "~/components/site/catalog/mobile-filters";
+import { parseCatalogParams } from "~/modules/products/catalog-params";
+import { getCatalogView } from "~/modules/products/queries.server";
+import type { Route } from "./+types/catalog";
+
+export function meta() {
+  return [
+    { title: "Product Catalogue | Trade Counter" },
+    {
+      name: "description",
+      content:
+        "Browse timber, roofing, cladding, insulation, tools and hardware from Trade Counter. Filter by brand and category, then enquire for trade pricing.",
+    },
+  ];
+}
+
+// Filtering, sorting, search and paging all happen here, from the URL: every view is a link.
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = parseCatalogParams(new URL(request.url).searchParams);
+  return getCatalogView(params);
+}
+
+export default function CatalogPage() {
+  const view = useLoaderData<typeof loader>();
+  const { params, failed } = view;
+  // Filters apply on change once hydrated; the attribute tells a test (or a style) when that is.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  useEffect(() => {
+    if (failed) toast.error("Error", { description: "Failed to load products. Please try again." });
+  }, [failed]);
+
+  return (
+    <div data-catalog={ready ? "ready" : "static"}>
+      <CatalogHero params={params} />
+      <div className="container mx-auto flex flex-col gap-8 px-4 py-10 md:flex-row">
+        {/* On small screens the sheet holds the filters; without JavaScript this panel shows instead. */}
+        <aside aria-labelledby="filters-heading" className="hidden shrink-0 md:block md:w-60 noscript:block">
+          <h2 id="filters-heading" className="mb-4 font-semibold text-lg">
+            Filters
+          </h2>
+          <CatalogFilters
+            idPrefix="panel"
+            params={params}
+            brands={view.brands}
+            categories={view.categories}
+          />
+        </aside>
+        <section aria-labelledby="products-heading" data-testid="catalog-results" className="min-w-0 flex-1">
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h2 id="products-heading" className="font-semibold text-lg">
+                {params.category ?? "All products"}
+                {params.q ? (
+                  <span className="font-normal text-muted-foreground"> matching “{params.q}”</span>
+                ) : null}
+              </h2>
+              {failed ? null : (
+                <p className="text-muted-foreground text-sm" aria-live="polite">
+                  {describeRange(params, view.products.length, view.total)}
+                </p>
+              )}
+            </div>
+            <MobileFilters
+              params={params}
+              brands={view.brands}
+              categories={view.categories}
+              total={view.total}
+            />
+          </div>
+          <CatalogResults products={view.products} failed={failed} />
+          <CatalogPager params={params} totalPages={view.totalPages} />
+        </section>
+      </div>
+      <BargainsStrip products={view.bargains} />
+    </div>
+  );
+}

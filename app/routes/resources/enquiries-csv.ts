@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { z } from "zod";
+import {
+  getEnquiriesForExport,
+  MAX_SELECTED_EXPORT,
+  readAllEnquiriesForExport,
+} from "~/modules/enquiries/admin.server";
+import { CSV_CONTENT_TYPE, csvFileName, toEnquiriesCsv, toEnquiriesCsvStream } from "~/modules/enquiries/csv";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/enquiries-csv";
+
+// The enquiries CSV download. GET without ids: Export All, streamed from the database. GET with
+// repeated ids= (per-row export) or a POST of the checked ids (Export Selected): those rows only.
+
+const BACK = "/admin/contact-management";
+
+const idsSchema = z.array(z.uuid()).max(MAX_SELECTED_EXPORT);
+
+function attachment(body: BodyInit, fileName: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": CSV_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+async function exportSelected(ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) {
+    return redirectWithToast(BACK, {
+      type: "error",
+      title: "No queries selected",
+      description: "Please select at least one query to export.",
+    });
+  }
+  const parsed = idsSchema.safeParse(unique);
+  if (!parsed.success) {
+    return data(
+      { message: `Choose between 1 and ${MAX_SELECTED_EXPORT} valid queries to export.` },
+      { status: 400 },
+    );
+  }
+  const rows = await getEnquiriesForExport(parsed.data);
+  return attachment(toEnquiriesCsv(rows), csvFileName({ kind: "selected", count: rows.length }));
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const ids = new URL(request.url).searchParams.getAll("ids");
+  if (ids.length > 0) return exportSelected(ids);
+  logger.info("exporting all enquiries as CSV");
+  return attachment(toEnquiriesCsvStream(readAllEnquiriesForExport()), csvFileName({ kind: "all" }));
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
+  return exportSelected(ids);
+}

@@ -1,0 +1,79 @@
+// Admin forms that carry an image: a file (multipart) or a URL, read in one call.
+//
+//   const form = await readImageForm(request, { bucket: "media" });   // or "certificates"
+//   if (!form.ok) return actionFailure(..., form.error);              // not an image / too large
+//   form.formData.get("imageUrl")  // the uploaded file's public URL when a file was sent,
+//                                  // otherwise whatever URL the form carried
+//   await form.upload?.discard();  // when the record is then not saved, drop the stored file
+//
+// A plain urlencoded post works too (no file): formData is the request's own.
+// Images only, told by their first bytes (jpeg, png, webp, gif, avif), at most 5 MB.
+import type { ActionError } from "~/modules/admin/intents";
+import { type Bucket, getStorage } from "../storage/storage.server";
+import { EXTENSION_FOR, IMAGE_TYPES } from "./file-signature";
+import { discardUploads, isMultipart, parseMultipart, type StoredUpload } from "./multipart.server";
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
+export const IMAGE_UPLOAD_ERRORS = {
+  notImage: { title: "Failed to upload image", description: "Please upload an image file" },
+  tooLarge: { title: "Failed to upload image", description: "Please upload an image smaller than 5MB" },
+  unreadable: {
+    title: "Failed to upload image",
+    description: "The upload could not be read. Please try again.",
+  },
+} satisfies Record<string, ActionError>;
+
+export type UploadedImage = { url: string; path: string; discard(): Promise<void> };
+
+export type ImageFormResult =
+  | { ok: true; formData: FormData; upload: UploadedImage | null }
+  | { ok: false; formData: FormData; error: ActionError; field: string };
+
+type Options = { bucket?: Extract<Bucket, "media" | "certificates">; fileField?: string; urlField?: string };
+
+export async function readImageForm(request: Request, options: Options = {}): Promise<ImageFormResult> {
+  const bucket = options.bucket ?? "media";
+  const fileField = options.fileField ?? "imageFile";
+  const urlField = options.urlField ?? "imageUrl";
+  if (!isMultipart(request)) return { ok: true, formData: await request.formData(), upload: null };
+
+  const parsed = await parseMultipart(request, {
+    bucket,
+    fileFields: [fileField],
+    maxFileBytes: IMAGE_MAX_BYTES,
+  });
+  if (!parsed.ok) {
+    const error =
+      parsed.reason === "too_large" ? IMAGE_UPLOAD_ERRORS.tooLarge : IMAGE_UPLOAD_ERRORS.unreadable;
+    return { ok: false, formData: parsed.fields, error, field: fileField };
+  }
+  const file = parsed.files.get(fileField);
+  if (!file) return { ok: true, formData: parsed.fields, upload: null };
+  if (!file.detected || !IMAGE_TYPES.includes(file.detected)) {
+    await discardUploads([file]);
+    return { ok: false, formData: parsed.fields, error: IMAGE_UPLOAD_ERRORS.notImage, field: fileField };
+  }
+  const stored = await withDetectedExtension(file);
+  const storage = getStorage();
+  const url = storage.publicUrl(stored.bucket, stored.name);
+  parsed.fields.set(urlField, url);
+  return {
+    ok: true,
+    formData: parsed.fields,
+    upload: { url, path: stored.path, discard: () => storage.delete(stored.bucket, stored.name) },
+  };
+}
+
+// Public files are served with the type their extension names, so the extension must be the one
+// of what the bytes are, not the one the uploader's file name claimed.
+async function withDetectedExtension(file: StoredUpload) {
+  const extension = file.detected ? EXTENSION_FOR[file.detected] : "bin";
+  if (file.name.endsWith(`.${extension}`)) return file;
+  const storage = getStorage();
+  const { stream } = await storage.get(file.bucket, file.name);
+  const renamed = await storage.put(file.bucket, `image.${extension}`, stream);
+  await storage.delete(file.bucket, file.name);
+  return renamed;
+}

@@ -1,0 +1,116 @@
+// The back-office shell: the dashboard, the sidebar (items by role, remembered state, Ctrl+B)
+// and the sales user's confinement to the dashboard and the catalogue.
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+test("an admin sees the counts, the enquiries chart and the three quick actions", async ({ page }) => {
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  for (const label of [
+    "Products",
+    "Case Studies",
+    "Certifications",
+    "Contact Content",
+    "New enquiries this week",
+  ]) {
+    await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("img", { name: /Enquiries per week: \d+ in the last 12 weeks/ })).toBeVisible();
+  const actions = page.getByRole("list").filter({ has: page.getByRole("link", { name: /Manage Catalog/ }) });
+  await expect(actions.getByRole("link", { name: /Manage Catalog/ })).toHaveAttribute(
+    "href",
+    "/admin/catalog",
+  );
+  await expect(actions.getByRole("link", { name: /Case Studies/ })).toHaveAttribute(
+    "href",
+    "/admin/case-studies",
+  );
+  await expect(actions.getByRole("link", { name: /Home Content/ })).toHaveAttribute("href", "/admin/home");
+
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  for (const item of [
+    "Dashboard",
+    "Catalog",
+    "User Management",
+    "Home Management",
+    "Case Studies",
+    "Certifications",
+    "Contact Management",
+    "Settings",
+  ]) {
+    await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByText("admin", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the sidebar stays collapsed after a reload, and Ctrl+B toggles it", async ({ page }) => {
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  const sidebar = page.locator('[data-slot="sidebar"][data-state]');
+  const trigger = page.locator('[data-sidebar="trigger"]');
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await trigger.click();
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  const cookie = (await page.context().cookies()).find((c) => c.name === "sidebar_state");
+  expect(cookie?.value).toBe("false");
+  expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
+
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+});
+
+test("a sales user works in the dashboard and the catalogue only", async ({ page }) => {
+  await signIn(page, "sales");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("sales", { exact: true })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Catalog"]);
+  await expect(page.getByRole("link", { name: /Manage Catalog/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Home Content/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Products", exact: true })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Catalog" }).click();
+  await expect(page.getByRole("heading", { name: "Catalog Management" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Catalog" })).toHaveAttribute("aria-current", "page");
+
+  for (const path of ["/admin/users", "/admin/users?page=2"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  }
+});
+
+test("on a phone the sidebar is a drawer that closes when a link is chosen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.locator('[data-sidebar="trigger"]').click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("link", { name: "Catalog", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Catalog Management" })).toBeVisible();
+});
+
+test("Sign Out in the header ends the session", async ({ page }) => {
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth/);
+});

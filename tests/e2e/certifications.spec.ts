@@ -1,0 +1,69 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// The demo seed: six certifications in three categories; "Supplier Quality Assurance Programme"
+// has allow_download false.
+const NO_DOWNLOAD = "Supplier Quality Assurance Programme";
+
+test("certifications show View and Download, Download hidden when not allowed; axe at 1280px", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/certifications");
+  await expect(page).toHaveTitle(/Certifications/);
+  await expect(page.getByRole("heading", { level: 1, name: "Certifications" })).toBeVisible();
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards).toHaveCount(6);
+
+  const locked = cards.filter({ hasText: NO_DOWNLOAD });
+  await expect(locked.getByRole("link", { name: /^View/ })).toBeVisible();
+  await expect(locked.getByRole("link", { name: /^Download/ })).toHaveCount(0);
+  await expect(locked).toContainText("PNG");
+
+  const iso = cards.filter({ hasText: "ISO 9001:2015 Quality Management System" });
+  const view = iso.getByRole("link", { name: /^View ISO 9001/ });
+  await expect(view).toHaveAttribute("target", "_blank");
+  await expect(view).toHaveAttribute("rel", /noopener/);
+  const download = iso.getByRole("link", { name: /^Download ISO 9001/ });
+  await expect(download).toHaveAttribute("download", "");
+  const href = await download.getAttribute("href");
+  expect(href).toBe(await view.getAttribute("href"));
+  const file = await request.get(href ?? "");
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toContain("application/pdf");
+
+  const [popup] = await Promise.all([page.waitForEvent("popup"), view.click()]);
+  await expect(popup).toHaveURL(new RegExp(`${href}$`));
+  await popup.close();
+
+  await expectNoAxeViolations(page);
+});
+
+test("the category tabs filter certifications on the server", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/certifications");
+  const tabs = page.getByRole("navigation", { name: "Certification categories" });
+  await expect(tabs.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+  await tabs.getByRole("link", { name: "Quality Management" }).click();
+  await expect(page).toHaveURL(/\/certifications\?category=Quality%20Management$/);
+  await expect(tabs.getByRole("link", { name: "Quality Management" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards).toHaveCount(2);
+  for (const card of await cards.all()) await expect(card).toContainText("Quality Management");
+});
+
+test("certifications at 375px use the dropdown and pass axe", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/certifications");
+  const select = page.getByRole("combobox", { name: "Certification categories" });
+  await expect(select).toBeVisible();
+  await select.selectOption("Health & Safety");
+  await expect(page).toHaveURL(/category=Health/);
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});

@@ -1,0 +1,219 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const SECTIONS_IN_ORDER = [
+  "hero",
+  "trusted-suppliers",
+  "categories",
+  "catalog-banner",
+  "featured-products",
+  "reviews",
+  "partners",
+  "get-in-touch",
+];
+
+// The demo's home content (app/server/db/seed/content.ts).
+const HERO_TITLES = [
+  "Building Supplies for New Zealand's Trades",
+  "Roofing and Cladding, Cut to Length",
+  "Open a Trade Account",
+];
+const SEEDED_TILES = ["Timber", "Roofing", "Tools", "Hardware", "Cladding", "Insulation"];
+
+function slide(page: Page, position: number) {
+  return page.getByRole("group", { name: `${position} of ${HERO_TITLES.length}` });
+}
+
+async function waitForCarousel(page: Page) {
+  await expect(page.getByTestId("hero")).toHaveAttribute("data-carousel", "ready");
+}
+
+/** Scroll through the page so every section reveals itself, back to the top, and let the transitions finish. */
+async function revealAllSections(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+  });
+  await expect(page.locator('[data-reveal="hidden"]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
+
+test("the home page shows its sections in order with the seeded content", async ({ page }) => {
+  await page.goto("/");
+  const order = await page
+    .getByRole("main")
+    .locator("section[data-testid]")
+    .evaluateAll((sections) => sections.map((s) => s.getAttribute("data-testid")));
+  expect(order).toEqual(SECTIONS_IN_ORDER);
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_TITLES[0]!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Trusted Suppliers & Accreditations" })).toBeVisible();
+  await expect(page.getByText("NZ Building Code Compliant")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Browse Categories" })).toBeVisible();
+  await expect(page.getByTestId("category-tile")).toHaveCount(SEEDED_TILES.length);
+  await expect(
+    page.getByTestId("catalog-banner").getByRole("heading", { name: /Trade Catalogue$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
+  const featured = page.getByTestId("featured-product");
+  expect(await featured.count()).toBeGreaterThanOrEqual(4);
+  await expect(featured.first().getByText("Contact for Price")).toBeVisible();
+  await expect(page.getByTestId("featured-products").getByText(/\$\s?\d/)).toHaveCount(0);
+
+  const reviews = page.getByTestId("reviews");
+  await expect(reviews.getByRole("heading", { name: "What Our Customers Say" })).toBeVisible();
+  await expect(reviews.getByTestId("review")).toHaveCount(5);
+  await expect(
+    reviews.getByTestId("review").first().getByRole("img", { name: "Rated 5 out of 5" }),
+  ).toBeVisible();
+  await expect(reviews.getByText("Mere Tawhiri")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "We also work with" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Get In Touch" })).toBeVisible();
+  await expect(page.locator("#contact").getByLabel("Full Name")).toBeVisible();
+});
+
+test("the hero uses the overlay setting and loads only the first picture eagerly", async ({ page }) => {
+  await page.goto("/");
+  const overlay = page.getByTestId("hero-overlay").first();
+  await expect(overlay).toHaveCSS("background-color", "rgb(26, 26, 26)");
+  await expect(overlay).toHaveCSS("opacity", "0.8");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("color", "rgb(255, 255, 255)");
+
+  const images = page.getByTestId("hero").locator("img");
+  await expect(images).toHaveCount(HERO_TITLES.length);
+  await expect(images.nth(0)).toHaveAttribute("loading", "eager");
+  await expect(images.nth(0)).toHaveAttribute("fetchpriority", "high");
+  await expect(images.nth(1)).toHaveAttribute("loading", "lazy");
+  await expect(slide(page, 1).getByRole("link", { name: "Browse the Catalogue" })).toHaveAttribute(
+    "href",
+    "/catalog",
+  );
+});
+
+test("the hero advances by itself every five seconds while untouched", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await waitForCarousel(page);
+  await expect(slide(page, 1)).toHaveAttribute("aria-current", "true");
+
+  await page.clock.runFor(5_100);
+  await expect(slide(page, 2)).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(5_000);
+  await expect(slide(page, 3)).toHaveAttribute("aria-current", "true");
+});
+
+test("the arrows change slide and stop the autoplay for good", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await waitForCarousel(page);
+
+  await page.getByRole("button", { name: "Next slide" }).click();
+  await expect(slide(page, 2)).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(1_000);
+  await expect(slide(page, 2).getByRole("heading", { name: HERO_TITLES[1] })).toBeInViewport();
+
+  await page.getByRole("button", { name: "Previous slide" }).click();
+  await expect(slide(page, 1)).toHaveAttribute("aria-current", "true");
+
+  await page.clock.runFor(20_000);
+  await expect(slide(page, 1)).toHaveAttribute("aria-current", "true");
+  await expect(slide(page, 1).getByRole("heading", { level: 1 })).toBeInViewport();
+});
+
+test("keyboard focus in the hero stops the autoplay", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await waitForCarousel(page);
+  await slide(page, 1).getByRole("link", { name: "Browse the Catalogue" }).focus();
+  await page.clock.runFor(15_000);
+  await expect(slide(page, 1)).toHaveAttribute("aria-current", "true");
+});
+
+test("a featured product card leads to the contact form for that product", async ({ page }) => {
+  await page.goto("/");
+  const card = page.getByTestId("featured-product").first();
+  const name = (await card.getByRole("heading").textContent())?.trim() ?? "";
+  expect(name).not.toBe("");
+  const link = card.getByRole("link", { name });
+  const href = `/contact?subject=Product%20Information&product=${encodeURIComponent(name)}`;
+  await expect(link).toHaveAttribute("href", href);
+  await link.click();
+  await expect(page).toHaveURL(href);
+});
+
+test("each category tile links to its catalogue filter", async ({ page }) => {
+  await page.goto("/");
+  const tiles = page.getByTestId("category-tile");
+  for (const [index, name] of SEEDED_TILES.entries()) {
+    await expect(tiles.nth(index)).toContainText(name);
+    await expect(tiles.nth(index)).toHaveAttribute("href", `/catalog?category=${name}`);
+  }
+  await tiles.first().click();
+  await expect(page).toHaveURL("/catalog?category=Timber");
+});
+
+test("Get Started Today jumps to the Get In Touch form", async ({ page }) => {
+  await page.goto("/");
+  const cta = page.getByRole("link", { name: "Get Started Today" });
+  await expect(cta).toHaveAttribute("href", "#contact");
+  await cta.click();
+  await expect(page).toHaveURL(/#contact$/);
+  await expect(page.getByRole("heading", { name: "Get In Touch" })).toBeInViewport();
+});
+
+test("sections below the fold fade in once scrolled to", async ({ page }) => {
+  await page.goto("/");
+  await waitForCarousel(page);
+  const partners = page.getByTestId("partners").locator("xpath=..");
+  await expect(partners).toHaveAttribute("data-reveal", "hidden");
+  await partners.scrollIntoViewIfNeeded();
+  await expect(partners).toHaveAttribute("data-reveal", "shown");
+  await expect(partners).toHaveCSS("opacity", "1");
+});
+
+test("the home page has no axe violations on a wide screen", async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await waitForCarousel(page);
+  await revealAllSections(page);
+  await expectNoAxeViolations(page);
+});
+
+test("the home page has no axe violations on a phone and nothing overflows", async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await waitForCarousel(page);
+  await revealAllSections(page);
+  await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the home page works with JavaScript disabled", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_TITLES[0]!);
+  await expect(page.getByRole("link", { name: "Browse the Catalogue" }).first()).toBeVisible();
+  for (const heading of [
+    "Browse Categories",
+    "Featured Products",
+    "What Our Customers Say",
+    "Get In Touch",
+  ]) {
+    const locator = page.getByRole("heading", { name: heading });
+    await locator.scrollIntoViewIfNeeded();
+    await expect(locator).toBeVisible();
+    await expect(locator).toHaveCSS("opacity", "1");
+  }
+  await expect(page.getByTestId("featured-product").first()).toBeVisible();
+  await expect(page.locator('[data-reveal="hidden"]')).toHaveCount(0);
+  await expect(page.locator("#contact").getByLabel("Message")).toBeVisible();
+  await context.close();
+});
