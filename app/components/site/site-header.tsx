@@ -33,7 +33,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
   const [open, setOpen] = useState(false);
   const items = navItems(user);
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <a
         href="#main"
         className="skip-link sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"

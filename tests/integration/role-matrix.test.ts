@@ -1,0 +1,183 @@
+// Every admin route and every action intent, from the route table, against every role: the
+// right redirect, 403 or success, and no data in a denied response. A new admin route, or a
+// route with an action that is missing from INTENTS, fails this test until it is listed.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+import routes from "~/routes";
+import type { Role } from "~/server/db/schema";
+import { cookieFor, settle } from "../support/admin-action";
+import { useTestDatabase } from "../support/database";
+
+useTestDatabase();
+
+type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
+
+function flatten(entries: RouteEntry[], prefix = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix || "/";
+    return [{ path: here, file: entry.file }, ...flatten(entry.children ?? [], here === "/" ? "" : here)];
+  });
+}
+
+const ALL = flatten(routes as RouteEntry[]);
+const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
+
+const INTENTS: Record<string, string[]> = {
+  "/admin/catalog": ["create", "update", "delete"],
+  "/admin/users": ["create", "update", "set-active", "delete"],
+  "/admin/settings": [
+    "create-brand",
+    "update-brand",
+    "toggle-brand",
+    "delete-brand",
+    "create-category",
+    "update-category",
+    "toggle-category",
+    "delete-category",
+    "save-hero",
+  ],
+  "/admin/contact": ["create", "update", "delete"],
+  "/admin/contact-management": [
+    "delete-query",
+    "create-subject",
+    "update-subject",
+    "toggle-subject",
+    "delete-subject",
+  ],
+  "/admin/contact-management/export": ["export-selected"],
+  "/admin/home": ["create", "update", "toggle-active", "delete"],
+  "/admin/home-management": ["save-hero", "create", "update", "create-review", "update-review", "delete"],
+  "/admin/case-studies": ["create", "update", "delete"],
+  "/admin/certifications": ["create", "update", "delete", "upload"],
+};
+
+// Sales may use the dashboard and the catalogue (and the staff download route); the rest is admin's.
+const SALES_ALLOWED = new Set(["/admin", "/admin/catalog", "/admin/files/contact_uploads/:name"]);
+
+type Module = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
+
+async function load(file: string): Promise<Module> {
+  return import(/* @vite-ignore */ path.resolve("app", file));
+}
+
+function concrete(routePath: string) {
+  return routePath.replace(":name", "1700000000000-0123456789abcdef.pdf");
+}
+
+async function call(
+  fn: (args: unknown) => unknown,
+  routePath: string,
+  role: Role | null,
+  method = "GET",
+  body?: URLSearchParams,
+) {
+  const headers: Record<string, string> = {};
+  if (role) headers.cookie = await cookieFor(role, "matrix");
+  const request = new Request(`http://localhost${concrete(routePath)}`, { method, headers, body });
+  return settle(() => fn({ request, params: { name: "1700000000000-0123456789abcdef.pdf" }, context: {} }));
+}
+
+test("the route table has the admin routes this matrix knows", () => {
+  expect(ADMIN.length).toBeGreaterThanOrEqual(13);
+});
+
+test("every admin route with an action lists all of its intents here", async () => {
+  for (const route of ADMIN) {
+    const mod = await load(route.file);
+    if (!mod.action) continue;
+    expect(INTENTS[route.path], `${route.path} has an action but no intents in the matrix`).toBeDefined();
+    const source = fs.readFileSync(path.resolve("app", route.file), "utf8");
+    for (const literal of source.matchAll(/intent: z\.literal\("([a-z-]+)"\)/g)) {
+      expect(INTENTS[route.path]).toContain(literal[1]);
+    }
+  }
+});
+
+test("anonymous visitors are sent to sign in from every admin loader and action", async () => {
+  for (const route of ADMIN) {
+    const mod = await load(route.file);
+    for (const [fn, method] of [
+      [mod.loader, "GET"],
+      [mod.action, "POST"],
+    ] as const) {
+      if (!fn) continue;
+      const outcome = await call(
+        fn,
+        route.path,
+        null,
+        method,
+        method === "POST" ? new URLSearchParams({ intent: "delete", id: "x" }) : undefined,
+      );
+      expect(outcome.status, `${method} ${route.path}`).toBe(302);
+      expect(outcome.location, `${method} ${route.path}`).toMatch(/^\/auth\?redirectTo=/);
+      expect(outcome.body).toBeNull();
+    }
+  }
+});
+
+test("a signed-in user without a staff role is sent home, and every intent gets 403", async () => {
+  for (const route of ADMIN) {
+    const mod = await load(route.file);
+    if (mod.loader) {
+      const outcome = await call(mod.loader, route.path, "user");
+      expect(outcome.status, `GET ${route.path}`).toBe(302);
+      expect(outcome.location, `GET ${route.path}`).toBe("/");
+    }
+    for (const intent of mod.action ? (INTENTS[route.path] ?? []) : []) {
+      const outcome = await call(
+        mod.action!,
+        route.path,
+        "user",
+        "POST",
+        new URLSearchParams({ intent, id: "x" }),
+      );
+      expect([302, 403], `${intent} on ${route.path}`).toContain(outcome.status);
+      expect(JSON.stringify(outcome.body ?? "")).not.toMatch(/@example\.nz|price/i);
+    }
+  }
+});
+
+test("sales reaches the dashboard and the catalogue only; elsewhere GET goes to /admin and intents get 403", async () => {
+  for (const route of ADMIN) {
+    const mod = await load(route.file);
+    const allowed = SALES_ALLOWED.has(route.path);
+    if (mod.loader) {
+      const outcome = await call(mod.loader, route.path, "sales");
+      if (allowed) expect(outcome.location ?? "", `GET ${route.path}`).not.toMatch(/^\/auth|^\/$/);
+      else {
+        expect(outcome.status, `GET ${route.path}`).toBe(302);
+        expect(outcome.location, `GET ${route.path}`).toBe("/admin");
+      }
+    }
+    if (!allowed) {
+      for (const intent of mod.action ? (INTENTS[route.path] ?? []) : []) {
+        const outcome = await call(
+          mod.action!,
+          route.path,
+          "sales",
+          "POST",
+          new URLSearchParams({ intent, id: "x" }),
+        );
+        expect(outcome.status, `${intent} on ${route.path}`).toBe(403);
+        expect(JSON.stringify(outcome.body ?? "")).not.toMatch(/@example\.nz/);
+      }
+    }
+  }
+});
+
+test("an admin passes the guard of every admin loader; a malformed intent gets 400, never 5xx", async () => {
+  for (const route of ADMIN) {
+    const mod = await load(route.file);
+    if (mod.loader && !route.path.includes(":")) {
+      const outcome = await call(mod.loader, route.path, "admin");
+      expect(outcome.location ?? "", `GET ${route.path}`).not.toMatch(/^\/auth|^\/$|^\/admin$/);
+      expect(outcome.status, `GET ${route.path}`).toBeLessThan(500);
+    }
+    for (const intent of mod.action ? [...(INTENTS[route.path] ?? []), "no-such-intent"] : []) {
+      const outcome = await call(mod.action!, route.path, "admin", "POST", new URLSearchParams({ intent }));
+      expect(outcome.status, `${intent} on ${route.path}`).toBeGreaterThanOrEqual(200);
+      expect(outcome.status, `${intent} on ${route.path}`).toBeLessThan(500);
+    }
+  }
+});
