@@ -29,3 +29,17 @@ export const DEFAULT_CONTACT_INFO: ContactInfo = {
 export function toTelHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
+
+const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
+function weekdayRank(label: string) {
+  const lower = label.toLowerCase();
+  const found = WEEKDAYS.map((day) => lower.indexOf(day)).map((at, day) => ({ at, day }));
+  const first = found.filter((f) => f.at >= 0).sort((a, b) => a.at - b.at)[0];
+  return first ? first.day : WEEKDAYS.length;
+}
+
+/** jsonb keeps object keys in its own order, so business hours are put back in weekday order. */
+export function sortBusinessHours(hours: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(hours).sort(([a], [b]) => weekdayRank(a) - weekdayRank(b)));
+}

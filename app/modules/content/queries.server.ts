@@ -7,6 +7,7 @@ import {
   type ContactInfo,
   DEFAULT_CONTACT_INFO,
   socialLinksSchema,
+  sortBusinessHours,
 } from "./contact-info";
 
 type ContactRow = typeof contactContent.$inferSelect;
@@ -39,7 +40,7 @@ export async function getContactInfo(): Promise<ContactInfo> {
       phone: firstOf(rows, (r) => r.phone) ?? DEFAULT_CONTACT_INFO.phone,
       email: firstOf(rows, (r) => r.email) ?? DEFAULT_CONTACT_INFO.email,
       address: firstOf(rows, (r) => r.address) ?? DEFAULT_CONTACT_INFO.address,
-      businessHours: hours ?? DEFAULT_CONTACT_INFO.businessHours,
+      businessHours: sortBusinessHours(hours ?? DEFAULT_CONTACT_INFO.businessHours),
       socialLinks: { ...DEFAULT_CONTACT_INFO.socialLinks, ...social },
       mapEmbedUrl: firstOf(rows, (r) => r.mapEmbedCode) ?? null,
     };
