@@ -27,5 +27,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Back-office journeys run against a second server (port + 1) so their edits never change
+  // the data the public-site journeys read.
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /admin-.*\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "admin",
+      testMatch: /admin-.*\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${port + 1}` },
+    },
+  ],
 });

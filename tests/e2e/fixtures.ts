@@ -5,22 +5,25 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_SALES, E2E_USER, type E2EPasswords } from "./accounts";
 
-export function e2eState(): { dataDir: string; passwords: E2EPasswords } {
-  const port = Number(process.env.E2E_PORT ?? 3111);
+/** The state of the e2e server on a port (default: the public-site server). */
+export function e2eState(port = Number(process.env.E2E_PORT ?? 3111)): {
+  dataDir: string;
+  passwords: E2EPasswords;
+} {
   return JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), "utf8"));
 }
 
-export function credentials(role: "admin" | "sales" | "user") {
+export function credentials(role: "admin" | "sales" | "user", port?: number) {
   if (role === "admin") return E2E_ADMIN;
-  const { passwords } = e2eState();
+  const { passwords } = e2eState(port);
   return role === "sales"
     ? { email: E2E_SALES.email, password: passwords.sales }
     : { email: E2E_USER.email, password: passwords.user };
 }
 
 export async function signIn(page: Page, role: "admin" | "sales" | "user") {
-  const { email, password } = credentials(role);
   await page.goto("/auth");
+  const { email, password } = credentials(role, Number(new URL(page.url()).port));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -21,7 +21,7 @@ function createUser(env: NodeJS.ProcessEnv, email: string, name: string, role: s
   return match[1];
 }
 
-async function waitForHealth(server: ChildProcess, output: () => string) {
+async function waitForHealth(server: ChildProcess, port: number, output: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
@@ -34,7 +34,16 @@ async function waitForHealth(server: ChildProcess, output: () => string) {
   throw new Error(`The server did not become healthy:\n${output()}`);
 }
 
+// Two servers on fresh data folders: one for the public-site journeys and one for the
+// back-office journeys, whose edits would otherwise change what the public specs expect.
 export default async function globalSetup() {
+  const stops = await Promise.all([startServer(port), startServer(port + 1)]);
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
+async function startServer(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-e2e-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -56,7 +65,7 @@ export default async function globalSetup() {
   const server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
-  await waitForHealth(server, () => output);
+  await waitForHealth(server, port, () => output);
 
   return async () => {
     server.kill("SIGTERM");
