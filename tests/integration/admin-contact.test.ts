@@ -2,34 +2,22 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { toMapEmbedUrl } from "~/modules/content/contact-content.schema";
 import { getContactInfo } from "~/modules/content/queries.server";
-import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/contact";
-import { signInWithPassword } from "~/server/auth/session.server";
 import { contactContent, type Role } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
+import { cookieFor } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
-const PASSWORD = "correct-horse-battery";
 const MAP = "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3190.5!2d174.79!3d-36.91";
 
 function db() {
   return database.current.db;
 }
 
-async function signedIn(role: Role) {
-  const email = `${role}-${Math.random().toString(36).slice(2)}@example.nz`;
-  await createUser({ email, name: `${role} person`, role, password: PASSWORD });
-  const result = await signInWithPassword(
-    new Request("http://localhost/auth", { method: "POST" }),
-    email,
-    PASSWORD,
-  );
-  if (!result.ok) throw new Error(result.message);
-  return result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+/** A new signed-in user of the role (a fresh account each call). */
+function signedIn(role: Role) {
+  return cookieFor(role, Math.random().toString(36).slice(2));
 }
 
 let adminCookie: string | undefined;

@@ -2,35 +2,23 @@ import { parse } from "csv-parse/sync";
 import { desc, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { listEnquiries, listSubjects } from "~/modules/enquiries/admin.server";
-import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/contact-management";
 import { action as exportAction, loader as exportLoader } from "~/routes/resources/enquiries-csv";
-import { signInWithPassword } from "~/server/auth/session.server";
 import { contactQueries, contactSubjects, type Role } from "~/server/db/schema";
 import { getStorage } from "~/server/storage/storage.server";
 import { readToast } from "~/server/toast.server";
+import { cookieFor } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
-const PASSWORD = "correct-horse-battery";
 
 function db() {
   return database.current.db;
 }
 
-async function signedIn(role: Role) {
-  const email = `${role}-${Math.random().toString(36).slice(2)}@example.nz`;
-  await createUser({ email, name: `${role} person`, role, password: PASSWORD });
-  const result = await signInWithPassword(
-    new Request("http://localhost/auth", { method: "POST" }),
-    email,
-    PASSWORD,
-  );
-  if (!result.ok) throw new Error(result.message);
-  return result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+/** A new signed-in user of the role (a fresh account each call). */
+function signedIn(role: Role) {
+  return cookieFor(role, Math.random().toString(36).slice(2));
 }
 
 let adminCookie: string | undefined;

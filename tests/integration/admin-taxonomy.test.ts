@@ -2,33 +2,21 @@ import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { listBrands, listCategories } from "~/modules/taxonomy/admin.server";
 import { describeDeleteImpact } from "~/modules/taxonomy/schema";
-import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/settings";
-import { signInWithPassword } from "~/server/auth/session.server";
 import { brands, caseStudies, categories, products, type Role, siteSettings } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
+import { cookieFor } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
-const PASSWORD = "correct-horse-battery";
 
 function db() {
   return database.current.db;
 }
 
-async function signedIn(role: Role) {
-  const email = `${role}-${Math.random().toString(36).slice(2)}@example.nz`;
-  await createUser({ email, name: `${role} person`, role, password: PASSWORD });
-  const result = await signInWithPassword(
-    new Request("http://localhost/auth", { method: "POST" }),
-    email,
-    PASSWORD,
-  );
-  if (!result.ok) throw new Error(result.message);
-  return result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+/** A new signed-in user of the role (a fresh account each call). */
+function signedIn(role: Role) {
+  return cookieFor(role, Math.random().toString(36).slice(2));
 }
 
 let adminCookie: string | undefined;
