@@ -5,37 +5,13 @@ import { expect, test } from "vitest";
 import { PAGE_SIZE } from "~/modules/admin/list-params";
 import { listAdminProducts } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
-import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/catalog";
-import { signInWithPassword } from "~/server/auth/session.server";
 import { brands, categories, products, type Role } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
+import { type Outcome as ActionResult, cookieFor, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
-const PASSWORD = "correct-horse-battery-staple";
-const cookies = new Map<Role, string>();
-
-async function cookieFor(role: Role) {
-  const known = cookies.get(role);
-  if (known) return known;
-  const email = `${role}-catalog@example.nz`;
-  await createUser({ email, name: `${role} person`, role, password: PASSWORD });
-  const result = await signInWithPassword(
-    new Request("http://localhost/auth", { method: "POST" }),
-    email,
-    PASSWORD,
-  );
-  if (!result.ok) throw new Error(result.message);
-  const cookie = result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  cookies.set(role, cookie);
-  return cookie;
-}
-
-type ActionResult = { status: number; location: string | null; body: unknown; setCookie: string };
 
 async function post(
   fields: Record<string, string>,
@@ -49,28 +25,6 @@ async function post(
     body,
   });
   return settle(() => action({ request, params: {}, context: {} } as never));
-}
-
-async function settle(run: () => Promise<unknown>): Promise<ActionResult> {
-  let outcome: unknown;
-  try {
-    outcome = await run();
-  } catch (thrown) {
-    outcome = thrown;
-  }
-  if (outcome instanceof Response) {
-    return {
-      status: outcome.status,
-      location: outcome.headers.get("Location"),
-      body: null,
-      setCookie: outcome.headers.get("Set-Cookie") ?? "",
-    };
-  }
-  const shaped = outcome as { type?: string; data?: unknown; init?: { status?: number } };
-  if (shaped?.type === "DataWithResponseInit") {
-    return { status: shaped.init?.status ?? 200, location: null, body: shaped.data, setCookie: "" };
-  }
-  return { status: 200, location: null, body: outcome, setCookie: "" };
 }
 
 /** The title of the one-time toast the response sets, as the root loader will read it. */
