@@ -39,6 +39,23 @@ export const envSchema = z.object({
   SEED_DEMO: booleanish.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanish.default(false),
+  /** smtp:// or smtps:// URL of the mail relay; empty writes each message as a .eml file. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Trade Counter <no-reply@tradecounter.local>"),
+  /** Run the outbox worker in this process (turn off in a process that only serves reads). */
+  MAIL_WORKER: booleanish.default(true),
+  /** Attempts before a message counts as failed and shows on the dashboard. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First retry after this many seconds, doubling each time (capped at one hour). */
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** A form sent sooner than this after the page was served is treated as a bot's. */
+  ENQUIRY_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  ENQUIRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
+  ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -2,6 +2,7 @@
 // drizzle-kit generates the SQL migrations in drizzle/ from this file.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -9,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +25,19 @@ export const CATEGORY_TYPES = ["products", "case_studies", "certifications"] as 
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export const SECTION_TYPES = ["hero", "banner", "promotion", "categories", "catalog", "reviews"] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
+export const ENQUIRY_STATUSES = ["New", "In Progress", "Quoted", "Won", "Lost", "Spam"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+/** An enquiry in one of these is closed: its attachment falls under the retention setting. */
+export const CLOSED_ENQUIRY_STATUSES = ["Won", "Lost", "Spam"] as const satisfies readonly EnquiryStatus[];
+export const ENQUIRY_SOURCES = ["contact", "quick"] as const;
+export const SPAM_REASONS = ["honeypot", "too_fast", "no_form_token", "rate_limit"] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+export const ENQUIRY_EVENT_KINDS = ["received", "status", "owner", "note", "attachment_deleted"] as const;
+export type EnquiryEventKind = (typeof ENQUIRY_EVENT_KINDS)[number];
+export const MAIL_KINDS = ["staff_notification", "customer_acknowledgement"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 function inList(column: string, values: readonly string[]) {
   return sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
@@ -276,22 +291,152 @@ export const contactQueries = pgTable(
   "contact_queries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The number in the customer's reference (TC-2026-000123); never reused. */
+    referenceNo: bigint("reference_no", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
+    source: text("source").notNull().default("contact"),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     fileUrl: text("file_url"),
+    status: text("status").$type<EnquiryStatus>().notNull().default("New"),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** Why the spam defence stored it as Spam; null for everything a person sent. */
+    spamReason: text("spam_reason").$type<SpamReason>(),
+    /** The sender's address as the server saw it: the rate limit's key and the audit trail. */
+    clientIp: text("client_ip"),
+    /** When it entered a closed status (Won, Lost, Spam); retention counts from here. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    attachmentDeletedAt: timestamp("attachment_deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("contact_queries_full_name_check", sql`length(trim(${t.fullName})) >= 2`),
     check("contact_queries_message_check", sql`length(trim(${t.message})) >= 10`),
+    check("contact_queries_status_check", inList("status", ENQUIRY_STATUSES)),
+    check("contact_queries_source_check", inList("source", ENQUIRY_SOURCES)),
+    check(
+      "contact_queries_spam_reason_check",
+      sql`spam_reason is null or ${inList("spam_reason", SPAM_REASONS)}`,
+    ),
+    uniqueIndex("contact_queries_reference_no_unique").on(t.referenceNo),
     index("contact_queries_created_at_idx").on(t.createdAt.desc()),
+    index("contact_queries_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("contact_queries_owner_id_idx").on(t.ownerId),
+    index("contact_queries_closed_at_idx").on(t.closedAt).where(sql`file_url is not null`),
     index("contact_queries_search_trgm_idx").using(
       "gin",
       sql`(coalesce(${t.fullName}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.subject}, '')) gin_trgm_ops`,
     ),
+  ],
+);
+
+/** The products of a quote list, as they were named when the enquiry was sent. */
+export const enquiryLines = pgTable(
+  "enquiry_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => contactQueries.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check("enquiry_lines_quantity_check", sql`${t.quantity} between 1 and 9999`),
+    check("enquiry_lines_product_name_not_blank", sql`length(trim(${t.productName})) > 0`),
+    index("enquiry_lines_enquiry_id_idx").on(t.enquiryId, t.position),
+  ],
+);
+
+export const enquiryNotes = pgTable(
+  "enquiry_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => contactQueries.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written so a note still says who wrote it after the account is gone. */
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("enquiry_notes_body_check", sql`length(trim(${t.body})) between 1 and 5000`),
+    index("enquiry_notes_enquiry_id_idx").on(t.enquiryId, t.createdAt),
+  ],
+);
+
+/** The history of an enquiry: received, status and owner changes, notes, retention. */
+export const enquiryEvents = pgTable(
+  "enquiry_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => contactQueries.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Null when the server did it (received, retention). */
+    actorName: text("actor_name"),
+    kind: text("kind").$type<EnquiryEventKind>().notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("enquiry_events_kind_check", inList("kind", ENQUIRY_EVENT_KINDS)),
+    index("enquiry_events_enquiry_id_idx").on(t.enquiryId, t.createdAt),
+  ],
+);
+
+/** Mail waiting to go, going, gone or given up on: written in the enquiry's transaction. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enquiryId: uuid("enquiry_id").references(() => contactQueries.id, { onDelete: "set null" }),
+    kind: text("kind").$type<MailKind>().notNull(),
+    recipients: jsonb("recipients").$type<string[]>().notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** The Message-ID header: the same on every attempt, so a retry is recognisably one message. */
+    messageId: text("message_id").notNull(),
+    status: text("status").$type<MailStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("mail_outbox_kind_check", inList("kind", MAIL_KINDS)),
+    check("mail_outbox_status_check", inList("status", MAIL_STATUSES)),
+    check("mail_outbox_recipients_check", sql`jsonb_typeof(${t.recipients}) = 'array'`),
+    uniqueIndex("mail_outbox_message_id_unique").on(t.messageId),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_enquiry_id_idx").on(t.enquiryId),
+  ],
+);
+
+/** Fixed-window counters shared by every server process (enquiry and sign-in rate limits). */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index("rate_limit_counters_window_idx").on(t.windowStart),
   ],
 );
 
