@@ -11,6 +11,7 @@ export default [
     route("certifications", "routes/public/certifications.tsx"),
     route("terms-conditions", "routes/public/terms.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -24,8 +25,10 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("contact", "routes/admin/contact.tsx"),
     route("contact-management", "routes/admin/contact-management.tsx"),
+    route("contact-management/:id", "routes/admin/enquiry.tsx"),
   ]),
   route("auth/sign-out", "routes/resources/sign-out.ts"),
+  route("quote-list", "routes/resources/quote-list.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("files/:bucket/:name", "routes/resources/public-file.ts"),
   route("admin/files/contact_uploads/:name", "routes/resources/contact-upload.ts"),

@@ -7,15 +7,31 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import { boot as bootDatabase } from "~/server/boot.server";
 import { closeDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
+import { startHousekeeping } from "~/server/housekeeping.server";
 import { logger } from "~/server/logger.server";
-import { cspNonceContext } from "~/server/security/request-context";
+import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
+import { closeMailTransport } from "~/server/mail/transport.server";
+import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
 
-export { boot } from "~/server/boot.server";
 export { logger };
 
+let stopHousekeeping: (() => Promise<void>) | undefined;
+
+export async function boot() {
+  const result = await bootDatabase();
+  if (getEnv().MAIL_WORKER) startMailWorker();
+  stopHousekeeping = startHousekeeping();
+  return result;
+}
+
 export async function shutdown() {
+  // Background work in flight writes to the database: it finishes before the database closes.
+  await stopHousekeeping?.();
+  await stopMailWorker();
+  await closeMailTransport();
   await closeDatabase();
 }
 
@@ -24,7 +40,9 @@ export function createApp() {
   const production = env.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // One proxy hop: req.ip is the address the proxy saw, which a client cannot forge with its own
+  // X-Forwarded-For (it would be to the left of the proxy's entry).
+  if (env.TRUST_PROXY) app.set("trust proxy", 1);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -71,9 +89,10 @@ export function createApp() {
     "/{*splat}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
+        context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         return context;
       },
     }),

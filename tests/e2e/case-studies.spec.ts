@@ -80,6 +80,8 @@ test("under 768px the tabs become a dropdown; axe passes at 375px", async ({ pag
   await expect(select).toHaveValue("");
   await expectNoAxeViolations(page);
 
+  // The dropdown navigates on change once hydrated; until then it has a Show button.
+  await expect(page.getByRole("button", { name: "Show" })).toHaveCount(0);
   await select.selectOption("Renovation");
   await expect(page).toHaveURL(/\/case-study\?category=Renovation$/);
   const cards = page.getByRole("main").getByRole("article");

@@ -181,6 +181,26 @@ test("a product card's link prefills the subject and names the product", async (
   await expect(form.getByLabel("Product")).toHaveValue("H3.2 Pine Framing 90x45");
 });
 
+test("a bot that fills the hidden honeypot is told its message was sent, like anyone", async ({ page }) => {
+  await page.goto("/contact");
+  const form = contactForm(page);
+  await fillValid(page);
+  // People never see or reach the field: it is off screen, out of the tab order and the
+  // accessibility tree. Only a script fills it.
+  const honeypot = form.locator("input[name='website']");
+  await expect(honeypot).toHaveAttribute("tabindex", "-1");
+  await expect(form.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
+  await page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>(
+      "form[aria-label='Contact form'] input[name='website']",
+    );
+    if (input) input.value = "https://cheap-pills.example";
+  });
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Thanks for contacting us!")).toBeVisible();
+  await expect(form.getByLabel("Full Name")).toHaveValue("");
+});
+
 test("a subject that is not in the list is added and selected", async ({ page }) => {
   await page.goto("/contact?subject=Returns");
   await expect(contactForm(page).getByLabel("Subject")).toHaveValue("Returns");

@@ -54,6 +54,16 @@ async function startServer(port: number) {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: "warn",
+    // Browser journeys fill forms faster than a person and post many enquiries from one
+    // address: without these every e2e enquiry would be stored as Spam or answered 429.
+    ENQUIRY_MIN_FILL_SECONDS: "0",
+    ENQUIRY_RATE_LIMIT_PER_MINUTE: "10000",
+    ENQUIRY_RATE_LIMIT_PER_HOUR: "10000",
+    // Mail is written as .eml files under DATA_DIR/outbox (mail.spec.ts reads them); mail that
+    // cannot be written fails at its first attempt, so the dashboard's failed-mail journey
+    // (admin-mail.spec.ts) need not wait out the retries.
+    SMTP_URL: "",
+    MAIL_MAX_ATTEMPTS: "1",
   };
   const passwords = {
     sales: createUser(env, E2E_SALES.email, E2E_SALES.name, "sales"),

@@ -2,9 +2,11 @@ import { parse } from "csv-parse/sync";
 import { desc, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { listEnquiries, listSubjects } from "~/modules/enquiries/admin.server";
+import { formatReference } from "~/modules/enquiries/reference";
+import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/contact-management";
 import { action as exportAction, loader as exportLoader } from "~/routes/resources/enquiries-csv";
-import { contactQueries, contactSubjects, type Role } from "~/server/db/schema";
+import { contactQueries, contactSubjects, enquiryLines, products, type Role } from "~/server/db/schema";
 import { getStorage } from "~/server/storage/storage.server";
 import { readToast } from "~/server/toast.server";
 import { cookieFor } from "../support/admin-action";
@@ -84,6 +86,10 @@ async function exportPost(ids: string[]) {
 
 function parseCsv(text: string): string[][] {
   return parse(text, { bom: true });
+}
+
+function reference(row: { referenceNo: number; createdAt: Date }) {
+  return formatReference(row.referenceNo, row.createdAt);
 }
 
 async function enquiry(values: Partial<typeof contactQueries.$inferInsert> = {}) {
@@ -222,7 +228,19 @@ test("Export Selected gives back exactly the stored fields, formula cells neutra
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes));
   expect(rows).toEqual([
-    ["Full Name", "Email", "Phone", "Subject", "Message", "File URL", "Date"],
+    [
+      "Full Name",
+      "Email",
+      "Phone",
+      "Subject",
+      "Message",
+      "File URL",
+      "Date",
+      "Reference",
+      "Status",
+      "Owner",
+      "Products",
+    ],
     [
       "Tama Ngata",
       "mere@example.co.nz",
@@ -231,6 +249,10 @@ test("Export Selected gives back exactly the stored fields, formula cells neutra
       "Please send me a price for 40 sheets of GIB.",
       "",
       "2026-03-04T06:00:00.000Z",
+      reference(plain),
+      "New",
+      "",
+      "",
     ],
     [
       "'=SUM(A1)",
@@ -240,6 +262,10 @@ test("Export Selected gives back exactly the stored fields, formula cells neutra
       'Deliver to Ōtāhuhu, "gate 2",\r\nthen Whangārei\n-5 sheets short',
       "contact_uploads/1764000000000-0123456789abcdef.pdf",
       "2026-03-04T05:06:07.089Z",
+      reference(tricky),
+      "New",
+      "",
+      "",
     ],
   ]);
 
@@ -248,6 +274,47 @@ test("Export Selected gives back exactly the stored fields, formula cells neutra
     /contact_queries_selected_1_/,
   );
   expect(parseCsv(await (one.response as Response).text())).toHaveLength(2);
+});
+
+test("the follow-up columns: reference, status, owner and the quote-list lines in position order", async () => {
+  const owner = await createUser({
+    email: "owen-owner@example.nz",
+    name: "Owen Owner",
+    role: "sales",
+    password: "a-long-password-1",
+  });
+  const [product] = await db().insert(products).values({ name: "GIB Board 10mm" }).returning();
+  const row = await enquiry({
+    fullName: "Lines Customer",
+    status: "Quoted",
+    ownerId: owner.id,
+    createdAt: new Date("2026-05-01T00:00:00Z"),
+  });
+  await db()
+    .insert(enquiryLines)
+    .values([
+      { enquiryId: row.id, productId: null, productName: "=cmd|' /C calc'!A0", quantity: 1, position: 2 },
+      {
+        enquiryId: row.id,
+        productId: product?.id ?? null,
+        productName: "GIB Board 10mm",
+        quantity: 5,
+        position: 1,
+      },
+      { enquiryId: row.id, productId: null, productName: "H3.2 Pine 90x45, 4.8m", quantity: 2, position: 0 },
+    ]);
+  const selected = parseCsv(await ((await exportPost([row.id])).response as Response).text());
+  const expected = [
+    `TC-2026-${String(row.referenceNo).padStart(6, "0")}`,
+    "Quoted",
+    "Owen Owner",
+    "2 × H3.2 Pine 90x45, 4.8m; 5 × GIB Board 10mm; 1 × =cmd|' /C calc'!A0",
+  ];
+  expect(selected[1]?.slice(7)).toEqual(expected);
+
+  const all = parseCsv(await ((await exportGet("")).response as Response).text());
+  expect(all.find((line) => line[0] === "Lines Customer")?.slice(7)).toEqual(expected);
+  await db().delete(contactQueries).where(eq(contactQueries.id, row.id));
 });
 
 test("Export Selected with nothing selected goes back with the spec's toast; bad ids are a 400", async () => {

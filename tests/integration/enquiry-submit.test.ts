@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import type { EnquiryActionData } from "~/modules/enquiries/schema";
+import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
 import { contactQueries, contactSubjects } from "~/server/db/schema";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
@@ -25,7 +26,16 @@ const VALID = {
   phone: "021 555 0101",
   subject: "Quote Request",
   message: "Please quote 40 lengths of 90x45 H3.2 framing.",
+  // A form served a minute ago, as a person would have filled it (the spam tests cover the rest).
+  formToken: issueFormToken(new Date(Date.now() - 60_000)),
 };
+
+// Each post comes from an address of its own, so this file never meets the rate limit.
+let lastIp = 0;
+function nextIp() {
+  lastIp += 1;
+  return `192.0.2.${lastIp}`;
+}
 
 function enquiryForm(overrides: Record<string, string | File | undefined> = {}) {
   const form = new FormData();
@@ -39,8 +49,13 @@ function post(body: BodyInit, init: RequestInit = {}) {
   return new Request("http://localhost/contact", { method: "POST", body, ...init });
 }
 
-async function send(action: (request: Request) => Promise<unknown>, request: Request) {
-  const response = (await action(request)) as { data: EnquiryActionData; init: ResponseInit | null };
+type Action = (request: Request, options: { clientIp: string }) => Promise<unknown>;
+
+async function send(action: Action, request: Request) {
+  const response = (await action(request, { clientIp: nextIp() })) as {
+    data: EnquiryActionData;
+    init: ResponseInit | null;
+  };
   return {
     status: response.init?.status ?? 200,
     body: response.data,
@@ -149,6 +164,10 @@ test("a valid enquiry with a PDF is stored, trimmed, with its file in storage", 
     phone: VALID.phone,
     subject: VALID.subject,
     message: VALID.message,
+    source: "contact",
+    status: "New",
+    spamReason: null,
+    closedAt: null,
   });
   expect(row?.fileUrl).toMatch(/^contact_uploads\/\d{13}-[0-9a-f]{16}\.pdf$/);
   const stored = parseStoredPath(row?.fileUrl);
@@ -262,7 +281,10 @@ test("the quick form stores 'Quick Inquiry' whatever subject is posted", async (
   withoutSubject.delete("subject");
   expect((await send(quickEnquiryAction, post(withoutSubject))).status).toBe(200);
   const rows = await storedRows();
-  expect(rows.map((r) => r.subject)).toEqual(["Quick Inquiry", "Quick Inquiry"]);
+  expect(rows.map((r) => [r.subject, r.source, r.status])).toEqual([
+    ["Quick Inquiry", "quick", "New"],
+    ["Quick Inquiry", "quick", "New"],
+  ]);
 });
 
 test("the quick form has the same messages and the same file rules", async () => {

@@ -21,7 +21,12 @@ export type AdminNavItem = {
   roles: readonly Role[];
   /** Other paths under which this item is the current one (e.g. /admin/home for Home Management). */
   alsoActiveFor?: readonly string[];
+  /** A count the admin layout reads, shown beside the item, and what it means in words. */
+  count?: { key: keyof NavCounts; label: (n: number) => string };
 };
+
+/** The sidebar's counts, read by the admin layout's loader (null when not read or failed). */
+export type NavCounts = { newEnquiries: number | null };
 
 const STAFF = ["admin", "sales"] as const;
 const ADMIN = ["admin"] as const;
@@ -40,7 +45,16 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { title: "Case Studies", href: "/admin/case-studies", icon: BookOpenIcon, roles: ADMIN },
   { title: "Certifications", href: "/admin/certifications", icon: AwardIcon, roles: ADMIN },
   { title: "Contact Page", href: "/admin/contact", icon: ContactIcon, roles: ADMIN },
-  { title: "Contact Management", href: "/admin/contact-management", icon: MailIcon, roles: ADMIN },
+  {
+    title: "Contact Management",
+    href: "/admin/contact-management",
+    icon: MailIcon,
+    roles: ADMIN,
+    count: {
+      key: "newEnquiries",
+      label: (n) => `${n} new ${n === 1 ? "enquiry" : "enquiries"}`,
+    },
+  },
   { title: "Settings", href: "/admin/settings", icon: SettingsIcon, roles: ADMIN },
 ];
 

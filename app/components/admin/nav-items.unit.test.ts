@@ -37,3 +37,11 @@ test("the sidebar lists two items for sales and all of them for admin; the curre
   expect(active("/admin/contact")).toEqual(["Contact Page"]);
   expect(active("/admin/contact-management")).toEqual(["Contact Management"]);
 });
+
+test("Contact Management carries the new-enquiry count, said in words", () => {
+  const item = ADMIN_NAV.find((i) => i.title === "Contact Management");
+  expect(item?.count?.key).toBe("newEnquiries");
+  expect(item?.count?.label(1)).toBe("1 new enquiry");
+  expect(item?.count?.label(3)).toBe("3 new enquiries");
+  expect(ADMIN_NAV.filter((i) => i.count)).toHaveLength(1);
+});

@@ -9,6 +9,7 @@ import { EnquireButton, OutOfStockOverlay } from "./catalog/product-actions";
 import { ProductQuickView } from "./catalog/product-quick-view";
 import { StockBadge } from "./catalog/stock-badge";
 import { ProductImage } from "./product-image";
+import { AddToQuoteList } from "./quote-list/add-to-quote-list";
 
 export type ProductCardProduct = PublicProduct & { brandName?: string | null; categoryName?: string | null };
 
@@ -18,20 +19,32 @@ type ProductCardProps = {
   headingLevel?: "h2" | "h3";
   /** Offer the quick-view dialog (the catalogue does; a simple teaser may not). */
   quickView?: boolean;
+  /**
+   * The card's id, when it is on the page once: a post without JavaScript ('Add to quote list')
+   * comes back to it instead of the top of the page.
+   */
+  anchorId?: string;
   className?: string;
 };
 
 /** A public product card: never a price, only 'Contact for Price'. */
-export function ProductCard({ product, headingLevel = "h3", quickView = true, className }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel = "h3",
+  quickView = true,
+  anchorId,
+  className,
+}: ProductCardProps) {
   const Heading = headingLevel;
   const outOfStock = product.stockStatus === "Out of Stock";
   const meta = [product.brandName, product.categoryName].filter(Boolean).join(" · ");
   return (
     <article
+      id={anchorId}
       data-testid="product-card"
       data-out-of-stock={outOfStock || undefined}
       className={cn(
-        "flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm",
+        "flex scroll-mt-20 flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm",
         className,
       )}
     >
@@ -67,6 +80,11 @@ export function ProductCard({ product, headingLevel = "h3", quickView = true, cl
             </Dialog>
           ) : null}
           <EnquireButton product={product} className="flex-1" />
+          <AddToQuoteList
+            product={product}
+            returnHash={anchorId ? `#${anchorId}` : undefined}
+            className="basis-full"
+          />
         </div>
       </div>
     </article>

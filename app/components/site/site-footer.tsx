@@ -11,6 +11,7 @@ const FOOTER_LINKS = [
   { to: "/certifications", label: "Certificates" },
   { to: "/contact", label: "Contact" },
   { to: "/terms-conditions", label: "Terms & Conditions" },
+  { to: "/privacy", label: "Privacy Statement" },
 ] as const;
 
 export function SiteFooter({

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { Logo } from "./logo";
+import { QuoteListLink } from "./quote-list/quote-list-link";
 import { FacebookIcon as Facebook, InstagramIcon as Instagram } from "./social-icons";
 
 type HeaderUser = { role: string } | null;
@@ -82,6 +83,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
             <span className="hidden lg:inline">{contact.phone}</span>
             <span className="sr-only lg:hidden">Call us on {contact.phone}</span>
           </a>
+          <QuoteListLink />
           {user ? (
             <Form method="post" action="/auth/sign-out" className="hidden md:block">
               <Button type="submit" variant="outline" size="sm">

@@ -1,37 +1,89 @@
-// Contact Management in the back office: enquiries (search, paging, delete with their file,
-// export reads) and the subjects offered on the contact form.
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+// Contact Management in the back office: enquiries (search by name, e-mail, subject or
+// reference, status and owner filters, paging, delete with their file, export reads) and the
+// subjects offered on the contact form. Status, owner, notes and history: follow-up.server.ts.
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { AdminInputError, newestFirst, withUniqueName } from "~/modules/taxonomy/admin.server";
 import { getDb } from "~/server/db/db.server";
-import { contactQueries, contactSubjects } from "~/server/db/schema";
+import { contactQueries, contactSubjects, enquiryLines, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import type { CsvEnquiry } from "./csv";
+import { type EnquiryFilters, OPEN_STATUSES, type StatusFilter, UNASSIGNED } from "./follow-up.schema";
+import { parseReference } from "./reference";
 import type { SubjectInput } from "./subjects.schema";
 
 // ------------------------------------------------------------------ enquiries
 
 export type EnquiryRow = typeof contactQueries.$inferSelect;
 
+/** A row of the list: the enquiry (without the sender's address) and its owner's name. */
+export type EnquiryListItem = Omit<EnquiryRow, "clientIp"> & { ownerName: string | null };
+
 /** Export Selected takes at most this many ids in one request. */
 export const MAX_SELECTED_EXPORT = 1000;
 export const EXPORT_BATCH_SIZE = 1000;
 
-export function listEnquiries({ page, q }: { page: number; q: string }): Promise<Paged<EnquiryRow>> {
-  const where = ilikeAny([contactQueries.fullName, contactQueries.email, contactQueries.subject], q);
+function statusWhere(status: StatusFilter): SQL | undefined {
+  if (status === "all") return undefined;
+  if (status === "") return ne(contactQueries.status, "Spam");
+  if (status === "open") return inArray(contactQueries.status, [...OPEN_STATUSES]);
+  return eq(contactQueries.status, status);
+}
+
+function ownerWhere(owner: string): SQL | undefined {
+  if (!owner) return undefined;
+  return owner === UNASSIGNED ? isNull(contactQueries.ownerId) : eq(contactQueries.ownerId, owner);
+}
+
+/** Name, e-mail or subject contains q; a reference (TC-2026-000123) also finds its enquiry. */
+function searchWhere(q: string): SQL | undefined {
+  const text = ilikeAny([contactQueries.fullName, contactQueries.email, contactQueries.subject], q);
+  const referenceNo = parseReference(q);
+  return referenceNo === null ? text : or(eq(contactQueries.referenceNo, referenceNo), text);
+}
+
+const { clientIp: _clientIp, ...listColumns } = getTableColumns(contactQueries);
+
+export function listEnquiries({
+  page,
+  q,
+  status = "",
+  owner = "",
+}: { page: number; q: string } & Partial<EnquiryFilters>): Promise<Paged<EnquiryListItem>> {
+  const where = and(searchWhere(q), statusWhere(status), ownerWhere(owner));
   return readPage(
     page,
     () => getDb().select({ n: count() }).from(contactQueries).where(where),
     (offset) =>
       getDb()
-        .select()
+        .select({ ...listColumns, ownerName: users.name })
         .from(contactQueries)
+        .leftJoin(users, eq(users.id, contactQueries.ownerId))
         .where(where)
         .orderBy(newestFirst(contactQueries.createdAt), desc(contactQueries.id))
         .limit(PAGE_SIZE)
         .offset(offset),
   );
+}
+
+/** The staff-only download address of an enquiry's attachment, or null when it has none. */
+export function attachmentHref(fileUrl: string | null) {
+  const stored = parseStoredPath(fileUrl);
+  return stored?.bucket === "contact_uploads" ? `/admin/files/contact_uploads/${stored.name}` : null;
 }
 
 /** Deletes the enquiry, then its attached file; a file left behind is logged, not an error. */
@@ -50,6 +102,13 @@ export async function deleteEnquiry(id: string) {
   }
 }
 
+// The quote-list lines of each exported enquiry as "2 × Name; 5 × Name", in position order: a
+// subquery per row that the (enquiry_id, position) index answers, so a batch stays one query.
+const productsCell = sql<string | null>`(
+  select string_agg(${enquiryLines.quantity}::text || ' × ' || ${enquiryLines.productName}, '; '
+                    order by ${enquiryLines.position}, ${enquiryLines.id})
+  from ${enquiryLines} where ${enquiryLines.enquiryId} = ${contactQueries.id})`;
+
 const csvColumns = {
   fullName: contactQueries.fullName,
   email: contactQueries.email,
@@ -58,6 +117,10 @@ const csvColumns = {
   message: contactQueries.message,
   fileUrl: contactQueries.fileUrl,
   createdAt: contactQueries.createdAt,
+  referenceNo: contactQueries.referenceNo,
+  status: contactQueries.status,
+  ownerName: users.name,
+  products: productsCell,
 };
 
 /** The chosen enquiries, newest first; ids that no longer exist are skipped. */
@@ -66,6 +129,7 @@ export function getEnquiriesForExport(ids: readonly string[]): Promise<CsvEnquir
   return getDb()
     .select(csvColumns)
     .from(contactQueries)
+    .leftJoin(users, eq(users.id, contactQueries.ownerId))
     .where(inArray(contactQueries.id, [...ids]))
     .orderBy(newestFirst(contactQueries.createdAt), desc(contactQueries.id));
 }
@@ -93,6 +157,7 @@ function readExportBatch(after: ExportCursor | undefined, batchSize: number) {
   return getDb()
     .select({ ...csvColumns, id: contactQueries.id, at: sql<string>`${contactQueries.createdAt}::text` })
     .from(contactQueries)
+    .leftJoin(users, eq(users.id, contactQueries.ownerId))
     .where(
       after
         ? sql`(${contactQueries.createdAt}, ${contactQueries.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`

@@ -1,8 +1,23 @@
 // The enquiries CSV: RFC 4180 (every field quoted, quotes doubled, CRLF line ends), UTF-8 with a
 // byte-order mark so Excel reads macrons (Māori place names) right, and every cell that a
-// spreadsheet would run as a formula neutralised with a leading single quote.
+// spreadsheet would run as a formula neutralised with a leading single quote. The follow-up
+// columns come after the spec's seven, so a sheet that reads the old columns by position still
+// reads them right.
+import { formatReference } from "./reference";
 
-export const CSV_HEADERS = ["Full Name", "Email", "Phone", "Subject", "Message", "File URL", "Date"] as const;
+export const CSV_HEADERS = [
+  "Full Name",
+  "Email",
+  "Phone",
+  "Subject",
+  "Message",
+  "File URL",
+  "Date",
+  "Reference",
+  "Status",
+  "Owner",
+  "Products",
+] as const;
 
 /** The UTF-8 byte-order mark, written once at the start of the file. */
 export const CSV_BOM = "\uFEFF";
@@ -32,6 +47,11 @@ export type CsvEnquiry = {
   message: string;
   fileUrl: string | null;
   createdAt: Date;
+  referenceNo: number;
+  status: string;
+  ownerName: string | null;
+  /** The quote-list lines as "2 × Name; 5 × Name", null when there are none. */
+  products: string | null;
 };
 
 export function toEnquiryCsvLine(row: CsvEnquiry) {
@@ -43,6 +63,10 @@ export function toEnquiryCsvLine(row: CsvEnquiry) {
     row.message,
     row.fileUrl,
     row.createdAt.toISOString(),
+    formatReference(row.referenceNo, row.createdAt),
+    row.status,
+    row.ownerName,
+    row.products,
   ]);
 }
 

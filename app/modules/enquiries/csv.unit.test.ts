@@ -18,6 +18,10 @@ function enquiry(overrides: Partial<CsvEnquiry> = {}): CsvEnquiry {
     message: "Please send a quote.",
     fileUrl: null,
     createdAt: new Date("2026-11-22T01:02:03.456Z"),
+    referenceNo: 123,
+    status: "New",
+    ownerName: null,
+    products: null,
     ...overrides,
   };
 }
@@ -29,7 +33,9 @@ function parseCsv(text: string): string[][] {
 test("every cell is quoted, quotes are doubled and lines end in CRLF", () => {
   const csv = toEnquiriesCsv([enquiry({ message: 'He said "hi", then left' })]);
   const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
-  expect(lines[0]).toBe('"Full Name","Email","Phone","Subject","Message","File URL","Date"');
+  expect(lines[0]).toBe(
+    '"Full Name","Email","Phone","Subject","Message","File URL","Date","Reference","Status","Owner","Products"',
+  );
   expect(lines[1]).toContain('"He said ""hi"", then left"');
   expect(lines.at(-1)).toBe("");
   expect(csv.replaceAll("\r\n", "")).not.toContain("\n");
@@ -64,8 +70,24 @@ test("a real CSV parser gives back exactly the stored fields, with formula cells
       "Line one\r\nLine two\nLine three — Whangārei, Ōtāhuhu, Taupō",
       "contact_uploads/1764000000000-0123456789abcdef.pdf",
       "2026-11-22T01:02:03.456Z",
+      "TC-2026-000123",
+      "New",
+      "",
+      "",
     ],
-    ["'=SUM(A1)", "ok@example.com", "'-5", "'@x", "'\tcmd", "", "2026-11-22T01:02:03.456Z"],
+    [
+      "'=SUM(A1)",
+      "ok@example.com",
+      "'-5",
+      "'@x",
+      "'\tcmd",
+      "",
+      "2026-11-22T01:02:03.456Z",
+      "TC-2026-000123",
+      "New",
+      "",
+      "",
+    ],
     [
       "Ngaio Smith",
       "aroha@example.co.nz",
@@ -74,7 +96,32 @@ test("a real CSV parser gives back exactly the stored fields, with formula cells
       '\'\r=HYPERLINK("http://evil")',
       "",
       "2026-11-22T01:02:03.456Z",
+      "TC-2026-000123",
+      "New",
+      "",
+      "",
     ],
+  ]);
+});
+
+test("the follow-up columns: reference in New Zealand's year, status, owner and the quote-list lines", () => {
+  const [, row] = parseCsv(
+    toEnquiriesCsv([
+      enquiry({
+        // 31 December 12:30 UTC is already New Year's Day in Auckland: the reference says 2027.
+        createdAt: new Date("2026-12-31T12:30:00Z"),
+        referenceNo: 4567,
+        status: "In Progress",
+        ownerName: "=Sam Sales",
+        products: "2 × H3.2 Pine 90x45; 5 × GIB Board 10mm",
+      }),
+    ]),
+  );
+  expect(row?.slice(7)).toEqual([
+    "TC-2027-004567",
+    "In Progress",
+    "'=Sam Sales",
+    "2 × H3.2 Pine 90x45; 5 × GIB Board 10mm",
   ]);
 });
 

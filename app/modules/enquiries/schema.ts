@@ -40,6 +40,13 @@ export const FAILURE_DESCRIPTION = {
   quick: "Please try again later or contact us directly.",
 } as const;
 export const UNREADABLE_FORM = "The form could not be read. Please try again.";
+export const RATE_LIMITED_MESSAGE =
+  "Too many enquiries from your network in a short time. Please wait a few minutes and try again, or call us.";
+
+/** Hidden from people (and from screen readers); a bot that fills every field fills this. */
+export const HONEYPOT_FIELD = "website";
+/** The signed time the form was served, for the minimum fill time. */
+export const FORM_TOKEN_FIELD = "formToken";
 
 const DECLARED_TYPES = [
   "image/jpeg",
@@ -119,7 +126,7 @@ export type EnquiryKind = "contact" | "quick";
 /** What both enquiry actions return; the forms read it from a fetcher or the page's action data. */
 export type EnquiryActionData = {
   kind: EnquiryKind;
-  status: "success" | "invalid" | "failed";
+  status: "success" | "invalid" | "failed" | "rate_limited";
   result: SubmissionResult<string[]>;
 };
 

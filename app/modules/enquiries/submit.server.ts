@@ -1,10 +1,15 @@
-// One enquiry, from the raw request to a stored row: read the body (files streamed to storage
-// with the size cap and checked by their bytes), validate with the shared schema, insert. Any
-// refusal leaves nothing behind: no row, no file.
+// One enquiry, from the raw request to a stored row: count it against the sender's rate limit,
+// read the body (files streamed to storage with the size cap and checked by their bytes),
+// validate with the shared schema, judge the spam signals, then in one transaction insert the
+// enquiry, its quote-list lines, its first history event and its e-mails (the outbox). Any
+// refusal leaves nothing behind: no row, no file. Mail is sent later by the outbox worker, so
+// neither SMTP's speed nor an outage reaches the visitor.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { enqueueEnquiryMail } from "~/modules/notifications/enquiry-mail.server";
+import { getQuoteLines, type QuoteLine } from "~/modules/quote-list/quote-list.server";
 import { getDb } from "~/server/db/db.server";
-import { contactQueries } from "~/server/db/schema";
+import { contactQueries, enquiryEvents, enquiryLines, type SpamReason } from "~/server/db/schema";
 import type { DetectedType } from "~/server/http/file-signature";
 import {
   discardUploads,
@@ -15,6 +20,8 @@ import {
   type StoredUpload,
 } from "~/server/http/multipart.server";
 import { logger } from "~/server/logger.server";
+import { wakeMailWorker } from "~/server/mail/outbox.server";
+import { formatReference } from "./reference";
 import {
   contactEnquirySchema,
   ENQUIRY_LIMITS,
@@ -24,9 +31,11 @@ import {
   MAX_FILE_BYTES,
   QUICK_SUBJECT,
   quickEnquirySchema,
+  RATE_LIMITED_MESSAGE,
   UNREADABLE_FORM,
   withProductLine,
 } from "./schema";
+import { assessFormFields, checkEnquiryRate } from "./spam.server";
 
 /** jpeg, png, pdf, Word doc and docx: the spec's list, decided by the file's bytes. */
 export const ENQUIRY_FILE_TYPES: readonly DetectedType[] = ["jpeg", "png", "pdf", "doc", "docx"];
@@ -37,12 +46,35 @@ export type EnquiryFailure =
   | "file_too_large"
   | "unsupported_media_type"
   | "method_not_allowed"
+  /** Over the sender's rate limit: 429 (what was readable is stored as Spam). */
+  | "rate_limited"
   /** Storage or the database failed: the visitor's input was fine. */
   | "failed";
 
 export type EnquiryOutcome =
-  | { ok: true; id: string; fileUrl: string | null; reply: SubmissionResult<string[]> }
-  | { ok: false; reason: EnquiryFailure; reply: SubmissionResult<string[]> };
+  | {
+      ok: true;
+      id: string;
+      reference: string;
+      /** Stored as Spam: the sender is told it was received, staff are not notified. */
+      spam: SpamReason | null;
+      fileUrl: string | null;
+      reply: SubmissionResult<string[]>;
+    }
+  | {
+      ok: false;
+      reason: EnquiryFailure;
+      reply: SubmissionResult<string[]>;
+      retryAfterSeconds?: number;
+      /** The Spam row a rate-limited post was stored as, if it was readable. */
+      storedAsSpam?: string;
+    };
+
+export type SubmitOptions = {
+  /** The sender's address (the rate limit's key); "unknown" shares one limit. */
+  clientIp?: string;
+  now?: Date;
+};
 
 type EnquiryValue = {
   fullName: string;
@@ -84,11 +116,35 @@ async function readBody(request: Request): Promise<MultipartResult> {
   });
 }
 
-export async function submitEnquiry(request: Request, kind: EnquiryKind): Promise<EnquiryOutcome> {
+export async function submitEnquiry(
+  request: Request,
+  kind: EnquiryKind,
+  options: SubmitOptions = {},
+): Promise<EnquiryOutcome> {
   if (request.method !== "POST")
     return { ok: false, reason: "method_not_allowed", reply: formError(UNREADABLE_FORM) };
   if (!isMultipart(request) && !isUrlEncoded(request)) {
     return { ok: false, reason: "unsupported_media_type", reply: formError(UNREADABLE_FORM) };
+  }
+  const now = options.now ?? new Date();
+  const clientIp = options.clientIp ?? "unknown";
+
+  let rate: Awaited<ReturnType<typeof checkEnquiryRate>>;
+  try {
+    rate = await checkEnquiryRate(clientIp, now);
+  } catch (error) {
+    logger.error({ err: error, kind }, "Failed to check the enquiry rate limit");
+    return { ok: false, reason: "failed", reply: formError(UNREADABLE_FORM) };
+  }
+  if (rate.kind === "flood") {
+    logger.warn({ kind, clientIp }, "enquiry flood refused unread");
+    await request.body?.cancel().catch(() => {});
+    return {
+      ok: false,
+      reason: "rate_limited",
+      reply: formError(RATE_LIMITED_MESSAGE),
+      retryAfterSeconds: rate.retryAfterSeconds,
+    };
   }
 
   const body = await readBody(request);
@@ -122,29 +178,76 @@ export async function submitEnquiry(request: Request, kind: EnquiryKind): Promis
 
   if (!body.ok || submission.status !== "success") {
     await discardUploads(files.values());
+    if (rate.kind === "limited") return rateLimited(rate.retryAfterSeconds, submission.reply());
     return { ok: false, reason, reply: submission.reply({ fieldErrors }) };
   }
 
+  const spam: SpamReason | null = rate.kind === "limited" ? "rate_limit" : assessFormFields(fields, now);
+  // A rate-limited sender's attachment is not kept: the row is evidence, the file only disk.
+  if (rate.kind === "limited") await discardUploads(files.values());
+  const upload = rate.kind === "limited" ? undefined : files.get("file");
+
   const value: EnquiryValue = submission.value;
-  const upload = files.get("file");
   try {
-    const [row] = await getDb()
-      .insert(contactQueries)
-      .values({
-        fullName: value.fullName,
-        email: value.email,
-        phone: value.phone || null,
-        // The quick form's schema has no subject: whatever was posted for it is never read.
-        subject: kind === "contact" && value.subject ? value.subject : QUICK_SUBJECT,
-        message: withProductLine(value.message, value.product),
-        fileUrl: upload?.path ?? null,
-      })
-      .returning({ id: contactQueries.id });
-    if (!row) throw new Error("The insert returned no row");
-    logger.info({ id: row.id, kind, withFile: Boolean(upload) }, "enquiry received");
+    // Honeypot and fill-time spam keep their quote list too: if staff find a person in Spam,
+    // nothing of what they sent is missing. A rate-limited post is only evidence.
+    const lines: QuoteLine[] =
+      kind === "contact" && spam !== "rate_limit" ? await getQuoteLines(request) : [];
+    const enquiry = await getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contactQueries)
+        .values({
+          source: kind,
+          fullName: value.fullName,
+          email: value.email,
+          phone: value.phone || null,
+          // The quick form's schema has no subject: whatever was posted for it is never read.
+          subject: kind === "contact" && value.subject ? value.subject : QUICK_SUBJECT,
+          message: withProductLine(value.message, value.product),
+          fileUrl: upload?.path ?? null,
+          status: spam ? "Spam" : "New",
+          spamReason: spam,
+          closedAt: spam ? now : null,
+          clientIp,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error("The insert returned no row");
+      if (lines.length > 0) {
+        await tx.insert(enquiryLines).values(
+          lines.map((line, position) => ({
+            enquiryId: row.id,
+            productId: line.productId,
+            productName: line.productName,
+            quantity: line.quantity,
+            position,
+          })),
+        );
+      }
+      await tx.insert(enquiryEvents).values({
+        enquiryId: row.id,
+        kind: "received",
+        toValue: spam ? "Spam" : "New",
+        createdAt: now,
+      });
+      if (!spam) await enqueueEnquiryMail(tx, row, lines);
+      return row;
+    });
+    const reference = formatReference(enquiry.referenceNo, enquiry.createdAt);
+    logger.info(
+      { id: enquiry.id, reference, kind, withFile: Boolean(upload), lines: lines.length, spam },
+      spam ? "enquiry stored as spam" : "enquiry received",
+    );
+    if (!spam) wakeMailWorker();
+    if (rate.kind === "limited") {
+      return { ...rateLimited(rate.retryAfterSeconds, submission.reply()), storedAsSpam: enquiry.id };
+    }
     return {
       ok: true,
-      id: row.id,
+      id: enquiry.id,
+      reference,
+      spam,
       fileUrl: upload?.path ?? null,
       reply: submission.reply({ resetForm: true }),
     };
@@ -153,4 +256,16 @@ export async function submitEnquiry(request: Request, kind: EnquiryKind): Promis
     await discardUploads(files.values());
     return { ok: false, reason: "failed", reply: submission.reply() };
   }
+}
+
+function rateLimited(
+  retryAfterSeconds: number,
+  reply: SubmissionResult<string[]>,
+): Extract<EnquiryOutcome, { ok: false }> {
+  return {
+    ok: false,
+    reason: "rate_limited",
+    reply: { ...reply, status: "error", error: { ...(reply.error ?? {}), "": [RATE_LIMITED_MESSAGE] } },
+    retryAfterSeconds,
+  };
 }

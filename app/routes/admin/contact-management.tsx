@@ -6,21 +6,28 @@ import { PageHeader } from "~/components/admin/page-header";
 import { checkbox } from "~/modules/admin/form-values";
 import { backToList } from "~/modules/admin/intents";
 import { parseListParams } from "~/modules/admin/list-params";
-import { loadPagedList, readAdminForm, tryLoad } from "~/modules/admin/screens.server";
+import { loadPagedList, loadPickList, readAdminForm, tryLoad } from "~/modules/admin/screens.server";
 import {
+  attachmentHref,
   createSubject,
   deleteEnquiry,
   deleteSubject,
-  type EnquiryRow,
+  type EnquiryListItem,
   listEnquiries,
   listSubjects,
   setSubjectActive,
   updateSubject,
 } from "~/modules/enquiries/admin.server";
+import { bulkStatusSchema, parseEnquiryFilters } from "~/modules/enquiries/follow-up.schema";
+import {
+  bulkSetEnquiryStatus,
+  getActiveStaff,
+  type StatusChange,
+} from "~/modules/enquiries/follow-up.server";
+import { formatReference } from "~/modules/enquiries/reference";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { parseStoredPath } from "~/server/storage/storage.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
+import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/contact-management";
 
 export function meta() {
@@ -32,13 +39,21 @@ const TABS = [
   { value: "subjects", label: "Subject Management" },
 ] as const;
 
-/** What the table needs of an enquiry: the attachment as its staff-only download address. */
-function toListRow(row: EnquiryRow): EnquiryListRow {
-  const stored = parseStoredPath(row.fileUrl);
-  const fileHref =
-    stored?.bucket === "contact_uploads" ? `/admin/files/contact_uploads/${stored.name}` : null;
-  const { fileUrl: _fileUrl, ...rest } = row;
-  return { ...rest, fileHref };
+/** What the table needs of an enquiry: its reference, and the attachment's download address. */
+function toListRow(row: EnquiryListItem): EnquiryListRow {
+  return {
+    id: row.id,
+    reference: formatReference(row.referenceNo, row.createdAt),
+    status: row.status,
+    ownerName: row.ownerName,
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    fileHref: attachmentHref(row.fileUrl),
+    createdAt: row.createdAt,
+  };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -52,17 +67,27 @@ export async function loader({ request }: Route.LoaderArgs) {
       subjects: { rows: loaded.ok ? loaded.value : [], q: params.q, failed: !loaded.ok },
     } as const;
   }
-  const queries = await loadPagedList("contact queries", params, async (p) => {
-    const list = await listEnquiries(p);
-    return { ...list, rows: list.rows.map(toListRow) };
-  });
-  return { tab: "queries", queries } as const;
+  const filters = parseEnquiryFilters(url.searchParams);
+  const [queries, staff] = await Promise.all([
+    loadPagedList("contact queries", params, async (p) => {
+      const list = await listEnquiries({ ...p, ...filters });
+      return { ...list, rows: list.rows.map(toListRow) };
+    }),
+    loadPickList("staff", getActiveStaff),
+  ]);
+  return {
+    tab: "queries",
+    queries,
+    filters,
+    staff: staff.map(({ id, name }) => ({ id, name })),
+  } as const;
 }
 
 const id = z.uuid("Invalid record");
 
 const contactManagementIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-query"), id }),
+  bulkStatusSchema.extend({ intent: z.literal("bulk-status") }),
   subjectFormSchema.extend({ intent: z.literal("create-subject") }),
   subjectFormSchema.extend({ intent: z.literal("update-subject"), id }),
   z.object({ intent: z.literal("toggle-subject"), id, isActive: checkbox() }),
@@ -70,38 +95,65 @@ const contactManagementIntentSchema = z.discriminatedUnion("intent", [
 ]);
 type Intent = z.output<typeof contactManagementIntentSchema>;
 
-const OUTCOME: Record<Intent["intent"], { success: string; failure: string }> = {
-  "delete-query": { success: "Query deleted successfully", failure: "Error deleting query" },
-  "create-subject": { success: "Subject created successfully", failure: "Error saving subject" },
-  "update-subject": { success: "Subject updated successfully", failure: "Error saving subject" },
-  "toggle-subject": { success: "Subject updated successfully", failure: "Error saving subject" },
-  "delete-subject": { success: "Subject deleted successfully", failure: "Error deleting subject" },
+const FAILURE: Record<Intent["intent"], string> = {
+  "delete-query": "Error deleting query",
+  "bulk-status": "Error changing the status",
+  "create-subject": "Error saving subject",
+  "update-subject": "Error saving subject",
+  "toggle-subject": "Error saving subject",
+  "delete-subject": "Error deleting subject",
 };
 
-async function perform(value: Intent) {
+function done(title: string, description?: string): Toast {
+  return { type: "success", title, description };
+}
+
+/** "Status changed to Won for 2 queries", and what was left as it was. */
+function bulkToast(status: string, result: StatusChange) {
+  const notes = [
+    result.unchanged ? `${result.unchanged} already ${status}` : "",
+    result.missing ? `${result.missing} no longer there` : "",
+  ].filter(Boolean);
+  const title = result.changed
+    ? `Status changed to ${status} for ${result.changed} ${result.changed === 1 ? "query" : "queries"}`
+    : "No status changed";
+  return done(title, notes.length ? `${notes.join(", ")}.` : undefined);
+}
+
+/** Does the write and says how it went (the toast after the redirect). */
+async function perform(value: Intent, actor: SessionUser): Promise<Toast> {
   switch (value.intent) {
     case "delete-query":
-      return deleteEnquiry(value.id);
+      await deleteEnquiry(value.id);
+      return done("Query deleted successfully");
+    case "bulk-status":
+      return bulkToast(value.status, await bulkSetEnquiryStatus(actor, value.ids, value.status));
     case "create-subject":
-      return void (await createSubject(value));
+      await createSubject(value);
+      return done("Subject created successfully");
     case "update-subject":
-      return void (await updateSubject(value.id, value));
+      await updateSubject(value.id, value);
+      return done("Subject updated successfully");
     case "toggle-subject":
-      return setSubjectActive(value.id, value.isActive);
+      await setSubjectActive(value.id, value.isActive);
+      return done("Subject updated successfully");
     case "delete-subject":
-      return deleteSubject(value.id);
+      await deleteSubject(value.id);
+      return done("Subject deleted successfully");
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = await readAdminForm(request, contactManagementIntentSchema);
   if (!form.ok) return form.response;
   const value = form.value;
-  const outcome = OUTCOME[value.intent];
-  const failed = await form.attempt(() => perform(value), outcome.failure);
+  let toast = done("Saved");
+  const failed = await form.attempt(async () => {
+    toast = await perform(value, actor);
+  }, FAILURE[value.intent]);
   if (failed) return failed;
-  return redirectWithToast(backToList(request), { type: "success", title: outcome.success });
+  return redirectWithToast(backToList(request), toast);
 }
 
 export default function ContactManagement({ loaderData }: Route.ComponentProps) {
@@ -109,11 +161,11 @@ export default function ContactManagement({ loaderData }: Route.ComponentProps) 
     <>
       <PageHeader
         title="Contact Management"
-        description="Enquiries sent from the site, and the subjects offered on the contact form."
+        description="Enquiries sent from the site, followed to a close, and the subjects offered on the contact form."
       />
       <LinkTabs label="Contact Management sections" current={loaderData.tab} tabs={TABS} />
       {loaderData.tab === "queries" ? (
-        <EnquiriesTab list={loaderData.queries} />
+        <EnquiriesTab list={loaderData.queries} filters={loaderData.filters} staff={loaderData.staff} />
       ) : (
         <SubjectsTab {...loaderData.subjects} />
       )}

@@ -1,12 +1,19 @@
 import { ArrowRightIcon, AwardIcon, BookOpenIcon, ContactIcon, InboxIcon, PackageIcon } from "lucide-react";
 import { Link } from "react-router";
+import { z } from "zod";
+import { FailedMailPanel } from "~/components/admin/dashboard/failed-mail-panel";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { WeeklyBarChart } from "~/components/admin/weekly-bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { readAdminForm, tryLoad } from "~/modules/admin/screens.server";
+import { getMailHealth } from "~/modules/dashboard/mail.server";
 import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
-import { isAdmin, requireStaff } from "~/server/auth/guards.server";
+import { AdminInputError } from "~/modules/taxonomy/admin.server";
+import { isAdmin, requireAdmin, requireStaff } from "~/server/auth/guards.server";
+import { retryMail, wakeMailWorker } from "~/server/mail/outbox.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -15,8 +22,30 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [counts, enquiries] = await Promise.all([getDashboardCounts(), getEnquiryStats()]);
-  return { counts, enquiries, isAdmin: isAdmin(user), name: user.name };
+  const [counts, enquiries, mail] = await Promise.all([
+    getDashboardCounts(),
+    getEnquiryStats(),
+    // The outbox holds customers' addresses and staff's: admins only.
+    isAdmin(user) ? tryLoad("mail status", () => getMailHealth()) : null,
+  ]);
+  return { counts, enquiries, mail, isAdmin: isAdmin(user), name: user.name };
+}
+
+const dashboardIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("retry-mail"), id: z.uuid("Invalid record") }),
+]);
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readAdminForm(request, dashboardIntentSchema);
+  if (!form.ok) return form.response;
+  const { id } = form.value;
+  const failed = await form.attempt(async () => {
+    if (!(await retryMail(id))) throw new AdminInputError("This message is no longer waiting for a retry.");
+  }, "Failed to retry mail");
+  if (failed) return failed;
+  wakeMailWorker();
+  return redirectWithToast("/admin", { type: "success", title: "Mail queued to send again" });
 }
 
 // Quick actions lead only where the role may go; the spec's three for admin, the catalogue for sales.
@@ -42,7 +71,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, enquiries, isAdmin, name } = loaderData;
+  const { counts, enquiries, mail, isAdmin, name } = loaderData;
   const adminHref = (href: string) => (isAdmin ? href : undefined);
   return (
     <>
@@ -125,6 +154,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+      {mail ? <FailedMailPanel health={mail.ok ? mail.value : null} /> : null}
     </>
   );
 }

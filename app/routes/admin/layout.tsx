@@ -1,9 +1,11 @@
 import { Outlet, redirect } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AppSidebar } from "~/components/admin/app-sidebar";
-import { isAdminPathAllowed } from "~/components/admin/nav-items";
+import { isAdminPathAllowed, type NavCounts } from "~/components/admin/nav-items";
 import { readSidebarOpen, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
-import { requireStaff } from "~/server/auth/guards.server";
+import { tryLoad } from "~/modules/admin/screens.server";
+import { countNewEnquiries } from "~/modules/enquiries/follow-up.server";
+import { isAdmin, requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
 
 export function meta() {
@@ -17,11 +19,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   if (!isAdminPathAllowed(user.role, new URL(request.url).pathname)) throw redirect("/admin");
   // The sidebar renders on the server the way the user left it (cookie kept for 7 days).
-  return { user, sidebarOpen: readSidebarOpen(request.headers.get("Cookie")) };
+  return {
+    user,
+    sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+    counts: await readCounts(user),
+  };
+}
+
+/**
+ * New enquiries for the Contact Management item (admins only, as the screen is): one count on
+ * the status index. A failure only loses the badge, never the page.
+ */
+async function readCounts(user: Awaited<ReturnType<typeof requireStaff>>): Promise<NavCounts> {
+  if (!isAdmin(user)) return { newEnquiries: null };
+  const loaded = await tryLoad("the new-enquiry count", countNewEnquiries);
+  return { newEnquiries: loaded.ok ? loaded.value : null };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, sidebarOpen } = loaderData;
+  const { user, sidebarOpen, counts } = loaderData;
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <a
@@ -30,7 +46,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AppSidebar role={user.role} />
+      <AppSidebar role={user.role} counts={counts} />
       <SidebarInset id="admin-main" className="min-w-0">
         <AdminHeader user={user} />
         <div className="grid gap-6 p-4 sm:p-6">

@@ -3,13 +3,17 @@ import { LinkTabs } from "~/components/admin/link-tabs";
 import { PageHeader } from "~/components/admin/page-header";
 import { BrandsTab } from "~/components/admin/settings/brands-tab";
 import { CategoriesTab } from "~/components/admin/settings/categories-tab";
+import { EnquirySettingsForm } from "~/components/admin/settings/enquiry-settings-form";
 import { HeroSettingsForm } from "~/components/admin/settings/hero-settings-form";
 import { checkbox } from "~/modules/admin/form-values";
 import { backToList } from "~/modules/admin/intents";
 import { parseListParams } from "~/modules/admin/list-params";
 import { loadPagedList, readAdminForm, tryLoad } from "~/modules/admin/screens.server";
 import { getHero } from "~/modules/content/home-admin.server";
+import { listActiveAdminEmails } from "~/modules/notifications/recipients.server";
 import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
+import { enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
+import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import { DEFAULT_HERO_BACKGROUND } from "~/modules/settings/hero-background";
 import {
   createBrand,
@@ -36,6 +40,7 @@ const TABS = [
   { value: "brands", label: "Brands Management" },
   { value: "categories", label: "Categories Management" },
   { value: "hero", label: "Hero Settings" },
+  { value: "enquiries", label: "Enquiries" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -60,6 +65,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       reset: url.searchParams.get("reset") === "1",
     } as const;
   }
+  if (tab === "enquiries") {
+    const [saved, admins] = await Promise.all([
+      tryLoad("enquiry settings", () => getEnquirySettings()),
+      tryLoad("the active admins", () => listActiveAdminEmails()),
+    ]);
+    return {
+      tab,
+      enquiries: saved.ok ? saved.value : null,
+      activeAdmins: admins.ok ? admins.value : [],
+    } as const;
+  }
   if (tab === "categories") {
     const type = parseCategoryFilter(url.searchParams.get("type"));
     const list = await loadPagedList("categories", params, (p) => listCategories({ ...p, type }));
@@ -69,6 +85,35 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const id = z.uuid("Invalid record");
+
+// The recipients arrive as one address per line; each line is checked by the setting's own rule
+// and a bad one is named, so the message can sit under the one text box.
+const recipientLines = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const lines = (text ?? "")
+      .split(/[\r\n,;]+/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    const parsed = enquirySettingsSchema.shape.notificationRecipients.safeParse(lines);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const at = issue.path[0];
+      const line = typeof at === "number" ? lines[at] : undefined;
+      ctx.addIssue({
+        code: "custom",
+        message: line ? `${issue.message}: ${line.slice(0, 80)}` : issue.message,
+      });
+    }
+    return z.NEVER;
+  });
+
+const enquirySettingsFormSchema = z.object({
+  intent: z.literal("save-enquiry-settings"),
+  notificationRecipients: recipientLines,
+  attachmentRetentionMonths: enquirySettingsSchema.shape.attachmentRetentionMonths,
+});
 
 const settingsIntentSchema = z.discriminatedUnion("intent", [
   brandFormSchema.extend({ intent: z.literal("create-brand") }),
@@ -80,6 +125,7 @@ const settingsIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle-category"), id, isActive: checkbox() }),
   z.object({ intent: z.literal("delete-category"), id }),
   heroSettingsFormSchema.extend({ intent: z.literal("save-hero") }),
+  enquirySettingsFormSchema,
 ]);
 type SettingsIntent = z.output<typeof settingsIntentSchema>;
 
@@ -93,10 +139,12 @@ const SUCCESS: Record<SettingsIntent["intent"], string> = {
   "toggle-category": "Category updated successfully",
   "delete-category": "Category deleted successfully",
   "save-hero": "Hero settings updated successfully",
+  "save-enquiry-settings": "Enquiry settings updated successfully",
 };
 
 function failureTitle(intent: string) {
   if (intent === "save-hero") return "Failed to update hero settings";
+  if (intent === "save-enquiry-settings") return "Failed to update enquiry settings";
   const kind = intent.endsWith("category") ? "category" : "brand";
   return intent.startsWith("delete") ? `Failed to delete ${kind}` : `Failed to save ${kind}`;
 }
@@ -121,6 +169,8 @@ async function perform(value: SettingsIntent) {
       return void (await deleteCategory(value.id));
     case "save-hero":
       return saveHeroSettings(value);
+    case "save-enquiry-settings":
+      return saveEnquirySettings(enquirySettingsSchema.parse(value));
   }
 }
 
@@ -135,14 +185,22 @@ export async function action({ request }: Route.ActionArgs) {
   const value = form.value;
   const failed = await form.attempt(() => perform(value), failureTitle(value.intent));
   if (failed) return failed;
-  const back = value.intent === "save-hero" ? "/admin/settings?tab=hero" : backToList(request);
+  const back =
+    value.intent === "save-hero"
+      ? "/admin/settings?tab=hero"
+      : value.intent === "save-enquiry-settings"
+        ? "/admin/settings?tab=enquiries"
+        : backToList(request);
   return redirectWithToast(back, { type: "success", title: SUCCESS[value.intent] });
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Settings" description="Brands, categories and the home page's hero overlay." />
+      <PageHeader
+        title="Settings"
+        description="Brands, categories, the home page's hero overlay and enquiry notifications."
+      />
       <LinkTabs label="Settings sections" current={loaderData.tab} tabs={TABS} />
       {loaderData.tab === "brands" ? <BrandsTab list={loaderData.brands} /> : null}
       {loaderData.tab === "categories" ? <CategoriesTab list={loaderData.categories} /> : null}
@@ -152,6 +210,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           saved={loaderData.hero}
           slide={loaderData.slide}
           reset={loaderData.reset}
+        />
+      ) : null}
+      {loaderData.tab === "enquiries" ? (
+        <EnquirySettingsForm
+          key={JSON.stringify(loaderData.enquiries)}
+          saved={loaderData.enquiries}
+          activeAdmins={loaderData.activeAdmins}
+          schema={enquirySettingsFormSchema}
         />
       ) : null}
     </>

@@ -1,12 +1,21 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useLoaderData } from "react-router";
 import { toast } from "sonner";
 import { ContactDetails, ContactMap } from "~/components/site/enquiry/contact-details";
 import { ContactForm } from "~/components/site/enquiry/contact-form";
+import { QuoteListPanel } from "~/components/site/quote-list/quote-list-panel";
 import { getContactInfo } from "~/modules/content/queries.server";
-import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
+import { contactEnquiryAction, enquiryHeaders } from "~/modules/enquiries/actions.server";
+import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
+import { applyQuoteListResponse, getQuoteListForPage } from "~/modules/quote-list/quote-list.server";
+import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/contact";
+
+// A 429 answer carries Retry-After to the browser.
+export function headers(args: Route.HeadersArgs) {
+  return enquiryHeaders(args);
+}
 
 export function meta() {
   return [
@@ -18,18 +27,40 @@ export function meta() {
   ];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [{ subjects, loadFailed }, contact] = await Promise.all([getPublicSubjects(), getContactInfo()]);
+// A list of products is most often a request for a quote: that subject is offered first.
+const LIST_SUBJECT = "Quote Request";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ subjects, loadFailed }, contact, quoteList] = await Promise.all([
+    getPublicSubjects(),
+    getContactInfo(),
+    getQuoteListForPage(request, context),
+  ]);
   const prefill = prefillFromUrl(new URL(request.url), subjects);
-  return { ...prefill, subjectsLoadFailed: loadFailed, contact };
+  const listSubject = quoteList.length > 0 && subjects.includes(LIST_SUBJECT) ? LIST_SUBJECT : undefined;
+  return {
+    ...prefill,
+    defaultSubject: prefill.subject ?? listSubject,
+    subjectsLoadFailed: loadFailed,
+    contact,
+    quoteList,
+    formToken: issueFormToken(),
+  };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return contactEnquiryAction(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const response = await contactEnquiryAction(request, { clientIp: context.get(clientIpContext) });
+  // A sent enquiry empties the list: the page drawn after this post (without JavaScript) shows that.
+  applyQuoteListResponse(context, response.init?.headers);
+  return response;
 }
 
 export default function ContactPage() {
-  const { subjects, subject, product, subjectsLoadFailed, contact } = useLoaderData<typeof loader>();
+  const { subjects, subject, defaultSubject, product, subjectsLoadFailed, contact, quoteList, formToken } =
+    useLoaderData<typeof loader>();
+  // The fill time counts from when the page was first served: a change to the quote list
+  // revalidates this loader, and a fresh token then would make a quick send look like a bot's.
+  const [servedToken] = useState(formToken);
 
   useEffect(() => {
     if (subjectsLoadFailed) toast.error("Error loading subjects", { description: "Using default options" });
@@ -47,18 +78,22 @@ export default function ContactPage() {
         </div>
       </section>
       <section className="container mx-auto grid gap-10 px-4 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
-          <h2 className="font-bold text-2xl">Send us a message</h2>
-          <p className="mt-1 mb-6 text-muted-foreground">
-            Fill in the form and we will reply by e-mail or phone.
-          </p>
-          {/* A new ?subject= or ?product= on the same page starts a fresh form with those defaults. */}
-          <ContactForm
-            key={`${subject}|${product}`}
-            subjects={subjects}
-            defaultSubject={subject}
-            product={product}
-          />
+        <div className="grid content-start gap-8">
+          <QuoteListPanel items={quoteList} />
+          <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
+            <h2 className="font-bold text-2xl">Send us a message</h2>
+            <p className="mt-1 mb-6 text-muted-foreground">
+              Fill in the form and we will reply by e-mail or phone.
+            </p>
+            {/* A new ?subject= or ?product= on the same page starts a fresh form with those defaults. */}
+            <ContactForm
+              key={`${subject}|${product}`}
+              subjects={subjects}
+              defaultSubject={defaultSubject}
+              product={product}
+              formToken={servedToken}
+            />
+          </div>
         </div>
         <ContactDetails contact={contact} />
       </section>

@@ -10,16 +10,22 @@ import { PartnerLogos } from "~/components/site/home/partner-logos";
 import { Reveal } from "~/components/site/home/reveal";
 import { TrustedSuppliers } from "~/components/site/home/trusted-suppliers";
 import { getHomeContent } from "~/modules/content/home.server";
-import { quickEnquiryAction } from "~/modules/enquiries/actions.server";
+import { enquiryHeaders, quickEnquiryAction } from "~/modules/enquiries/actions.server";
+import { issueFormToken } from "~/modules/enquiries/spam.server";
+import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 
 export async function loader() {
-  return getHomeContent();
+  return { ...(await getHomeContent()), formToken: issueFormToken() };
 }
 
 export async function action(args: Route.ActionArgs) {
-  return quickEnquiryAction(args.request);
+  return quickEnquiryAction(args.request, { clientIp: args.context.get(clientIpContext) });
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return enquiryHeaders(args);
 }
 
 export default function Home() {
@@ -52,7 +58,7 @@ export default function Home() {
       </Reveal>
       <Reveal>
         <GetInTouch contact={contact}>
-          <QuickEnquiryForm />
+          <QuickEnquiryForm formToken={home.formToken} />
         </GetInTouch>
       </Reveal>
     </>

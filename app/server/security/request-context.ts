@@ -3,3 +3,6 @@ import { createContext } from "react-router";
 
 /** The per-response CSP nonce that every inline script carries. */
 export const cspNonceContext = createContext<string>("");
+
+/** The client's address as Express sees it (X-Forwarded-For only with TRUST_PROXY). */
+export const clientIpContext = createContext<string>("unknown");

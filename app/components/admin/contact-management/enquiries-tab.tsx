@@ -1,22 +1,38 @@
-// Contact Management > Contact Queries: the paged, searchable list of enquiries with checkbox
-// selection, Export Selected / Export All CSV / per-row export, the attached file's download and
-// delete. The exports are plain downloads from /admin/contact-management/export, so they work
-// without JavaScript; the checkboxes belong to the Export Selected form.
+// Contact Management > Contact Queries: the paged list of enquiries, searched by name, e-mail,
+// subject or reference and filtered by status and owner, with checkbox selection for Export
+// Selected and the bulk status change, Export All CSV, per-row export, the attached file's
+// download, delete, and each row's link to its detail view. The exports are plain downloads from
+// /admin/contact-management/export, so they work without JavaScript; the checkboxes belong to the
+// selection form, whose buttons post either to the export or to this screen's action.
 import { DownloadIcon, FileDownIcon, PaperclipIcon } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { PagedList, type PagedListData } from "~/components/admin/data-table/paged-list";
 import { RowActions } from "~/components/admin/data-table/row-actions";
 import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import type { EnquiryFilters as Filters } from "~/modules/enquiries/follow-up.schema";
+import type { EnquiryStatus } from "~/server/db/schema";
+import { BulkStatusBar } from "./bulk-status-bar";
 import { downloadFile } from "./download-file";
+import { EnquiryFilters, type StaffOption } from "./enquiry-filters";
+import { EnquiryStatusBadge } from "./enquiry-status-badge";
 
 export const EXPORT_URL = "/admin/contact-management/export";
-const EXPORT_FORM = "export-selected";
+const SELECTION_FORM = "selected-queries";
+
+export function enquiryHref(id: string) {
+  return `/admin/contact-management/${id}`;
+}
 
 export type EnquiryListRow = {
   id: string;
+  /** TC-2026-000123 */
+  reference: string;
+  status: EnquiryStatus;
+  ownerName: string | null;
   fullName: string;
   email: string;
   phone: string | null;
@@ -37,7 +53,15 @@ function exportOneHref(id: string) {
   return `${EXPORT_URL}?ids=${encodeURIComponent(id)}`;
 }
 
-export function EnquiriesTab({ list }: { list: PagedListData<EnquiryListRow> }) {
+export function EnquiriesTab({
+  list,
+  filters,
+  staff,
+}: {
+  list: PagedListData<EnquiryListRow>;
+  filters: Filters;
+  staff: StaffOption[];
+}) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Only rows on this page can be chosen; a selection from another page is dropped.
   const chosen = list.rows.filter((row) => selected.has(row.id)).map((row) => row.id);
@@ -69,13 +93,26 @@ export function EnquiriesTab({ list }: { list: PagedListData<EnquiryListRow> }) 
         <NativeCheckbox
           name="ids"
           value={r.id}
-          form={EXPORT_FORM}
+          form={SELECTION_FORM}
           aria-label={`Select the query from ${r.fullName}`}
           checked={selected.has(r.id)}
           onChange={(event) => toggle(r.id, event.currentTarget.checked)}
         />
       ),
       className: "w-10",
+    },
+    {
+      key: "reference",
+      header: "Reference",
+      cell: (r) => (
+        <Link
+          to={enquiryHref(r.id)}
+          className="font-medium font-mono text-primary underline-offset-4 hover:underline"
+        >
+          {r.reference}
+          <span className="sr-only"> from {r.fullName}</span>
+        </Link>
+      ),
     },
     {
       key: "from",
@@ -95,11 +132,18 @@ export function EnquiriesTab({ list }: { list: PagedListData<EnquiryListRow> }) 
       className: "whitespace-normal",
     },
     { key: "subject", header: "Subject", cell: (r) => r.subject, className: "whitespace-normal" },
+    { key: "status", header: "Status", cell: (r) => <EnquiryStatusBadge status={r.status} /> },
+    {
+      key: "owner",
+      header: "Owner",
+      cell: (r) => r.ownerName ?? <span className="text-muted-foreground">Unassigned</span>,
+      className: "hidden sm:table-cell",
+    },
     {
       key: "message",
       header: "Message",
       cell: (r) => <MessageCell message={r.message} />,
-      className: "hidden min-w-56 max-w-md whitespace-normal lg:table-cell",
+      className: "hidden min-w-56 max-w-md whitespace-normal 2xl:table-cell",
     },
     {
       key: "file",
@@ -153,22 +197,36 @@ export function EnquiriesTab({ list }: { list: PagedListData<EnquiryListRow> }) 
     },
   ];
 
+  // One column that may shrink below the table's width: the table scrolls in its own box on a
+  // narrow screen instead of widening the page.
   return (
-    <>
-      {/* The Export Selected form: the row checkboxes join it through their form attribute. */}
-      <form id={EXPORT_FORM} method="post" action={EXPORT_URL} hidden />
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
+      {/* The selection form: the row checkboxes and the bulk bar join it by their form attribute. */}
+      <form id={SELECTION_FORM} method="post" action={EXPORT_URL} hidden />
       <PagedList
         noun="queries"
         list={list}
-        keep={{ tab: "queries" }}
+        keep={{ tab: "queries", status: filters.status, owner: filters.owner }}
         columns={columns}
         getRowKey={(r) => r.id}
-        emptyText="No contact queries yet."
+        emptyText={
+          filters.status || filters.owner ? "No queries match these filters." : "No contact queries yet."
+        }
         failedMessage="Error fetching contact queries"
+        beforeTable={
+          <>
+            <EnquiryFilters filters={filters} q={list.q} staff={staff} />
+            <BulkStatusBar
+              formId={SELECTION_FORM}
+              chosen={chosen.length}
+              onDone={() => setSelected(new Set())}
+            />
+          </>
+        }
       >
         <Button
           type="submit"
-          form={EXPORT_FORM}
+          form={SELECTION_FORM}
           variant="outline"
           onClick={(event) => {
             if (chosen.length > 0) return;
@@ -188,7 +246,7 @@ export function EnquiriesTab({ list }: { list: PagedListData<EnquiryListRow> }) 
           </a>
         </Button>
       </PagedList>
-    </>
+    </div>
   );
 }
 

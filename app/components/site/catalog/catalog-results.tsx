@@ -41,7 +41,7 @@ export function CatalogResults({ products, failed }: CatalogResultsProps) {
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {products.map((product) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} className="w-full" />
+          <ProductCard product={product} anchorId={`product-${product.id}`} className="w-full" />
         </li>
       ))}
     </ul>

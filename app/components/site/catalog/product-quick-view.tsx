@@ -8,6 +8,7 @@ import {
 } from "~/components/ui/dialog";
 import type { ProductCardProduct } from "../product-card";
 import { ProductImage } from "../product-image";
+import { AddToQuoteList } from "../quote-list/add-to-quote-list";
 import { EnquireButton, OutOfStockOverlay } from "./product-actions";
 import { StockBadge } from "./stock-badge";
 
@@ -40,7 +41,8 @@ export function ProductQuickView({ product }: { product: ProductCardProduct }) {
             </p>
           ) : null}
           <p className="font-semibold text-lg text-primary">Contact for Price</p>
-          <DialogFooter className="mt-auto sm:justify-start">
+          <DialogFooter className="mt-auto flex-col items-stretch gap-3 sm:flex-col sm:justify-start">
+            <AddToQuoteList product={product} withQuantity />
             <EnquireButton product={product} />
           </DialogFooter>
         </div>

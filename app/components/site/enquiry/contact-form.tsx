@@ -7,7 +7,15 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { contactEnquirySchema, ENQUIRY_LIMITS } from "~/modules/enquiries/schema";
-import { EnquiryAlert, EnquirySent, FileField, SendButton, useEnquirySubmission } from "./enquiry-form-parts";
+import {
+  EnquiryAlert,
+  EnquirySent,
+  FileField,
+  PrivacyNote,
+  SendButton,
+  SpamGuardFields,
+  useEnquirySubmission,
+} from "./enquiry-form-parts";
 
 const FORM_ID = "contact-enquiry";
 
@@ -15,10 +23,12 @@ export function ContactForm({
   subjects,
   defaultSubject,
   product,
+  formToken,
 }: {
   subjects: string[];
   defaultSubject?: string;
   product?: string;
+  formToken: string;
 }) {
   const { fetcher, sending, lastResult, failed, succeededOnPage } = useEnquirySubmission("contact");
   const [form, fields] = useForm({
@@ -53,6 +63,7 @@ export function ContactForm({
       aria-label="Contact form"
       className="grid gap-5"
     >
+      <SpamGuardFields formToken={formToken} />
       <EnquiryAlert kind="contact" failed={failed} formErrors={form.errors} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
@@ -95,6 +106,8 @@ export function ContactForm({
         />
       </FormField>
       <FileField field={fields.file} />
+      {/* The notice comes before the button, so it is read before the enquiry is sent. */}
+      <PrivacyNote />
       <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
     </fetcher.Form>
   );

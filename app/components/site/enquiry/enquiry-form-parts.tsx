@@ -16,6 +16,9 @@ import {
   FAILURE_DESCRIPTION,
   FAILURE_TITLE,
   FILE_ERROR_DESCRIPTIONS,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  RATE_LIMITED_MESSAGE,
   SUCCESS_TOAST,
 } from "~/modules/enquiries/schema";
 
@@ -43,6 +46,8 @@ export function useEnquirySubmission(kind: EnquiryKind) {
       toast.success(SUCCESS_TOAST.title, { description: SUCCESS_TOAST.description });
     } else if (outcome.status === "failed") {
       toast.error(FAILURE_TITLE, { description: FAILURE_DESCRIPTION[kind] });
+    } else if (outcome.status === "rate_limited") {
+      toast.error(FAILURE_TITLE, { description: RATE_LIMITED_MESSAGE });
     } else {
       const fileError = outcome.result.error?.file?.[0];
       if (fileError) toast.error(fileError, { description: FILE_ERROR_DESCRIPTIONS[fileError] });
@@ -57,6 +62,48 @@ export function useEnquirySubmission(kind: EnquiryKind) {
     /** Only a page post (no JavaScript) swaps the form for the inline success message. */
     succeededOnPage: !fetcher.data && fromPage?.status === "success",
   };
+}
+
+/**
+ * The spam defence's two hidden fields: the time the page was served (signed by the server) and
+ * a honeypot that people never see or reach, and that form-filling bots fill in. The honeypot is
+ * moved off screen rather than display:none (which bots skip), kept out of the tab order and the
+ * accessibility tree, and marked for password managers to leave alone.
+ */
+export function SpamGuardFields({ formToken }: { formToken: string }) {
+  return (
+    <>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      <div aria-hidden="true" className="-left-[9999px] absolute top-auto h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+            data-1p-ignore=""
+            data-lpignore="true"
+            data-bwignore=""
+            data-form-type="other"
+          />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The collection notice beside the Send button (Privacy Act 2020, principle 3). */
+export function PrivacyNote({ className }: { className?: string }) {
+  return (
+    <p className={className ?? "text-muted-foreground text-sm"}>
+      We use your details to answer this enquiry and keep spam out.{" "}
+      <Link to="/privacy" className="font-medium text-primary underline underline-offset-4">
+        How we handle your information
+      </Link>
+    </p>
+  );
 }
 
 export function FileField({

@@ -6,11 +6,19 @@ import { FormField } from "~/components/forms/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { ENQUIRY_LIMITS, QUICK_SUBJECT, quickEnquirySchema } from "~/modules/enquiries/schema";
-import { EnquiryAlert, EnquirySent, FileField, SendButton, useEnquirySubmission } from "./enquiry-form-parts";
+import {
+  EnquiryAlert,
+  EnquirySent,
+  FileField,
+  PrivacyNote,
+  SendButton,
+  SpamGuardFields,
+  useEnquirySubmission,
+} from "./enquiry-form-parts";
 
 const FORM_ID = "quick-enquiry";
 
-export function QuickEnquiryForm() {
+export function QuickEnquiryForm({ formToken }: { formToken: string }) {
   const { fetcher, sending, lastResult, failed, succeededOnPage } = useEnquirySubmission("quick");
   const [form, fields] = useForm({
     id: FORM_ID,
@@ -39,6 +47,7 @@ export function QuickEnquiryForm() {
       className="grid gap-4"
     >
       <input type="hidden" name="subject" value={QUICK_SUBJECT} />
+      <SpamGuardFields formToken={formToken} />
       <EnquiryAlert kind="quick" failed={failed} formErrors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
@@ -61,6 +70,8 @@ export function QuickEnquiryForm() {
         />
       </FormField>
       <FileField field={fields.file} />
+      {/* The notice comes before the button, so it is read before the enquiry is sent. */}
+      <PrivacyNote />
       <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
     </fetcher.Form>
   );

@@ -1,0 +1,87 @@
+// An enquiry's history, newest first: when it came in, every status and owner change and every
+// internal note, each with who did it and when (New Zealand time).
+//
+//   <EnquiryTimeline entries={enquiry.timeline} />
+import {
+  ArrowRightLeftIcon,
+  FileXIcon,
+  InboxIcon,
+  type LucideIcon,
+  StickyNoteIcon,
+  UserRoundIcon,
+} from "lucide-react";
+import type { EnquiryEventKind } from "~/server/db/schema";
+
+export type TimelineItem = {
+  id: string;
+  kind: EnquiryEventKind;
+  actorName: string | null;
+  fromValue: string | null;
+  toValue: string | null;
+  createdAt: Date;
+  note: string | null;
+};
+
+export const nzDateTime = new Intl.DateTimeFormat("en-NZ", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Pacific/Auckland",
+});
+
+const ICON: Record<EnquiryEventKind, LucideIcon> = {
+  received: InboxIcon,
+  status: ArrowRightLeftIcon,
+  owner: UserRoundIcon,
+  note: StickyNoteIcon,
+  attachment_deleted: FileXIcon,
+};
+
+function summarise(entry: TimelineItem) {
+  switch (entry.kind) {
+    case "received":
+      return entry.toValue === "Spam" ? "Received and stored as spam" : "Received";
+    case "status":
+      return `Status changed from ${entry.fromValue ?? "—"} to ${entry.toValue ?? "—"}`;
+    case "owner":
+      return `Owner changed from ${entry.fromValue ?? "Unassigned"} to ${entry.toValue ?? "Unassigned"}`;
+    case "note":
+      return "Note added";
+    case "attachment_deleted":
+      return "Attachment deleted under the retention setting";
+  }
+}
+
+export function EnquiryTimeline({ entries }: { entries: TimelineItem[] }) {
+  if (entries.length === 0) return <p className="text-muted-foreground text-sm">No history yet.</p>;
+  return (
+    <ol className="grid gap-4" aria-label="History, newest first">
+      {entries.map((entry) => {
+        const Icon = ICON[entry.kind] ?? InboxIcon;
+        return (
+          <li key={entry.id} className="flex gap-3">
+            <span
+              aria-hidden
+              className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full border bg-muted"
+            >
+              <Icon className="size-3.5" />
+            </span>
+            <div className="grid min-w-0 gap-1">
+              <p className="font-medium text-sm">{summarise(entry)}</p>
+              <p className="text-muted-foreground text-xs">
+                {entry.actorName ?? (entry.kind === "received" ? "The website" : "Automatic")} ·{" "}
+                <time dateTime={new Date(entry.createdAt).toISOString()}>
+                  {nzDateTime.format(new Date(entry.createdAt))}
+                </time>
+              </p>
+              {entry.note ? (
+                <p className="whitespace-pre-line break-words rounded-md border bg-muted/40 p-3 text-sm">
+                  {entry.note}
+                </p>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,38 @@
+import { ClipboardList } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+import { QUOTE_LIST_HREF } from "./add-to-quote-list";
+import { useQuoteListSummary, useQuoteListTabSync } from "./use-quote-list";
+
+export function describeQuoteCount(count: number) {
+  return `${count} product${count === 1 ? "" : "s"}`;
+}
+
+/** The header's way to the list, with its count: read from the cookie by the server, so it is in the first HTML. */
+export function QuoteListLink({ className }: { className?: string }) {
+  const summary = useQuoteListSummary();
+  useQuoteListTabSync(summary);
+  const { count } = summary;
+  return (
+    <Link
+      to={QUOTE_LIST_HREF}
+      aria-label={`Quote list, ${describeQuoteCount(count)}`}
+      className={cn(
+        "relative inline-flex items-center gap-2 rounded-md px-2 py-2 font-semibold text-sm hover:bg-accent",
+        className,
+      )}
+    >
+      <ClipboardList aria-hidden="true" className="size-5" />
+      <span className="hidden xl:inline">Quote list</span>
+      <span
+        aria-hidden="true"
+        className={cn(
+          "min-w-5 rounded-full px-1.5 text-center font-bold text-xs leading-5",
+          count > 0 ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground",
+        )}
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}

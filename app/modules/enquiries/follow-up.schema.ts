@@ -1,0 +1,120 @@
+// Following an enquiry to a close: its statuses, the list filters of Contact Management and the
+// forms of the detail view and the bulk change, shared by the browser and the actions.
+import { z } from "zod";
+import { PAGE_SIZE } from "~/modules/admin/list-params";
+import type { EnquiryStatus } from "~/server/db/schema";
+
+// The table's check-constraint lists, repeated so the browser bundle does not pull in the Drizzle
+// schema; the type checks fail the build if they drift apart.
+export const ENQUIRY_STATUS_OPTIONS = [
+  "New",
+  "In Progress",
+  "Quoted",
+  "Won",
+  "Lost",
+  "Spam",
+] as const satisfies readonly EnquiryStatus[];
+const _allStatuses: readonly (typeof ENQUIRY_STATUS_OPTIONS)[number][] = [] as EnquiryStatus[];
+void _allStatuses;
+
+/** Still being worked on: what "Open" filters to. */
+export const OPEN_STATUSES = ["New", "In Progress", "Quoted"] as const satisfies readonly EnquiryStatus[];
+/** Entering one of these from an open status sets closed_at; leaving them clears it. */
+export const CLOSED_STATUSES = ["Won", "Lost", "Spam"] as const satisfies readonly EnquiryStatus[];
+
+export function isClosedStatus(status: EnquiryStatus) {
+  return (CLOSED_STATUSES as readonly EnquiryStatus[]).includes(status);
+}
+
+/** How many history entries the detail view shows (newest first). */
+export const TIMELINE_LIMIT = 200;
+
+export const SPAM_REASON_LABELS: Record<string, string> = {
+  honeypot: "The hidden honeypot field was filled in",
+  too_fast: "Sent faster than a person can fill in the form",
+  no_form_token: "Sent without the form's token (not from our page)",
+  rate_limit: "Over the per-address rate limit",
+};
+
+export const SOURCE_LABELS: Record<string, string> = {
+  contact: "Contact page",
+  quick: "Quick enquiry form",
+};
+
+// ------------------------------------------------------------------ list filters
+
+/**
+ * The status filter. Empty (the default) is every status but Spam, so spam stays out of the way
+ * until it is asked for; "open" is New, In Progress and Quoted; "all" includes Spam.
+ */
+export const STATUS_FILTERS = ["", "open", "all", ...ENQUIRY_STATUS_OPTIONS] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  "": "All but spam",
+  open: "Open (New, In Progress, Quoted)",
+  all: "All, including spam",
+  New: "New",
+  "In Progress": "In Progress",
+  Quoted: "Quoted",
+  Won: "Won",
+  Lost: "Lost",
+  Spam: "Spam",
+};
+
+/** "" any owner, "unassigned" none, otherwise a user id. */
+export const UNASSIGNED = "unassigned";
+
+export type EnquiryFilters = { status: StatusFilter; owner: string };
+
+const filtersSchema = z.object({
+  status: z.enum(STATUS_FILTERS).catch(""),
+  owner: z.string().trim().max(100).catch(""),
+});
+
+/** status and owner from the URL; anything unknown falls back to the default (no 400 for a link). */
+export function parseEnquiryFilters(params: URLSearchParams): EnquiryFilters {
+  return filtersSchema.parse({
+    status: params.get("status") ?? "",
+    owner: params.get("owner") ?? "",
+  });
+}
+
+// ------------------------------------------------------------------ forms
+
+const statusField = z.enum(ENQUIRY_STATUS_OPTIONS, { error: "Choose a status from the list" });
+
+export const setStatusSchema = z.object({ status: statusField });
+
+/** Empty means "no owner"; an id is checked against the active staff by the server. */
+export const setOwnerSchema = z.object({
+  ownerId: z
+    .string()
+    .trim()
+    .max(100, "Choose an owner from the list")
+    .optional()
+    .transform((value) => value || null),
+});
+
+export const NOTE_MAX = 5000;
+
+const NOTE_REQUIRED = "Write the note first";
+
+export const addNoteSchema = z.object({
+  body: z
+    .string({ error: NOTE_REQUIRED })
+    .trim()
+    .min(1, NOTE_REQUIRED)
+    .max(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters`)
+    // A text column cannot hold a NUL: refused with a message instead of failing the insert.
+    .refine((value) => !value.includes("\u0000"), "The note contains a character that cannot be saved"),
+});
+
+/** At most one page of rows: the checkboxes only ever hold the page on screen. */
+export const bulkStatusSchema = z.object({
+  ids: z
+    .array(z.uuid("Invalid record"), { error: "Select at least one enquiry" })
+    .min(1, "Select at least one enquiry")
+    .max(PAGE_SIZE, `Select at most ${PAGE_SIZE} enquiries at a time`),
+  status: statusField,
+});

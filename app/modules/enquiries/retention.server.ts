@@ -1,0 +1,160 @@
+// Attachment retention: once an enquiry has been closed (Won, Lost, Spam) for longer than the
+// enquiry settings' attachmentRetentionMonths, its file is deleted from storage and the row
+// records when. The enquiry itself and its history stay; only the customer's file goes, as the
+// privacy statement promises.
+import { and, asc, eq, gt, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { getDb } from "~/server/db/db.server";
+import { CLOSED_ENQUIRY_STATUSES, contactQueries, enquiryEvents } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
+
+const DEFAULT_BATCH_SIZE = 100;
+const SWEEP_DELAY_MS = 30_000;
+const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+export type RetentionResult = { deleted: number; failed: number; cutoff: Date };
+
+/**
+ * The same day and time `months` calendar months earlier (UTC); a day the earlier month does
+ * not have becomes its last day (31 August less 6 months is 28 or 29 February).
+ */
+export function subtractMonths(date: Date, months: number) {
+  const target = new Date(date.getTime());
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return target;
+}
+
+function expired(cutoff: Date) {
+  return and(
+    inArray(contactQueries.status, [...CLOSED_ENQUIRY_STATUSES]),
+    isNotNull(contactQueries.fileUrl),
+    lt(contactQueries.closedAt, cutoff),
+  );
+}
+
+/** Deletes one enquiry's file; true when it was deleted, false when the row no longer qualified. */
+async function deleteAttachment(id: string, cutoff: Date, now: Date) {
+  return getDb().transaction(async (tx) => {
+    // Locked and checked again: staff may have reopened it since the batch was read.
+    const [row] = await tx
+      .select({ fileUrl: contactQueries.fileUrl })
+      .from(contactQueries)
+      .where(and(eq(contactQueries.id, id), expired(cutoff)))
+      .for("update");
+    if (!row?.fileUrl) return false;
+    await tx
+      .update(contactQueries)
+      .set({ fileUrl: null, attachmentDeletedAt: now, updatedAt: now })
+      .where(eq(contactQueries.id, id));
+    await tx.insert(enquiryEvents).values({
+      enquiryId: id,
+      kind: "attachment_deleted",
+      fromValue: row.fileUrl,
+      createdAt: now,
+    });
+    // The file goes last: if storage refuses, the transaction rolls back and the row still
+    // points at a file that is still there, for the next sweep. A file already gone is fine.
+    const stored = parseStoredPath(row.fileUrl);
+    if (stored) await getStorage().delete(stored.bucket, stored.name);
+    else logger.warn({ id, fileUrl: row.fileUrl }, "enquiry file_url is not a stored path; cleared");
+    return true;
+  });
+}
+
+/**
+ * One sweep: every expired attachment, in batches of `batchSize` rows read in closed_at order.
+ * An enquiry that fails (storage or database) is logged and skipped; the next sweep retries it.
+ */
+export async function deleteExpiredAttachments({
+  now = new Date(),
+  batchSize = DEFAULT_BATCH_SIZE,
+}: {
+  now?: Date;
+  batchSize?: number;
+} = {}): Promise<RetentionResult> {
+  const { attachmentRetentionMonths } = await getEnquirySettings();
+  const cutoff = subtractMonths(now, attachmentRetentionMonths);
+  const result: RetentionResult = { deleted: 0, failed: 0, cutoff };
+  // Keyset paging, so a row that failed is not read again in this sweep.
+  let after: { closedAt: Date; id: string } | null = null;
+  for (;;) {
+    const batch: { id: string; closedAt: Date | null }[] = await getDb()
+      .select({ id: contactQueries.id, closedAt: contactQueries.closedAt })
+      .from(contactQueries)
+      .where(
+        and(
+          expired(cutoff),
+          after
+            ? or(
+                gt(contactQueries.closedAt, after.closedAt),
+                and(eq(contactQueries.closedAt, after.closedAt), gt(contactQueries.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(contactQueries.closedAt), asc(contactQueries.id))
+      .limit(batchSize);
+    for (const { id } of batch) {
+      try {
+        if (await deleteAttachment(id, cutoff, now)) result.deleted += 1;
+      } catch (error) {
+        result.failed += 1;
+        logger.error({ err: error, id }, "Failed to delete an expired enquiry attachment");
+      }
+    }
+    const last = batch.at(-1);
+    if (batch.length < batchSize || !last?.closedAt) break;
+    after = { closedAt: last.closedAt, id: last.id };
+  }
+  if (result.deleted || result.failed) {
+    logger.info({ ...result, months: attachmentRetentionMonths }, "expired enquiry attachments swept");
+  }
+  return result;
+}
+
+/**
+ * Sweeps soon after start-up and then every 6 hours, in the background (the timers never keep
+ * the process alive). Returns an async function that stops it.
+ */
+export function startRetentionSweeper({
+  delayMs = SWEEP_DELAY_MS,
+  intervalMs = SWEEP_INTERVAL_MS,
+}: {
+  delayMs?: number;
+  intervalMs?: number;
+} = {}) {
+  let running: Promise<void> | undefined;
+  let interval: NodeJS.Timeout | undefined;
+
+  function sweep() {
+    // A slow sweep is never overlapped by the next one.
+    if (running) return running;
+    running = deleteExpiredAttachments()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "The attachment retention sweep failed");
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  const first = setTimeout(() => {
+    void sweep();
+    interval = setInterval(() => void sweep(), intervalMs);
+    interval.unref();
+  }, delayMs);
+  first.unref();
+
+  /** Stops the timers and waits for a sweep in flight, so the database can close after it. */
+  return async function stopRetentionSweeper() {
+    clearTimeout(first);
+    if (interval) clearInterval(interval);
+    await running;
+  };
+}

@@ -1,0 +1,104 @@
+// An enquiry's two e-mails, queued in the enquiry's own transaction (submit.server.ts): if the
+// enquiry commits, its mail is in the outbox; if it rolls back, no mail speaks of it. Everything
+// here reads through `tx`: on the embedded database a read outside it would wait for it forever.
+import { asc, desc, eq } from "drizzle-orm";
+import { businessHoursSchema, DEFAULT_CONTACT_INFO, sortBusinessHours } from "~/modules/content/contact-info";
+import { formatReference } from "~/modules/enquiries/reference";
+import type { QuoteLine } from "~/modules/quote-list/quote-list.server";
+import type { Transaction } from "~/server/db/client.server";
+import { contactContent, type contactQueries } from "~/server/db/schema";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { parseStoredPath } from "~/server/storage/storage.server";
+import {
+  buildCustomerAcknowledgement,
+  buildStaffNotification,
+  type EnquiryMailInput,
+} from "./enquiry-messages";
+import { resolveStaffRecipients } from "./recipients.server";
+
+export type ReceivedEnquiry = typeof contactQueries.$inferSelect;
+
+/** The absolute base for links in e-mail: PUBLIC_URL, else this server on localhost. */
+export function siteUrl() {
+  const env = getEnv();
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** The trader's phone, e-mail, address and hours as the contact page shows them. */
+async function readTraderContact(tx: Transaction): Promise<EnquiryMailInput["trader"]> {
+  const rows = await tx
+    .select({
+      phone: contactContent.phone,
+      email: contactContent.email,
+      address: contactContent.address,
+      businessHours: contactContent.businessHours,
+    })
+    .from(contactContent)
+    .orderBy(desc(eq(contactContent.contentType, "contact_info")), asc(contactContent.createdAt));
+  const first = (pick: (row: (typeof rows)[number]) => string | null) =>
+    rows.map(pick).find((value) => typeof value === "string" && value.trim() !== "");
+  const hours = rows
+    .map((row) => businessHoursSchema.safeParse(row.businessHours).data)
+    .find((value) => value && Object.keys(value).length > 0);
+  return {
+    phone: first((r) => r.phone) ?? DEFAULT_CONTACT_INFO.phone,
+    email: first((r) => r.email) ?? DEFAULT_CONTACT_INFO.email,
+    address: first((r) => r.address) ?? DEFAULT_CONTACT_INFO.address,
+    businessHours: sortBusinessHours(hours ?? DEFAULT_CONTACT_INFO.businessHours),
+  };
+}
+
+/** Writes the staff notification and the customer acknowledgement to the outbox, in `tx`. */
+export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnquiry, lines: QuoteLine[]) {
+  const base = siteUrl();
+  const stored = parseStoredPath(enquiry.fileUrl);
+  const input: EnquiryMailInput = {
+    id: enquiry.id,
+    reference: formatReference(enquiry.referenceNo, enquiry.createdAt),
+    source: enquiry.source,
+    fullName: enquiry.fullName,
+    email: enquiry.email,
+    phone: enquiry.phone,
+    subject: enquiry.subject,
+    message: enquiry.message,
+    receivedAt: enquiry.createdAt,
+    hasAttachment: Boolean(enquiry.fileUrl),
+    attachmentUrl:
+      stored?.bucket === "contact_uploads" ? `${base}/admin/files/contact_uploads/${stored.name}` : null,
+    lines,
+    siteUrl: base,
+    trader: await readTraderContact(tx),
+  };
+
+  const staff = await resolveStaffRecipients(tx);
+  if (staff.recipients.length > 0) {
+    const message = buildStaffNotification(input);
+    await enqueueMail(tx, {
+      kind: "staff_notification",
+      enquiryId: enquiry.id,
+      recipients: staff.recipients,
+      replyTo: enquiry.email,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+  } else {
+    logger.warn(
+      { enquiryId: enquiry.id, reference: input.reference },
+      "no staff e-mail for this enquiry: no recipients in Settings > Enquiries and no active admin",
+    );
+  }
+
+  const acknowledgement = buildCustomerAcknowledgement(input);
+  await enqueueMail(tx, {
+    kind: "customer_acknowledgement",
+    enquiryId: enquiry.id,
+    recipients: [enquiry.email],
+    replyTo: input.trader.email,
+    subject: acknowledgement.subject,
+    text: acknowledgement.text,
+    html: acknowledgement.html,
+  });
+}

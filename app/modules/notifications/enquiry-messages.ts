@@ -1,0 +1,148 @@
+// The two e-mails an enquiry sends, as text: the staff notification (every field, the products
+// asked about, a link into the back office) and the customer's acknowledgement (their reference
+// and a copy of what they sent, with the trader's contact details). Pure functions: the server
+// module gathers the data and queues the result.
+import { bodyText, escapeHtml, formatReceived, oneLine, textRows } from "./mail-text";
+
+export type EnquiryMailInput = {
+  id: string;
+  reference: string;
+  source: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  receivedAt: Date;
+  /** The enquiry has a file; `attachmentUrl` is the staff download (null if unreadable). */
+  hasAttachment: boolean;
+  attachmentUrl: string | null;
+  lines: { productName: string; quantity: number }[];
+  /** Absolute base of the site, no trailing slash. */
+  siteUrl: string;
+  trader: { phone: string; email: string; address: string; businessHours: Record<string, string> };
+};
+
+export type MailContent = { subject: string; text: string; html: string | null };
+
+export const SOURCE_LABELS: Record<string, string> = {
+  contact: "Contact page form",
+  quick: "Quick enquiry form (home page)",
+};
+
+function sourceLabel(source: string) {
+  return SOURCE_LABELS[source] ?? oneLine(source, 50);
+}
+
+function lineTexts(input: EnquiryMailInput) {
+  return input.lines.map((line) => `${line.quantity} × ${oneLine(line.productName, 200)}`);
+}
+
+export function buildStaffNotification(input: EnquiryMailInput): MailContent {
+  const name = oneLine(input.fullName, 100);
+  const subject = `New enquiry ${input.reference}: ${oneLine(input.subject, 100)} from ${name}`;
+  const link = `${input.siteUrl}/admin/contact-management/${input.id}`;
+  const attachment = !input.hasAttachment
+    ? "no"
+    : input.attachmentUrl
+      ? `yes, download (staff sign-in): ${input.attachmentUrl}`
+      : "yes (open the enquiry to download it)";
+  const lines = lineTexts(input);
+  const text = [
+    `New enquiry ${input.reference}, received ${formatReceived(input.receivedAt)} (New Zealand time).`,
+    "",
+    "Open it in the back office:",
+    link,
+    "",
+    textRows([
+      ["Name", name],
+      ["Email", oneLine(input.email, 254)],
+      ["Phone", oneLine(input.phone, 40) || "not given"],
+      ["Subject", oneLine(input.subject, 100)],
+      ["Form", sourceLabel(input.source)],
+      ["Attachment", attachment],
+    ]),
+    "",
+    lines.length > 0 ? "Products on the quote list:" : "Products on the quote list: none",
+    ...lines.map((line) => `  ${line}`),
+    "",
+    "Message:",
+    bodyText(input.message),
+    "",
+    "--",
+    "Reply to this e-mail to answer the customer: it goes to their address.",
+  ].join("\n");
+  return { subject, text, html: null };
+}
+
+export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailContent {
+  const name = oneLine(input.fullName, 100);
+  const subject = `We have your enquiry: ${input.reference}`;
+  const lines = lineTexts(input);
+  const sent: [string, string][] = [
+    ["Name", name],
+    ["Email", oneLine(input.email, 254)],
+    ["Phone", oneLine(input.phone, 40) || "not given"],
+    ["Subject", oneLine(input.subject, 100)],
+    ["Attachment", input.hasAttachment ? "yes (received)" : "no"],
+  ];
+  const hours = Object.entries(input.trader.businessHours).map(
+    ([days, time]) => [oneLine(days, 50), oneLine(time, 100)] as [string, string],
+  );
+  const contact: [string, string][] = [
+    ["Phone", input.trader.phone],
+    ["Email", input.trader.email],
+    ["Address", input.trader.address],
+  ];
+  const message = bodyText(input.message);
+
+  const text = [
+    `Kia ora ${name},`,
+    "",
+    `Thank you for your enquiry. Your reference number is ${input.reference}.`,
+    "Please quote it if you get in touch about this enquiry. We'll get back to you shortly.",
+    "",
+    "What you sent us",
+    "----------------",
+    textRows(sent),
+    ...(lines.length > 0 ? ["", "Products:", ...lines.map((line) => `  ${line}`)] : []),
+    "",
+    "Message:",
+    message,
+    "",
+    "How to reach us",
+    "---------------",
+    textRows(contact),
+    ...(hours.length > 0 ? ["", "Business hours:", textRows(hours)] : []),
+    input.siteUrl,
+    "",
+    "This message was sent automatically because this address was entered on our enquiry form.",
+  ].join("\n");
+
+  const row = ([label, value]: [string, string]) =>
+    `<tr><th align="left" style="padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th>` +
+    `<td style="padding:2px 0">${escapeHtml(value)}</td></tr>`;
+  const html = [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8"><title>',
+    escapeHtml(subject),
+    "</title></head>",
+    '<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1a1a1a">',
+    `<p>Kia ora ${escapeHtml(name)},</p>`,
+    `<p>Thank you for your enquiry. Your reference number is <strong>${escapeHtml(input.reference)}</strong>.`,
+    " Please quote it if you get in touch about this enquiry. We'll get back to you shortly.</p>",
+    '<h2 style="font-size:16px">What you sent us</h2>',
+    `<table role="presentation">${sent.map(row).join("")}</table>`,
+    lines.length > 0
+      ? `<p><strong>Products:</strong></p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
+      : "",
+    "<p><strong>Message:</strong></p>",
+    `<p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
+    '<h2 style="font-size:16px">How to reach us</h2>',
+    `<table role="presentation">${contact.map(row).join("")}${hours.map(row).join("")}</table>`,
+    `<p><a href="${escapeHtml(input.siteUrl)}">${escapeHtml(input.siteUrl)}</a></p>`,
+    '<p style="color:#555;font-size:12px">This message was sent automatically because this address was entered on our enquiry form.</p>',
+    "</body></html>",
+  ].join("");
+  return { subject, text, html };
+}

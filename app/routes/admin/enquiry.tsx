@@ -1,0 +1,220 @@
+import { ArrowLeftIcon, SearchXIcon, ShieldAlertIcon } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { z } from "zod";
+import { EnquiryDetails, type EnquiryView } from "~/components/admin/contact-management/enquiry-details";
+import { EnquiryStatusBadge } from "~/components/admin/contact-management/enquiry-status-badge";
+import { EnquiryTimeline, nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
+import { NoteForm, OwnerForm, StatusForm } from "~/components/admin/contact-management/follow-up-forms";
+import { PageHeader } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { backToList, parseIntent } from "~/modules/admin/intents";
+import { loadPickList, writeFailure } from "~/modules/admin/screens.server";
+import { attachmentHref } from "~/modules/enquiries/admin.server";
+import {
+  addNoteSchema,
+  setOwnerSchema,
+  setStatusSchema,
+  TIMELINE_LIMIT,
+} from "~/modules/enquiries/follow-up.schema";
+import {
+  addEnquiryNote,
+  type EnquiryDetail,
+  EnquiryNotFoundError,
+  getActiveStaff,
+  getEnquiryDetail,
+  setEnquiryOwner,
+  setEnquiryStatus,
+} from "~/modules/enquiries/follow-up.server";
+import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
+import { redirectWithToast, type Toast } from "~/server/toast.server";
+import type { Route } from "./+types/enquiry";
+
+// One enquiry in the back office (admin only, like the list): every field, its quote-list
+// lines and attachment, its status, owner and internal notes, and its history.
+
+const LIST = "/admin/contact-management";
+
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
+  const reference = loaded?.enquiry.reference;
+  return [{ title: `${reference ? `Enquiry ${reference}` : "Enquiry"} | Trade Counter Admin` }];
+}
+
+function notFound(): never {
+  throw data({ message: "This enquiry does not exist." }, { status: 404 });
+}
+
+/** The id from the URL; anything but a uuid is a 404 before it reaches the database. */
+function enquiryId(params: { id?: string }) {
+  const parsed = z.uuid().safeParse(params.id);
+  return parsed.success ? parsed.data : notFound();
+}
+
+function toView(enquiry: EnquiryDetail): EnquiryView & { ownerId: string | null } {
+  return {
+    id: enquiry.id,
+    reference: enquiry.reference,
+    source: enquiry.source,
+    fullName: enquiry.fullName,
+    email: enquiry.email,
+    phone: enquiry.phone,
+    subject: enquiry.subject,
+    message: enquiry.message,
+    fileHref: attachmentHref(enquiry.fileUrl),
+    attachmentDeletedAt: enquiry.attachmentDeletedAt,
+    status: enquiry.status,
+    ownerId: enquiry.ownerId,
+    ownerName: enquiry.ownerName,
+    spamReason: enquiry.spamReason,
+    createdAt: enquiry.createdAt,
+    closedAt: enquiry.closedAt,
+    lines: enquiry.lines,
+  };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = enquiryId(params);
+  const [enquiry, staff] = await Promise.all([getEnquiryDetail(id), loadPickList("staff", getActiveStaff)]);
+  if (!enquiry) notFound();
+  return { enquiry: toView(enquiry), timeline: enquiry.timeline, staff };
+}
+
+const intentSchema = z.discriminatedUnion("intent", [
+  setStatusSchema.extend({ intent: z.literal("set-status") }),
+  setOwnerSchema.extend({ intent: z.literal("set-owner") }),
+  addNoteSchema.extend({ intent: z.literal("add-note") }),
+]);
+type Intent = z.output<typeof intentSchema>;
+
+const FAILURE: Record<Intent["intent"], string> = {
+  "set-status": "Error changing the status",
+  "set-owner": "Error assigning the owner",
+  "add-note": "Error adding the note",
+};
+
+async function perform(actor: SessionUser, id: string, value: Intent): Promise<Toast> {
+  switch (value.intent) {
+    case "set-status":
+      return (await setEnquiryStatus(actor, id, value.status))
+        ? { type: "success", title: `Status changed to ${value.status}` }
+        : { type: "info", title: `The status was already ${value.status}` };
+    case "set-owner":
+      return (await setEnquiryOwner(actor, id, value.ownerId))
+        ? { type: "success", title: value.ownerId ? "Owner assigned" : "Owner removed" }
+        : { type: "info", title: "The owner is unchanged" };
+    case "add-note":
+      await addEnquiryNote(actor, id, value.body);
+      return { type: "success", title: "Note added" };
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const id = enquiryId(params);
+  const parsed = parseIntent(await request.formData(), intentSchema);
+  if (!parsed.ok) return parsed.response;
+  let toast: Toast;
+  try {
+    toast = await perform(actor, id, parsed.value);
+  } catch (error) {
+    if (error instanceof EnquiryNotFoundError) notFound();
+    return writeFailure(parsed.submission, error, FAILURE[parsed.value.intent]);
+  }
+  return redirectWithToast(backToList(request), toast);
+}
+
+export default function Enquiry({ loaderData }: Route.ComponentProps) {
+  const { enquiry, timeline, staff } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={`Enquiry ${enquiry.reference}`}
+        description={`From ${enquiry.fullName}, received ${nzDateTime.format(new Date(enquiry.createdAt))}`}
+      >
+        <Button asChild variant="outline">
+          <Link to={LIST}>
+            <ArrowLeftIcon aria-hidden />
+            Back to Contact Management
+          </Link>
+        </Button>
+      </PageHeader>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <EnquiryDetails enquiry={enquiry} />
+        <div className="grid gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2 className="text-lg">Follow-up</h2>
+              </CardTitle>
+              <CardDescription className="flex flex-wrap items-center gap-2">
+                <EnquiryStatusBadge status={enquiry.status} />
+                <span>{enquiry.ownerName ? `Owner: ${enquiry.ownerName}` : "No owner yet"}</span>
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              <StatusForm key={enquiry.status} status={enquiry.status} />
+              <OwnerForm
+                key={enquiry.ownerId ?? ""}
+                ownerId={enquiry.ownerId}
+                ownerName={enquiry.ownerName}
+                staff={staff}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2 className="text-lg">Add a note</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <NoteForm />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-lg">History</h2>
+          </CardTitle>
+          {timeline.length >= TIMELINE_LIMIT ? (
+            <CardDescription>The latest {TIMELINE_LIMIT} entries.</CardDescription>
+          ) : null}
+        </CardHeader>
+        <CardContent>
+          <EnquiryTimeline entries={timeline} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const denied = status === 403 || status === 401;
+  const Icon = status === 404 ? SearchXIcon : ShieldAlertIcon;
+  const [title, detail] =
+    status === 404
+      ? ["Enquiry not found", "This enquiry does not exist. It may have been deleted."]
+      : denied
+        ? ["Access Denied", "You don't have permission to access this page."]
+        : ["Something went wrong", "The enquiry could not be loaded. Please try again."];
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader className="items-center text-center">
+        <Icon aria-hidden className="mx-auto size-10 text-destructive" />
+        <CardTitle asChild>
+          <h1 className="text-2xl">{title}</h1>
+        </CardTitle>
+        <CardDescription>{detail}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-center">
+        <Button asChild variant="outline">
+          <Link to={LIST}>Back to Contact Management</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+// Fixed-window counters in the database, so every server process shares one count per key.
+// One upsert per window per hit; old windows are swept by pruneRateLimitCounters.
+import { lt, sql } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { rateLimitCounters } from "~/server/db/schema";
+
+export type RateWindow = { seconds: number; max: number };
+
+export type RateLimitResult = {
+  limited: boolean;
+  /** Hits in each window including this one, in the order the windows were given. */
+  counts: number[];
+  /** Seconds until the fullest window that refused this hit starts over (0 when not limited). */
+  retryAfterSeconds: number;
+};
+
+function windowStart(now: Date, seconds: number) {
+  const size = seconds * 1000;
+  return new Date(Math.floor(now.getTime() / size) * size);
+}
+
+/** Counts one hit against `key` in every window and says whether any window is over its max. */
+export async function hitRateLimit(
+  key: string,
+  windows: readonly RateWindow[],
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const counts: number[] = [];
+  let retryAfterSeconds = 0;
+  for (const window of windows) {
+    const start = windowStart(now, window.seconds);
+    const [row] = await getDb()
+      .insert(rateLimitCounters)
+      .values({ key: `${key}:${window.seconds}`, windowStart: start, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+        set: { count: sql`${rateLimitCounters.count} + 1` },
+      })
+      .returning({ count: rateLimitCounters.count });
+    const count = row?.count ?? 1;
+    counts.push(count);
+    if (count > window.max) {
+      const resetsIn = Math.ceil((start.getTime() + window.seconds * 1000 - now.getTime()) / 1000);
+      retryAfterSeconds = Math.max(retryAfterSeconds, resetsIn);
+    }
+  }
+  return { limited: retryAfterSeconds > 0, counts, retryAfterSeconds };
+}
+
+/** Drops windows that ended more than `olderThanSeconds` ago. */
+export async function pruneRateLimitCounters(olderThanSeconds = 2 * 3600, now: Date = new Date()) {
+  const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);
+  await getDb().delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, cutoff));
+}
