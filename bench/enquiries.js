@@ -12,6 +12,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { waitForHealth } from "./support.js";
 
 const port = Number(process.env.BENCH_PORT ?? 3950);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -64,18 +65,6 @@ async function createDatabase() {
   };
 }
 
-async function waitForHealth(server) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("The server exited before it was ready");
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("The server did not become healthy");
-}
-
 async function outboxCounts(databaseUrl) {
   if (!databaseUrl) return null;
   const c = new pg.Client({ connectionString: databaseUrl });
@@ -107,7 +96,7 @@ async function scenario(delayMs) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    await waitForHealth(server);
+    await waitForHealth(server, base);
     const page = await (await fetch(`${base}/contact`)).text();
     const formToken = page.match(/name="formToken" value="([^"]+)"/)?.[1];
     if (!formToken) throw new Error("No form token on /contact");

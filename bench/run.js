@@ -5,24 +5,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { waitForHealth } from "./support.js";
 
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const base = `http://127.0.0.1:${port}`;
 const targets = ["/healthz", "/", "/catalog", "/catalog?q=pine&page=1", "/case-study", "/contact"];
-
-async function waitForHealth(server) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("The server exited before it was ready");
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("The server did not become healthy");
-}
 
 async function measure(url) {
   const latencies = [];
@@ -62,7 +51,7 @@ const server = spawn("node", ["scripts/start.js"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 try {
-  await waitForHealth(server);
+  await waitForHealth(server, base);
   const rssOf = () => {
     try {
       return (

@@ -19,6 +19,7 @@ import {
 } from "~/server/db/schema";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
 import { useTestDatabase } from "../support/database";
+import { VALID_ENQUIRY } from "../support/enquiry";
 
 const database = useTestDatabase();
 
@@ -26,13 +27,7 @@ const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
-const VALID = {
-  fullName: "Aroha Ngata",
-  email: "aroha@example.co.nz",
-  phone: "021 555 0101",
-  subject: "Quote Request",
-  message: "Please quote 40 lengths of 90x45 H3.2 framing.",
-};
+const VALID = VALID_ENQUIRY;
 
 type Action = typeof contactEnquiryAction;
 type Fields = Record<string, string | File | undefined>;

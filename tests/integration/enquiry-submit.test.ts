@@ -9,6 +9,7 @@ import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.
 import { contactQueries, contactSubjects } from "~/server/db/schema";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
+import { VALID_ENQUIRY } from "../support/enquiry";
 
 const database = useTestDatabase();
 
@@ -21,11 +22,7 @@ const PNG = Buffer.from([
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510, 0x90)]);
 
 const VALID = {
-  fullName: "Aroha Ngata",
-  email: "aroha@example.co.nz",
-  phone: "021 555 0101",
-  subject: "Quote Request",
-  message: "Please quote 40 lengths of 90x45 H3.2 framing.",
+  ...VALID_ENQUIRY,
   // A form served a minute ago, as a person would have filled it (the spam tests cover the rest).
   formToken: issueFormToken(new Date(Date.now() - 60_000)),
 };

@@ -17,6 +17,7 @@ import { drainOutbox } from "~/server/mail/outbox.server";
 import { createSmtpTransport, getMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { VALID_ENQUIRY } from "../support/enquiry";
 import { parseMail, startSmtpServer, type TestSmtp } from "./mail-support";
 
 const database = useTestDatabase();
@@ -43,13 +44,7 @@ beforeEach(async () => {
   await saveEnquirySettings({ notificationRecipients: [], attachmentRetentionMonths: 24 });
 });
 
-const VALID = {
-  fullName: "Aroha Ngata",
-  email: "aroha@example.co.nz",
-  phone: "021 555 0101",
-  subject: "Quote Request",
-  message: "Please quote 40 lengths of 90x45 H3.2 framing.",
-};
+const VALID = VALID_ENQUIRY;
 
 let ip = 0;
 
