@@ -170,6 +170,12 @@ export const products = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /**
+     * The product page's address, /catalog/SLUG. Left empty, the database makes it from the name
+     * (trigger fill_slug, migration 0003), unique; a rename makes a new one and the old slug
+     * redirects (slug_redirects). See docs/decisions/008-slugs-in-the-database.md.
+     */
+    slug: text("slug").notNull().default(""),
     description: text("description"),
     shortDescription: text("short_description"),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
@@ -183,8 +189,11 @@ export const products = pgTable(
     isFeatured: boolean("is_featured").notNull().default(false),
     isPublished: boolean("is_published").notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("products_slug_unique").on(t.slug),
+    check("products_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check("products_stock_status_check", inList("stock_status", STOCK_STATUSES)),
     check("products_name_not_blank", sql`length(trim(${t.name})) > 0`),
     check("products_price_check", sql`${t.price} >= 0`),
@@ -210,6 +219,8 @@ export const caseStudies = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
+    /** The case-study page's address, /case-study/SLUG: made from the title as for products. */
+    slug: text("slug").notNull().default(""),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     durationMonths: integer("duration"),
     materials: jsonb("materials").$type<string[]>(),
@@ -218,8 +229,11 @@ export const caseStudies = pgTable(
     result: text("result"),
     imageUrl: text("image_url"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("case_studies_slug_unique").on(t.slug),
+    check("case_studies_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check("case_studies_title_not_blank", sql`length(trim(${t.title})) > 0`),
     check("case_studies_duration_check", sql`${t.durationMonths} is null or ${t.durationMonths} >= 0`),
     index("case_studies_created_at_idx").on(t.createdAt.desc()),
@@ -230,6 +244,48 @@ export const caseStudies = pgTable(
     ),
   ],
 );
+
+export const SLUG_KINDS = ["product", "case_study"] as const;
+export type SlugKind = (typeof SLUG_KINDS)[number];
+
+/** Slugs a product or case study had before a rename: their old addresses redirect (301). */
+export const slugRedirects = pgTable(
+  "slug_redirects",
+  {
+    kind: text("kind").$type<SlugKind>().notNull(),
+    oldSlug: text("old_slug").notNull(),
+    targetId: uuid("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.oldSlug] }),
+    check("slug_redirects_kind_check", inList("kind", SLUG_KINDS)),
+    index("slug_redirects_target_idx").on(t.kind, t.targetId),
+  ],
+);
+
+/**
+ * An uploaded image and the variants made from it once, at upload (WebP and AVIF at a few
+ * widths, and a 1200x630 social card). `url` is the original's public URL, as stored in the
+ * image_url columns; pages look their images up by it to write srcset, width and height.
+ */
+export type ImageVariant = {
+  format: "webp" | "avif" | "jpeg";
+  width: number;
+  height: number;
+  url: string;
+  bytes: number;
+};
+
+export const imageAssets = pgTable("image_assets", {
+  url: text("url").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
+  /** A 1200x630 crop for OpenGraph and Twitter cards, when one was made. */
+  socialUrl: text("social_url"),
+  createdAt: createdAt(),
+});
 
 export const certifications = pgTable(
   "certifications",
