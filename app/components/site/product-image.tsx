@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
+import { type ImageAsset, srcSetFor } from "~/modules/images/image-asset";
 
 // Inline, so the fallback itself can never be the broken request.
 export const PRODUCT_PLACEHOLDER_SRC = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
@@ -16,6 +17,10 @@ type ProductImageProps = {
   height?: number;
   /** Above-the-fold images (the quick view) load at once. */
   eager?: boolean;
+  /** The processed variants of `src`, when it was uploaded here: written as AVIF/WebP srcsets. */
+  asset?: ImageAsset | null;
+  /** The `sizes` attribute for the srcsets: how wide the image is shown. */
+  sizes?: string;
 };
 
 /** A product photo with fixed dimensions and lazy loading; missing or broken photos show a placeholder. */
@@ -26,6 +31,8 @@ export function ProductImage({
   width = 400,
   height = 300,
   eager = false,
+  asset,
+  sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw",
 }: ProductImageProps) {
   // Remembers which source failed, so a new source gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -38,7 +45,7 @@ export function ProductImage({
   }, [src]);
 
   const showPlaceholder = !src || failedSrc === src;
-  return (
+  const image = (
     <img
       ref={ref}
       src={showPlaceholder ? PRODUCT_PLACEHOLDER_SRC : src}
@@ -51,5 +58,15 @@ export function ProductImage({
       onError={() => setFailedSrc(src ?? null)}
       className={cn("h-full w-full object-cover", className)}
     />
+  );
+  const avif = showPlaceholder ? "" : srcSetFor(asset, "avif");
+  const webp = showPlaceholder ? "" : srcSetFor(asset, "webp");
+  if (!avif && !webp) return image;
+  return (
+    <picture className="contents">
+      {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
+      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+      {image}
+    </picture>
   );
 }

@@ -1,0 +1,23 @@
+// Looks up the processed variants of uploaded images by their original URL (the value stored in
+// the image_url columns), so pages can write srcset, width and height. An image that was never
+// processed (an external URL, or one stored before processing existed) has no entry.
+import { inArray } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { imageAssets } from "~/server/db/schema";
+import type { ImageAsset, ImageAssetMap } from "./image-asset";
+
+export async function getImageAssets(urls: Iterable<string | null | undefined>): Promise<ImageAssetMap> {
+  const wanted = [...new Set([...urls].filter((url): url is string => Boolean(url)))];
+  if (wanted.length === 0) return {};
+  const rows = await getDb().select().from(imageAssets).where(inArray(imageAssets.url, wanted));
+  const map: ImageAssetMap = {};
+  for (const row of rows) {
+    map[row.url] = {
+      width: row.width,
+      height: row.height,
+      variants: row.variants,
+      socialUrl: row.socialUrl,
+    } satisfies ImageAsset;
+  }
+  return map;
+}
