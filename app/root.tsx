@@ -9,10 +9,12 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { toast as showToast } from "sonner";
 import { Toaster } from "~/components/ui/sonner";
+import { NOINDEX } from "~/modules/seo/meta";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
@@ -39,6 +41,8 @@ export function meta() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The back office is never for search engines, whatever ALLOW_INDEXING says.
+  const admin = useMatches().some((match) => match.id.startsWith("routes/admin/"));
   return (
     <html lang="en-NZ">
       <head>
@@ -46,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {admin ? <meta name="robots" content={NOINDEX} /> : null}
         <Meta />
         <Links />
       </head>

@@ -78,9 +78,11 @@ async function scenario(delayMs) {
   const smtp = await startSmtp(delayMs);
   const database = await createDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-bench-enquiries-"));
-  const server = spawn("node", ["scripts/start.js"], {
+  // server.js directly (what `npm start` imports): no rebuild check halfway through a bench.
+  const server = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
+      NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: database.url ?? "",

@@ -1,88 +1,104 @@
-// `npm run bench`: starts the production build on a fresh embedded database (or on
-// DATABASE_URL when set), then measures requests per second and latency for a few pages
-// with a fixed number of concurrent connections. Prints figures; asserts nothing.
-import { spawn } from "node:child_process";
+// `npm run bench`: the benchmark suite. Runs the production build (built first when missing) on a
+// fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else DATABASE_URL) and
+// on a fresh PGlite folder, section by section, prints a table per section with the issue's
+// targets marked ✓/✗ (never asserted), and writes everything to bench/results/<timestamp>.json.
+//   BENCH_ONLY=throughput,lighthouse   run only these sections
+//   BENCH_SECONDS=3                     shorter load per measurement (default 10)
+//   BENCH_ENGINES=postgres              only one engine
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { waitForHealth } from "./support.js";
+import { createDatabase, ensureBuild, postgresBaseUrl, root, startServer } from "./support.js";
 
-const port = Number(process.env.BENCH_PORT ?? 3900);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const base = `http://127.0.0.1:${port}`;
-const targets = ["/healthz", "/", "/catalog", "/catalog?q=pine&page=1", "/case-study", "/contact"];
+const SECTIONS = ["memory", "throughput", "uploads", "weight", "lighthouse", "scaling", "enquiries"];
+// Sections that run their own servers (the rest share one server per engine; a section may
+// export `engines` to run on one engine only).
+const STANDALONE = new Set(["enquiries"]);
 
-async function measure(url) {
-  const latencies = [];
-  let errors = 0;
-  let bytes = 0;
-  const end = Date.now() + seconds * 1000;
-  async function worker() {
-    while (Date.now() < end) {
-      const started = performance.now();
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const unknown = only.filter((s) => !SECTIONS.includes(s));
+if (unknown.length) {
+  console.error(`Unknown section(s) in BENCH_ONLY: ${unknown.join(", ")}. Known: ${SECTIONS.join(", ")}`);
+  process.exit(2);
+}
+const selected = SECTIONS.filter((s) => !only.length || only.includes(s));
+const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite")
+  .split(",")
+  .map((s) => s.trim())
+  .filter((e) => e === "pglite" || (e === "postgres" && postgresBaseUrl));
+if (!postgresBaseUrl)
+  console.log("No BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL: PostgreSQL columns are skipped.");
+
+const started = Date.now();
+const basePort = Number(process.env.BENCH_PORT ?? 3900);
+const results = {
+  startedAt: new Date(started).toISOString(),
+  machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  engines,
+  sections: {},
+};
+
+ensureBuild();
+const modules = {};
+for (const name of selected) modules[name] = await import(`./sections/${name}.js`);
+
+// Per-engine sections share one server (fresh database, demo seed) per engine; scaling goes last
+// because it adds products. Each section returns { [engine]: figures } and prints its own table.
+const perEngine = selected.filter((s) => !STANDALONE.has(s));
+const collected = Object.fromEntries(perEngine.map((s) => [s, {}]));
+for (const [index, engine] of engines.entries()) {
+  if (!perEngine.length) break;
+  const database = await createDatabase(engine);
+  const serverOptions = { port: basePort + index * 10, database };
+  const ctx = { engine, database, serverOptions, server: null, basePort: basePort + index * 10 };
+  try {
+    console.log(`\n# ${engine}: starting the production server on a fresh database…`);
+    ctx.server = await startServer(serverOptions);
+    for (const name of perEngine) {
+      if (modules[name].engines && !modules[name].engines.includes(engine)) continue;
+      const t = Date.now();
+      console.log(`\n# ${engine}: ${name}…`);
       try {
-        const res = await fetch(url, { headers: { "accept-encoding": "gzip" } });
-        const body = await res.arrayBuffer();
-        bytes = body.byteLength;
-        if (res.status >= 500) errors++;
-      } catch {
-        errors++;
+        collected[name][engine] = await modules[name].run(ctx);
+      } catch (error) {
+        console.error(`Section ${name} failed on ${engine}:`, error);
+        collected[name][engine] = { error: String(error?.stack ?? error) };
       }
-      latencies.push(performance.now() - started);
+      console.log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
     }
+  } finally {
+    await ctx.server?.stop();
+    await database.drop();
   }
-  await Promise.all(Array.from({ length: connections }, worker));
-  latencies.sort((a, b) => a - b);
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: pick(0.5),
-    p99: pick(0.99),
-    errors,
-    bytes,
-  };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-bench-"));
-const server = spawn("node", ["scripts/start.js"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-try {
-  await waitForHealth(server, base);
-  const rssOf = () => {
+// Tables side by side, one column per engine.
+for (const name of SECTIONS) {
+  if (!selected.includes(name)) continue;
+  if (STANDALONE.has(name)) {
+    const t = Date.now();
+    console.log(`\n# ${name}…`);
     try {
-      return (
-        Number(fs.readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
-      );
-    } catch {
-      return 0;
+      results.sections[name] = await modules[name].run({ basePort: basePort + 50 });
+    } catch (error) {
+      console.error(`Section ${name} failed:`, error);
+      results.sections[name] = { error: String(error?.stack ?? error) };
     }
-  };
-  const results = [];
-  console.log(
-    `Trade Counter bench: ${connections} connections, ${seconds} s per page, ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
-  );
-  console.log(`idle RSS ${rssOf().toFixed(0)} MB (starter process)`);
-  console.log("page                          req/s    p50 ms   p99 ms   5xx   bytes");
-  for (const target of targets) {
-    await measure(base + target); // warm-up pass is discarded below
-    const r = await measure(base + target);
-    results.push({ target, ...r });
-    console.log(
-      `${target.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(5)} ${String(r.bytes).padStart(7)}`,
-    );
+    console.log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
+  } else {
+    modules[name].print?.(collected[name], engines);
+    results.sections[name] = collected[name];
   }
-  console.log(`RSS after load ${rssOf().toFixed(0)} MB`);
-  fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync(
-    `bench/results/run-${Date.now()}.json`,
-    JSON.stringify({ connections, seconds, results }, null, 2),
-  );
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
+
+results.durationSeconds = Math.round((Date.now() - started) / 1000);
+const stamp = new Date(started).toISOString().replace(/[:.]/g, "-");
+const file = path.join(root, "bench/results", `${stamp}.json`);
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, JSON.stringify(results, null, 2));
+console.log(
+  `\nDone in ${(results.durationSeconds / 60).toFixed(1)} min. Figures: ${path.relative(root, file)}`,
+);

@@ -1,4 +1,118 @@
-// Helpers shared by the benchmarks in this folder.
+// Helpers shared by the benchmarks in this folder: the build, the server under test, its
+// database (a fresh PostgreSQL database or a fresh PGlite folder per run), RSS sampling, load
+// generation and the printed tables. Plain Node ESM so `npm run bench` needs no compile step.
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+
+/** The PostgreSQL server to create bench databases on, or undefined (PGlite only). */
+export const postgresBaseUrl =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+
+/** Seconds of load per measurement (BENCH_SECONDS, default 10). */
+export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Builds the app into BUILD_DIR when it has no build yet (BENCH_BUILD=always rebuilds). */
+export function ensureBuild() {
+  const entry = path.join(buildDir, "server/index.js");
+  const mode = process.env.BENCH_BUILD ?? "missing";
+  if (mode !== "always" && fs.existsSync(entry)) {
+    const age = (Date.now() - fs.statSync(entry).mtimeMs) / 60_000;
+    console.log(
+      `Using the build in ${path.relative(root, buildDir)}/ (${age.toFixed(0)} min old; BENCH_BUILD=always rebuilds)`,
+    );
+    return;
+  }
+  console.log(`Building into ${path.relative(root, buildDir)}/ …`);
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, BUILD_DIR: buildDir },
+    },
+  );
+  if (result.status !== 0) throw new Error("The build failed; see the messages above");
+}
+
+// ---------------------------------------------------------------- databases
+
+/** A fresh database for one engine: PostgreSQL (created now, dropped by drop()) or a PGlite folder. */
+export async function createDatabase(engine) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tc-bench-${engine}-`));
+  if (engine === "pglite") {
+    return {
+      engine,
+      dataDir,
+      url: undefined,
+      async drop() {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `tc_bench_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresBaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresBaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    engine,
+    dataDir,
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: postgresBaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs fn(query) against the server's database. PGlite allows one process per folder, so for
+ * PGlite the server is stopped first and started again afterwards.
+ */
+export async function withDatabase(ctx, fn) {
+  if (ctx.database.engine === "postgres") {
+    const client = new pg.Client({ connectionString: ctx.database.url });
+    await client.connect();
+    try {
+      return await fn(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  await ctx.server.stop();
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = await PGlite.create(path.join(ctx.database.dataDir, "db"), { extensions: { pg_trgm } });
+  try {
+    return await fn(async (text, params) => {
+      if (params?.length) return (await db.query(text, params)).rows;
+      const results = await db.exec(text);
+      return results.at(-1)?.rows ?? [];
+    });
+  } finally {
+    await db.close();
+    ctx.server = await startServer(ctx.serverOptions);
+  }
+}
+
+// ---------------------------------------------------------------- the server
 
 /** Waits until the server child process answers /healthz, or fails if it exits first. */
 export async function waitForHealth(server, base, timeoutMs = 180_000) {
@@ -8,7 +122,254 @@ export async function waitForHealth(server, base, timeoutMs = 180_000) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {}
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
   throw new Error("The server did not become healthy");
 }
+
+/**
+ * Starts the production build with `node server.js` (what `npm start` imports in-process, so the
+ * child's pid is the Node process that serves; no rebuild check). Resolves once healthy.
+ */
+export async function startServer({ port, database, env = {} }) {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url ?? "",
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: "bench-admin@example.com",
+      ADMIN_PASSWORD: "bench-admin-password",
+      ENQUIRY_MIN_FILL_SECONDS: "0",
+      ENQUIRY_RATE_LIMIT_PER_MINUTE: "100000",
+      ENQUIRY_RATE_LIMIT_PER_HOUR: "1000000",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((r) => child.once("exit", r));
+  await waitForHealth(child, base);
+  return {
+    child,
+    pid: child.pid,
+    base,
+    rssMb: () => rssMb(child.pid),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+    },
+  };
+}
+
+/** Resident set size of a process in MB, from /proc (0 when it is gone). */
+export function rssMb(pid) {
+  try {
+    const kb = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1];
+    return Number(kb ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every intervalMs until stop(), which returns { start, peak, samples }. */
+export function sampleRss(pid, intervalMs = 20) {
+  const start = rssMb(pid);
+  let peak = start;
+  let samples = 0;
+  const timer = setInterval(() => {
+    const now = rssMb(pid);
+    samples++;
+    if (now > peak) peak = now;
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const end = rssMb(pid);
+      return { start, peak: Math.max(peak, end), end, samples };
+    },
+  };
+}
+
+// ---------------------------------------------------------------- load
+
+export function percentile(sorted, q) {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/**
+ * autocannon against one target. `paths` is a path or a function returning the next path (for
+ * cache-busting variants). Latencies are recorded per response so any percentile can be read;
+ * X-Cache headers are counted when the server sends them.
+ */
+export async function load({
+  base,
+  paths,
+  connections = 50,
+  seconds = benchSeconds,
+  amount,
+  timeout = 10,
+  headers = {},
+}) {
+  const latencies = [];
+  const cache = { HIT: 0, MISS: 0, other: 0 };
+  const next = typeof paths === "function" ? paths : () => paths;
+  const instance = autocannon({
+    url: base,
+    connections,
+    // A fixed number of requests (amount) still yields figures when each one takes seconds.
+    ...(amount ? { amount } : { duration: seconds }),
+    timeout,
+    headers: { "accept-encoding": "gzip", ...headers },
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, path: next() }),
+        onResponse: (_status, _body, _context, responseHeaders) => {
+          const value = String(responseHeaders?.["x-cache"] ?? "").toUpperCase();
+          if (value.startsWith("HIT")) cache.HIT++;
+          else if (value.startsWith("MISS")) cache.MISS++;
+          else cache.other++;
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const answered = cache.HIT + cache.MISS;
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    status: {
+      "2xx": result["2xx"],
+      "3xx": result["3xx"],
+      "4xx": result["4xx"],
+      "5xx": result["5xx"],
+    },
+    cacheHitShare: answered ? cache.HIT / (answered + cache.other) : null,
+  };
+}
+
+/** Round-robin over case variants of a word ("pine", "Pine", "pIne" …) plus a counter. */
+export function variants(build) {
+  let n = 0;
+  return () => build(n++);
+}
+
+export function caseVariant(word, n) {
+  let out = "";
+  let bit = 0;
+  for (const ch of word) {
+    if (/[a-z]/i.test(ch)) {
+      out += (n >> bit) & 1 ? ch.toUpperCase() : ch.toLowerCase();
+      bit++;
+    } else out += ch;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- printing
+
+/** Prints a titled table; rows are arrays of cells (numbers right-aligned). */
+export function printTable(title, head, rows) {
+  const cells = [head, ...rows].map((r) => r.map((c) => (c === undefined || c === null ? "–" : String(c))));
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (r) =>
+    r
+      .map((c, i) => {
+        const numeric = i > 0 && /^[-+]?[\d.,]+( ?(%|ms|MB|KB|s|×|x))?( [✓✗])?$/.test(c);
+        return numeric ? c.padStart(widths[i]) : c.padEnd(widths[i]);
+      })
+      .join("  ")
+      .trimEnd();
+  console.log(`\n== ${title}`);
+  console.log(line(cells[0]));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+/** "412 ✓" style: a figure next to whether it meets its target (never asserted). */
+export function mark(ok) {
+  return ok === null || ok === undefined ? "" : ok ? "✓" : "✗";
+}
+
+export const fmt = {
+  n: (v, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? "–" : Number(v).toFixed(digits)),
+  kb: (bytes) => (bytes === null || bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KB`),
+  mb: (v) => (v === null || v === undefined ? "–" : `${Number(v).toFixed(1)} MB`),
+};
+
+/** Fetches raw (still compressed) bytes of a page, plus its decoded length. */
+export async function rawGet(url, headers = {}) {
+  const http = await import("node:http");
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+// ---------------------------------------------------------------- what to ask for
+
+/**
+ * A published product's slug and a search word matching at least three catalogue pages (ten
+ * products a page) in the demo seed; read from the database once per engine.
+ */
+export async function discover(ctx) {
+  // The demo seed is deterministic, so what one engine found holds for the other.
+  ctx.discovered ??= discovered;
+  if (ctx.discovered) return ctx.discovered;
+  ctx.discovered = await withDatabase(ctx, async (query) => {
+    const [product] = await query(
+      "select slug from products where is_published and slug <> '' order by is_featured desc, created_at desc limit 1",
+    );
+    // Counted as the catalogue search matches: a substring of name, short description or description.
+    const words = await query(
+      `with w as (
+         select distinct lower(regexp_split_to_table(name || ' ' || coalesce(short_description, '') || ' ' || coalesce(description, ''), '[^a-zA-Z0-9]+')) as word
+         from products where is_published)
+       select * from (select word, (select count(*)::int from products p where p.is_published and
+         (p.name || ' ' || coalesce(p.short_description, '') || ' ' || coalesce(p.description, '')) ilike '%' || word || '%') as n
+       from w where length(word) >= 2 and word !~ '^[0-9]' and word <> all($1)) c
+       order by n >= 21 desc, abs(n - 30), word limit 1`,
+      [STOP_WORDS],
+    );
+    const categories = await query(
+      "select name from categories where type = 'products' and is_active order by name",
+    );
+    return {
+      slug: product?.slug ?? null,
+      searchWord: words[0]?.word ?? "timber",
+      searchMatches: words[0]?.n ?? null,
+      categories: categories.map((c) => c.name),
+    };
+  });
+  discovered = ctx.discovered;
+  return ctx.discovered;
+}
+
+let discovered;
+const STOP_WORDS =
+  "in,at,or,an,and,re,it,for,to,on,with,the,as,of,be,is,up,out,so,all,our,its,pre,that,with,from,this,your,will,have,into,each,than,they,what,when,more,them,over,also,only,where,which,their,there,before,after,under,most,make,keep,just,been,were,does,every,without".split(
+    ",",
+  );

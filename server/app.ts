@@ -7,7 +7,15 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import { issueFormToken, readFormToken } from "~/modules/enquiries/spam.server";
 import { boot as bootDatabase } from "~/server/boot.server";
+import {
+  announceContentChange,
+  getPageCache,
+  startPageCacheInvalidation,
+  stopPageCacheInvalidation,
+} from "~/server/cache/invalidation.server";
+import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { closeDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { startHousekeeping } from "~/server/housekeeping.server";
@@ -24,6 +32,7 @@ export async function boot() {
   const result = await bootDatabase();
   if (getEnv().MAIL_WORKER) startMailWorker();
   stopHousekeeping = startHousekeeping();
+  startPageCacheInvalidation();
   return result;
 }
 
@@ -32,6 +41,7 @@ export async function shutdown() {
   await stopHousekeeping?.();
   await stopMailWorker();
   await closeMailTransport();
+  await stopPageCacheInvalidation();
   await closeDatabase();
 }
 
@@ -76,6 +86,13 @@ export function createApp() {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     next();
   });
+  // ALLOW_INDEXING=false (staging): search engines drop every response, files and PDFs included.
+  if (!env.ALLOW_INDEXING) {
+    app.use((_req, res, next) => {
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      next();
+    });
+  }
   app.use(compression());
   app.use(
     pinoHttp({
@@ -84,6 +101,18 @@ export function createApp() {
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
+
+  // Every header set per request (CSP, security headers) must be set above this point: a cache
+  // hit is answered here. Not in development, where Vite's scripts carry no nonce.
+  if (production && env.PAGE_CACHE) {
+    app.use(
+      pageCacheMiddleware(getPageCache(), {
+        issueFormToken: () => issueFormToken(),
+        isFormToken: (candidate) => readFormToken(candidate) !== null,
+        onContentChange: () => void announceContentChange(),
+      }),
+    );
+  }
 
   app.all(
     "/{*splat}",

@@ -22,6 +22,8 @@ export const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** false: every page says noindex (meta and X-Robots-Tag) and robots.txt disallows all, e.g. on staging. */
+  ALLOW_INDEXING: booleanish.default(true),
   BETTER_AUTH_SECRET: z
     .string()
     .min(32, "must be at least 32 characters (try: openssl rand -hex 32)")
@@ -56,6 +58,12 @@ export const envSchema = z.object({
   ENQUIRY_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   ENQUIRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Serve public pages to anonymous visitors from memory (production only; see ADR 009). */
+  PAGE_CACHE: booleanish.default(true),
+  /** Memory the page cache may hold, in megabytes; least recently used pages go first. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
+  /** A safety net: a cached page is rendered again after this long even if nothing changed. */
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -11,9 +11,11 @@ import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
 const PATH = "/admin/case-studies";
-const PNG = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
+// A whole 1x1 PNG: uploaded images are decoded, so a bare signature would be refused.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 // Every field of the dialog, as the browser posts them (an empty input posts "").
 const EMPTY_FORM = {

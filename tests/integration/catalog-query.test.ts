@@ -340,12 +340,14 @@ test("featured products are the published featured ones, newest first", async ()
   ]);
   expect(await getFeaturedProducts(2)).toHaveLength(2);
   expect(Object.keys(featured[0] ?? {}).sort()).toEqual([
+    "asset",
     "description",
     "discountPercentage",
     "id",
     "imageUrl",
     "name",
     "shortDescription",
+    "slug",
     "stockStatus",
   ]);
 });

@@ -1,4 +1,5 @@
 import { Eye } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
@@ -49,7 +50,7 @@ export function ProductCard({
       )}
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <ProductImage src={product.imageUrl} alt={product.name} />
+        <ProductImage src={product.imageUrl} alt={product.name} asset={product.asset} />
         {product.discountPercentage > 0 ? (
           <Badge className="absolute top-2 left-2">{product.discountPercentage}% OFF</Badge>
         ) : null}
@@ -58,7 +59,12 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-2 p-4">
         {meta ? <p className="truncate text-muted-foreground text-xs">{meta}</p> : null}
         <Heading className="line-clamp-1 font-semibold text-base" title={product.name}>
-          {product.name}
+          <Link
+            to={`/catalog/${product.slug}`}
+            className="underline-offset-4 hover:text-primary hover:underline"
+          >
+            {product.name}
+          </Link>
         </Heading>
         {product.shortDescription ? (
           <p className="text-muted-foreground text-sm">{truncateText(product.shortDescription, 100)}</p>

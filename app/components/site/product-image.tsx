@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
-import { type ImageAsset, srcSetFor } from "~/modules/images/image-asset";
+import type { ImageAsset } from "~/modules/images/image-asset";
+import { ImageSources } from "./picture";
 
 // Inline, so the fallback itself can never be the broken request.
 export const PRODUCT_PLACEHOLDER_SRC = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
@@ -59,13 +60,10 @@ export function ProductImage({
       className={cn("h-full w-full object-cover", className)}
     />
   );
-  const avif = showPlaceholder ? "" : srcSetFor(asset, "avif");
-  const webp = showPlaceholder ? "" : srcSetFor(asset, "webp");
-  if (!avif && !webp) return image;
+  if (showPlaceholder || !asset?.variants.length) return image;
   return (
     <picture className="contents">
-      {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
-      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+      <ImageSources asset={asset} sizes={sizes} />
       {image}
     </picture>
   );

@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { withImageAssets } from "~/modules/images/assets.server";
+import type { ImageAsset } from "~/modules/images/image-asset";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { caseStudies, categories } from "~/server/db/schema";
@@ -9,6 +11,8 @@ import { parseMaterials } from "./materials";
 export type PublicCaseStudy = {
   id: string;
   title: string;
+  /** The case study's own page, /case-study/SLUG. */
+  slug: string;
   categoryName: string | null;
   durationMonths: number | null;
   materials: string[];
@@ -16,6 +20,8 @@ export type PublicCaseStudy = {
   solution: string | null;
   result: string | null;
   imageUrl: string | null;
+  /** The processed variants of the image, for its srcset (attached after the select). */
+  asset?: ImageAsset | null;
 };
 
 export type CategoryOption = { id: string; name: string };
@@ -25,6 +31,7 @@ const uuidSchema = z.uuid();
 const publicColumns = {
   id: caseStudies.id,
   title: caseStudies.title,
+  slug: caseStudies.slug,
   categoryName: categories.name,
   durationMonths: caseStudies.durationMonths,
   materials: caseStudies.materials,
@@ -46,7 +53,7 @@ export async function listCaseStudies(options: { categoryId?: string | null } = 
     .leftJoin(categories, eq(caseStudies.categoryId, categories.id))
     .where(options.categoryId ? eq(caseStudies.categoryId, options.categoryId) : undefined)
     .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
-  return rows.map(toPublic);
+  return withImageAssets(rows.map(toPublic));
 }
 
 /** One case study by id; null for an unknown or malformed id (a bad id is not a server error). */
@@ -57,7 +64,9 @@ export async function getCaseStudy(id: string) {
     .from(caseStudies)
     .leftJoin(categories, eq(caseStudies.categoryId, categories.id))
     .where(eq(caseStudies.id, id));
-  return row ? toPublic(row) : null;
+  if (!row) return null;
+  const [study] = await withImageAssets([toPublic(row)]);
+  return study ?? null;
 }
 
 /** The tab a `category` query value names: a category id or, case-insensitively, its name. */

@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { findCategory } from "~/modules/case-studies/queries.server";
+import { withImageAssets } from "~/modules/images/assets.server";
+import type { ImageAsset } from "~/modules/images/image-asset";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { categories, certifications } from "~/server/db/schema";
@@ -14,13 +16,15 @@ export type PublicCertification = {
   fileType: string;
   imageUrl: string | null;
   allowDownload: boolean;
+  /** The processed variants of the preview image, for its srcset (attached after the select). */
+  asset?: ImageAsset | null;
 };
 
 /** Certifications newest first, optionally of one category. */
 export async function listCertifications(
   options: { categoryId?: string | null } = {},
 ): Promise<PublicCertification[]> {
-  return getDb()
+  const rows = await getDb()
     .select({
       id: certifications.id,
       title: certifications.title,
@@ -35,6 +39,7 @@ export async function listCertifications(
     .leftJoin(categories, eq(certifications.categoryId, categories.id))
     .where(options.categoryId ? eq(certifications.categoryId, options.categoryId) : undefined)
     .orderBy(desc(certifications.createdAt), desc(certifications.id));
+  return withImageAssets(rows);
 }
 
 /**

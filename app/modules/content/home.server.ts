@@ -1,6 +1,8 @@
 // Everything the home page shows, read in one go. Each read fails on its own: the failure is
 // logged and that section shows its built-in default, so the page itself never errors.
 import { and, asc, eq } from "drizzle-orm";
+import { getImageAssets } from "~/modules/images/assets.server";
+import type { ImageAsset, ImageAssetMap } from "~/modules/images/image-asset";
 import { getFeaturedProducts, type PublicProduct } from "~/modules/products/queries.server";
 import {
   HERO_BACKGROUND_KEY,
@@ -21,6 +23,8 @@ export type HeroSlide = {
   imageUrl: string | null;
   linkText: string;
   linkUrl: string;
+  /** The processed variants of the image, for its srcset and the route's preload. */
+  asset?: ImageAsset | null;
 };
 
 export type CategoryTile = {
@@ -29,6 +33,7 @@ export type CategoryTile = {
   description: string | null;
   imageUrl: string | null;
   linkUrl: string;
+  asset?: ImageAsset | null;
 };
 
 export type CatalogBanner = {
@@ -37,9 +42,14 @@ export type CatalogBanner = {
   imageUrl: string | null;
   linkText: string;
   linkUrl: string;
+  asset?: ImageAsset | null;
 };
 
-export type FeaturedProduct = Pick<PublicProduct, "id" | "name" | "imageUrl"> & { description: string };
+export type FeaturedProduct = Pick<PublicProduct, "id" | "name" | "imageUrl" | "asset"> & {
+  description: string;
+};
+
+export type HomeReview = Review & { asset?: ImageAsset | null };
 
 export type HomeContent = {
   heroSlides: HeroSlide[];
@@ -48,7 +58,7 @@ export type HomeContent = {
   catalogBanner: CatalogBanner | null;
   featuredProducts: FeaturedProduct[];
   reviewsTitle: string;
-  reviews: Review[];
+  reviews: HomeReview[];
 };
 
 export const DEFAULT_HERO_SLIDE: HeroSlide = {
@@ -145,6 +155,7 @@ function toFeaturedProduct(product: PublicProduct): FeaturedProduct {
     id: product.id,
     name: product.name,
     imageUrl: product.imageUrl,
+    asset: product.asset ?? null,
     description: clean(product.shortDescription) ?? clean(product.description) ?? "",
   };
 }
@@ -190,13 +201,32 @@ export async function getHomeContent(): Promise<HomeContent> {
       ),
       readOrDefault("reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),
     ]);
+  // One lookup for every staff picture on the page (featured products bring their own).
+  const assets = await readOrDefault<ImageAssetMap>(
+    "image variants",
+    () =>
+      getImageAssets([
+        ...heroSlides.map((slide) => slide.imageUrl),
+        ...categories.map((tile) => tile.imageUrl),
+        catalogBanner?.imageUrl,
+        ...reviews.reviews.map((review) => review.photoUrl),
+      ]),
+    {},
+  );
+  const assetOf = (url: string | null) => (url && assets[url]) || null;
   return {
-    heroSlides: heroSlides.length > 0 ? heroSlides : [DEFAULT_HERO_SLIDE],
+    heroSlides:
+      heroSlides.length > 0
+        ? heroSlides.map((slide) => ({ ...slide, asset: assetOf(slide.imageUrl) }))
+        : [DEFAULT_HERO_SLIDE],
     heroBackground,
-    categories: categories.length > 0 ? categories : DEFAULT_CATEGORY_TILES,
-    catalogBanner,
+    categories:
+      categories.length > 0
+        ? categories.map((tile) => ({ ...tile, asset: assetOf(tile.imageUrl) }))
+        : DEFAULT_CATEGORY_TILES,
+    catalogBanner: catalogBanner && { ...catalogBanner, asset: assetOf(catalogBanner.imageUrl) },
     featuredProducts,
     reviewsTitle: reviews.title,
-    reviews: reviews.reviews,
+    reviews: reviews.reviews.map((review) => ({ ...review, asset: assetOf(review.photoUrl) })),
   };
 }

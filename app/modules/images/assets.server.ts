@@ -4,6 +4,7 @@
 import { inArray } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { imageAssets } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
 import type { ImageAsset, ImageAssetMap } from "./image-asset";
 
 export async function getImageAssets(urls: Iterable<string | null | undefined>): Promise<ImageAssetMap> {
@@ -20,4 +21,24 @@ export async function getImageAssets(urls: Iterable<string | null | undefined>):
     } satisfies ImageAsset;
   }
   return map;
+}
+
+/**
+ * The rows with their image's processed variants attached as `asset` (null when there are none).
+ * A failed lookup is logged and the rows go out without variants: the originals still show.
+ */
+export async function withImageAssets<Row, Key extends keyof Row & string = "imageUrl" & keyof Row>(
+  rows: Row[],
+  key: Key = "imageUrl" as Key,
+): Promise<Array<Row & { asset: ImageAsset | null }>> {
+  let assets: ImageAssetMap = {};
+  try {
+    assets = await getImageAssets(rows.map((row) => row[key] as string | null | undefined));
+  } catch (error) {
+    logger.warn({ err: error }, "Failed to look up image variants; showing the originals");
+  }
+  return rows.map((row) => {
+    const url = row[key] as string | null | undefined;
+    return { ...row, asset: (url && assets[url]) || null };
+  });
 }

@@ -1,6 +1,8 @@
 // Public product reads. Prices are never public: every select here names its columns, and
 // price / original_price are never among them.
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { withImageAssets } from "~/modules/images/assets.server";
+import type { ImageAsset } from "~/modules/images/image-asset";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, products, type StockStatus } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -10,11 +12,15 @@ import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catal
 export type PublicProduct = {
   id: string;
   name: string;
+  /** The product page's address, /catalog/SLUG. */
+  slug: string;
   shortDescription: string | null;
   description: string | null;
   imageUrl: string | null;
   stockStatus: StockStatus;
   discountPercentage: number;
+  /** The processed variants of the image, for its srcset (attached after the select). */
+  asset?: ImageAsset | null;
 };
 
 export type CatalogProduct = PublicProduct & {
@@ -27,6 +33,7 @@ export type CatalogProduct = PublicProduct & {
 const publicColumns = {
   id: products.id,
   name: products.name,
+  slug: products.slug,
   shortDescription: products.shortDescription,
   description: products.description,
   imageUrl: products.imageUrl,
@@ -52,17 +59,18 @@ const isPublished = eq(products.isPublished, true);
 
 /** Published and featured products, newest first (the home page's featured section). */
 export async function getFeaturedProducts(limit = 8): Promise<PublicProduct[]> {
-  return getDb()
+  const rows = await getDb()
     .select(publicColumns)
     .from(products)
     .where(and(isPublished, eq(products.isFeatured, true)))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit);
+  return withImageAssets(rows);
 }
 
 /** "Today's Best Bargains": the top featured products by discount, largest first. */
 export async function getBargainProducts(limit = 4): Promise<CatalogProduct[]> {
-  return getDb()
+  const rows = await getDb()
     .select(catalogColumns)
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
@@ -70,6 +78,7 @@ export async function getBargainProducts(limit = 4): Promise<CatalogProduct[]> {
     .where(and(isPublished, eq(products.isFeatured, true)))
     .orderBy(desc(products.discountPercentage), asc(products.name), asc(products.id))
     .limit(limit);
+  return withImageAssets(rows);
 }
 
 // ---------------------------------------------------------------- the public catalogue
@@ -202,7 +211,7 @@ async function loadPage(where: SQL | undefined, params: CatalogParams) {
       .orderBy(...orderFor(params.sort))
       .limit(CATALOG_PAGE_SIZE)
       .offset((page - 1) * CATALOG_PAGE_SIZE);
-    return { products: rows, total, totalPages, page, failed: false };
+    return { products: await withImageAssets(rows), total, totalPages, page, failed: false };
   } catch (error) {
     logger.error({ err: error }, "Failed to load products");
     return { products: [], total: 0, totalPages: 1, page: 1, failed: true };

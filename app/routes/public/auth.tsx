@@ -8,6 +8,7 @@ import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { authFormSchema, safeRedirect } from "~/modules/users/schema";
 import { getSessionUser, isStaff } from "~/server/auth/guards.server";
 import { signInWithPassword, signUpWithPassword } from "~/server/auth/session.server";
@@ -16,7 +17,7 @@ import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 
 export function meta() {
-  return [{ title: "Staff Sign In | Trade Counter" }, { name: "robots", content: "noindex" }];
+  return privatePageMeta("Staff Sign In", "Sign in to Trade Counter's back office.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -19,19 +19,20 @@ import { CategoryNav } from "~/components/site/case-studies/category-nav";
 import { useHydrated } from "~/components/site/case-studies/use-hydrated";
 import { PageHero } from "~/components/site/page-hero";
 import { getCaseStudiesPage } from "~/modules/case-studies/queries.server";
+import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/case-studies";
 
 const BASE_PATH = "/case-study";
 
-export function meta() {
-  return [
-    { title: "Case Studies | Trade Counter" },
-    {
-      name: "description",
-      content:
-        "Homes, commercial builds and renovations around New Zealand supplied by Trade Counter: the challenge, the materials we supplied and the result.",
-    },
-  ];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const category = loaderData?.activeCategory?.name;
+  return pageMeta(siteFromMatches(matches), {
+    title: category ? `${category} | Case Studies` : "Case Studies",
+    description:
+      "Homes, commercial builds and renovations around New Zealand supplied by Trade Counter: the challenge, the materials we supplied and the result.",
+    // The ?study= dialog is a view of this page; the study's own page is /case-study/SLUG.
+    path: category ? `/case-study?category=${encodeURIComponent(category)}` : "/case-study",
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,20 +7,34 @@ import { CatalogHero } from "~/components/site/catalog/catalog-hero";
 import { CatalogPager } from "~/components/site/catalog/catalog-pager";
 import { CatalogResults, describeRange } from "~/components/site/catalog/catalog-results";
 import { MobileFilters } from "~/components/site/catalog/mobile-filters";
+import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { parseCatalogParams } from "~/modules/products/catalog-params";
 import { getCatalogView } from "~/modules/products/queries.server";
+import { breadcrumbJsonLd } from "~/modules/seo/json-ld";
+import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/catalog";
 
-export function meta() {
-  return [
-    { title: "Product Catalogue | Trade Counter" },
-    {
-      name: "description",
-      content:
-        "Browse timber, roofing, cladding, insulation, tools and hardware from Trade Counter. Filter by brand and category, then enquire for trade pricing.",
-    },
-  ];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const params = loaderData?.params;
+  const filtered = Boolean(
+    params && (params.q || params.brand || params.category || params.inStock || params.sort !== "name"),
+  );
+  const page = params?.page ?? 1;
+  // A filtered or re-sorted view is the catalogue seen another way: its canonical page is
+  // /catalog. The plain listing's further pages are pages of their own.
+  const own = !filtered && page > 1;
+  return pageMeta(siteFromMatches(matches), {
+    title: own ? `Product Catalogue | Page ${page}` : "Product Catalogue",
+    description:
+      "Browse timber, roofing, cladding, insulation, tools and hardware from Trade Counter. Filter by brand and category, then enquire for trade pricing.",
+    path: own ? `/catalog?page=${page}` : "/catalog",
+  });
 }
+
+const CATALOG_CRUMBS = [
+  { name: "Home", path: "/" },
+  { name: "Catalogue", path: "/catalog" },
+];
 
 // Filtering, sorting, search and paging all happen here, from the URL: every view is a link.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,6 +48,7 @@ export default function CatalogPage() {
   // Filters apply on change once hydrated; the attribute tells a test (or a style) when that is.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  const { site } = usePublicSite();
 
   useEffect(() => {
     if (failed) toast.error("Error", { description: "Failed to load products. Please try again." });
@@ -41,6 +56,7 @@ export default function CatalogPage() {
 
   return (
     <div data-catalog={ready ? "ready" : "static"}>
+      <JsonLd data={breadcrumbJsonLd(site, CATALOG_CRUMBS)} />
       <CatalogHero params={params} />
       <div className="container mx-auto flex flex-col gap-8 px-4 py-10 md:flex-row">
         {/* On small screens the sheet holds the filters; without JavaScript this panel shows instead. */}

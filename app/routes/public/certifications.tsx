@@ -3,19 +3,19 @@ import { CategoryNav } from "~/components/site/case-studies/category-nav";
 import { CertificationCard } from "~/components/site/certifications/certification-card";
 import { PageHero } from "~/components/site/page-hero";
 import { getCertificationsPage } from "~/modules/certifications/queries.server";
+import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/certifications";
 
 const BASE_PATH = "/certifications";
 
-export function meta() {
-  return [
-    { title: "Certifications | Trade Counter" },
-    {
-      name: "description",
-      content:
-        "Product certifications, quality and health and safety documents for the building supplies Trade Counter sells in New Zealand. View or download them here.",
-    },
-  ];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const category = loaderData?.activeCategory?.name;
+  return pageMeta(siteFromMatches(matches), {
+    title: category ? `${category} | Certifications` : "Certifications",
+    description:
+      "Product certifications, quality and health and safety documents for the building supplies Trade Counter sells in New Zealand. View or download them here.",
+    path: category ? `/certifications?category=${encodeURIComponent(category)}` : "/certifications",
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

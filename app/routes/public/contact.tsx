@@ -3,12 +3,15 @@ import { useLoaderData } from "react-router";
 import { toast } from "sonner";
 import { ContactDetails, ContactMap } from "~/components/site/enquiry/contact-details";
 import { ContactForm } from "~/components/site/enquiry/contact-form";
+import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { QuoteListPanel } from "~/components/site/quote-list/quote-list-panel";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { contactEnquiryAction, enquiryHeaders } from "~/modules/enquiries/actions.server";
 import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
 import { applyQuoteListResponse, getQuoteListForPage } from "~/modules/quote-list/quote-list.server";
+import { businessJsonLd } from "~/modules/seo/json-ld";
+import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/contact";
 
@@ -17,14 +20,12 @@ export function headers(args: Route.HeadersArgs) {
   return enquiryHeaders(args);
 }
 
-export function meta() {
-  return [
-    { title: "Contact Us | Trade Counter" },
-    {
-      name: "description",
-      content: "Ask about products, trade pricing or a quote. Send us a message or call our team.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: "Contact Us",
+    description: "Ask about products, trade pricing or a quote. Send us a message or call our team.",
+    path: "/contact",
+  });
 }
 
 // A list of products is most often a request for a quote: that subject is offered first.
@@ -61,6 +62,7 @@ export default function ContactPage() {
   // The fill time counts from when the page was first served: a change to the quote list
   // revalidates this loader, and a fresh token then would make a quick send look like a bot's.
   const [servedToken] = useState(formToken);
+  const { site } = usePublicSite();
 
   useEffect(() => {
     if (subjectsLoadFailed) toast.error("Error loading subjects", { description: "Using default options" });
@@ -68,6 +70,7 @@ export default function ContactPage() {
 
   return (
     <>
+      <JsonLd data={businessJsonLd(site, contact)} />
       <section className="bg-stone-900 text-white">
         <div className="container mx-auto px-4 py-14 sm:py-20">
           <h1 className="font-extrabold text-4xl sm:text-5xl">Contact Us</h1>

@@ -9,12 +9,24 @@ import { HeroCarousel } from "~/components/site/home/hero-carousel";
 import { PartnerLogos } from "~/components/site/home/partner-logos";
 import { Reveal } from "~/components/site/home/reveal";
 import { TrustedSuppliers } from "~/components/site/home/trusted-suppliers";
+import { JsonLd } from "~/components/site/json-ld";
 import { getHomeContent } from "~/modules/content/home.server";
 import { enquiryHeaders, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { issueFormToken } from "~/modules/enquiries/spam.server";
+import { businessJsonLd } from "~/modules/seo/json-ld";
+import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: "Building supplies for New Zealand builders | Trade Counter",
+    description:
+      "Timber, roofing, cladding, insulation, tools and hardware for builders and contractors. Contact us for trade pricing.",
+    path: "/",
+  });
+}
 
 export async function loader() {
   return { ...(await getHomeContent()), formToken: issueFormToken() };
@@ -30,9 +42,11 @@ export function headers(args: Route.HeadersArgs) {
 
 export default function Home() {
   const home = useLoaderData<typeof loader>();
-  const contact = useRouteLoaderData<typeof layoutLoader>("routes/public/layout")?.contact ?? null;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/public/layout");
+  const contact = layout?.contact ?? null;
   return (
     <>
+      {layout ? <JsonLd data={businessJsonLd(layout.site, layout.contact)} /> : null}
       <HeroCarousel slides={home.heroSlides} background={home.heroBackground} />
       <Reveal>
         <TrustedSuppliers />

@@ -4,6 +4,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { getQuoteListSummary } from "~/modules/quote-list/quote-list.server";
+import { getSiteSeo } from "~/modules/seo/site.server";
 import { getFooterCategories } from "~/modules/taxonomy/queries.server";
 import { useOptionalUser } from "~/root";
 import { readToast } from "~/server/toast.server";
@@ -18,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getQuoteListSummary(request, context),
     readToast(request),
   ]);
-  return { contact, categories, quoteList, flash };
+  // `site` (base URL, indexing switch) is read by every public page's meta and JSON-LD.
+  return { contact, categories, quoteList, flash, site: getSiteSeo() };
 }
 
 export default function PublicLayout() {

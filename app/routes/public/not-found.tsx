@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/not-found";
 
 export function meta() {
-  return [{ title: "Page not found | Trade Counter" }, { name: "robots", content: "noindex" }];
+  return privatePageMeta("Page not found");
 }
 
 export function loader({ request }: Route.LoaderArgs) {

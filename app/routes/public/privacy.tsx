@@ -5,18 +5,18 @@
 import type * as React from "react";
 import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { DEFAULT_CONTACT_INFO, toTelHref } from "~/modules/content/contact-info";
+import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import type { Route } from "./+types/privacy";
 import type { loader as layoutLoader } from "./layout";
 
-export function meta() {
-  return [
-    { title: "Privacy Statement | Trade Counter" },
-    {
-      name: "description",
-      content:
-        "What Trade Counter collects when you send an enquiry, why, who sees it, how long it is kept, and how to see or correct it under the Privacy Act 2020.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: "Privacy Statement",
+    description:
+      "What Trade Counter collects when you send an enquiry, why, who sees it, how long it is kept, and how to see or correct it under the Privacy Act 2020.",
+    path: "/privacy",
+  });
 }
 
 export async function loader() {

@@ -1,15 +1,15 @@
 import type * as React from "react";
 import { Link } from "react-router";
+import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
+import type { Route } from "./+types/terms";
 
-export function meta() {
-  return [
-    { title: "Trading Terms and Conditions | Trade Counter" },
-    {
-      name: "description",
-      content:
-        "Trade Counter's trading terms: quotes and pricing, orders, payment and trade accounts, delivery, returns, defects, the 10-year warranty, care and maintenance, and your rights under New Zealand law.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: "Trading Terms and Conditions",
+    description:
+      "Trade Counter's trading terms: quotes and pricing, orders, payment and trade accounts, delivery, returns, defects, the 10-year warranty, care and maintenance, and your rights under New Zealand law.",
+    path: "/terms-conditions",
+  });
 }
 
 function List({ items }: { items: React.ReactNode[] }) {

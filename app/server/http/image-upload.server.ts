@@ -5,10 +5,14 @@
 //   form.formData.get("imageUrl")  // the uploaded file's public URL when a file was sent,
 //                                  // otherwise whatever URL the form carried
 //   await form.upload?.discard();  // when the record is then not saved, drop the stored file
+//                                  // with its processed variants and its image_assets row
 //
 // A plain urlencoded post works too (no file): formData is the request's own.
-// Images only, told by their first bytes (jpeg, png, webp, gif, avif), at most 5 MB.
+// Images only, told by their first bytes (jpeg, png, webp, gif, avif), at most 5 MB, and only
+// ones that decode: each is processed here into its WebP/AVIF variants (images/process-image).
 import type { ActionError } from "~/modules/admin/intents";
+import { processStoredImage, removeImageAsset } from "../images/process-image.server";
+import { logger } from "../logger.server";
 import { type Bucket, getStorage } from "../storage/storage.server";
 import { EXTENSION_FOR, IMAGE_TYPES } from "./file-signature";
 import { discardUploads, isMultipart, parseMultipart, type StoredUpload } from "./multipart.server";
@@ -58,12 +62,23 @@ export async function readImageForm(request: Request, options: Options = {}): Pr
   const stored = await withDetectedExtension(file);
   const storage = getStorage();
   const url = storage.publicUrl(stored.bucket, stored.name);
+  // A failure of ours (disk, database) while writing variants does not refuse the upload: the
+  // original still shows, only without a srcset.
+  const processed = await processStoredImage(stored).catch((error: unknown) => {
+    logger.error({ err: error, url }, "Failed to process an uploaded image; keeping the original only");
+    return null;
+  });
+  // Right bytes at the start, but not a picture that decodes: to the uploader it is not an image.
+  if (processed && !processed.ok) {
+    await storage.delete(stored.bucket, stored.name);
+    return { ok: false, formData: parsed.fields, error: IMAGE_UPLOAD_ERRORS.notImage, field: fileField };
+  }
   parsed.fields.set(urlField, url);
-  return {
-    ok: true,
-    formData: parsed.fields,
-    upload: { url, path: stored.path, discard: () => storage.delete(stored.bucket, stored.name) },
-  };
+  async function discard() {
+    await removeImageAsset(url);
+    await storage.delete(stored.bucket, stored.name);
+  }
+  return { ok: true, formData: parsed.fields, upload: { url, path: stored.path, discard } };
 }
 
 // Public files are served with the type their extension names, so the extension must be the one

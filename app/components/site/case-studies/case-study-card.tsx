@@ -17,7 +17,7 @@ export function CaseStudyCard({ study, detailsHref }: CaseStudyCardProps) {
   const duration = formatDuration(study.durationMonths);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
-      <CaseStudyImage src={study.imageUrl} />
+      <CaseStudyImage src={study.imageUrl} asset={study.asset} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           {study.categoryName ? <Badge variant="secondary">{study.categoryName}</Badge> : <span />}
@@ -29,7 +29,15 @@ export function CaseStudyCard({ study, detailsHref }: CaseStudyCardProps) {
             </span>
           )}
         </div>
-        <h2 className="font-semibold text-lg leading-snug">{study.title}</h2>
+        {/* The title leads to the study's own page; View Details opens it here, for quick reading. */}
+        <h2 className="font-semibold text-lg leading-snug">
+          <Link
+            to={`/case-study/${study.slug}`}
+            className="underline-offset-4 hover:text-primary hover:underline"
+          >
+            {study.title}
+          </Link>
+        </h2>
         {study.challenge && <p className="text-muted-foreground text-sm">{excerpt(study.challenge)}</p>}
         <Button asChild variant="outline" className="mt-auto w-full">
           <Link

@@ -29,7 +29,12 @@ function Body({ study }: { study: PublicCaseStudy }) {
   ].filter((section) => section.text);
   return (
     <div className="grid gap-5">
-      <CaseStudyImage src={study.imageUrl} className="aspect-video rounded-lg" />
+      <CaseStudyImage
+        src={study.imageUrl}
+        asset={study.asset}
+        sizes="(min-width: 640px) 600px, 100vw"
+        className="aspect-video rounded-lg"
+      />
       {study.materials.length > 0 && (
         <section aria-labelledby={`materials-${study.id}`}>
           <h3 id={`materials-${study.id}`} className="mb-2 font-semibold">

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import {
   DialogContent,
@@ -19,7 +20,15 @@ export function ProductQuickView({ product }: { product: ProductCardProduct }) {
     <DialogContent className="sm:max-w-2xl">
       <div className="grid gap-6 sm:grid-cols-2">
         <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted sm:aspect-square">
-          <ProductImage src={product.imageUrl} alt={product.name} width={600} height={600} eager />
+          <ProductImage
+            src={product.imageUrl}
+            alt={product.name}
+            asset={product.asset}
+            sizes="(min-width: 640px) 320px, 90vw"
+            width={600}
+            height={600}
+            eager
+          />
           {outOfStock ? <OutOfStockOverlay /> : null}
         </div>
         <div className="flex flex-col gap-4">
@@ -44,6 +53,12 @@ export function ProductQuickView({ product }: { product: ProductCardProduct }) {
           <DialogFooter className="mt-auto flex-col items-stretch gap-3 sm:flex-col sm:justify-start">
             <AddToQuoteList product={product} withQuantity />
             <EnquireButton product={product} />
+            <Link
+              to={`/catalog/${product.slug}`}
+              className="text-center font-medium text-primary text-sm underline underline-offset-4 hover:no-underline"
+            >
+              View full details<span className="sr-only"> of {product.name}</span>
+            </Link>
           </DialogFooter>
         </div>
       </div>

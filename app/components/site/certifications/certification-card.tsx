@@ -2,6 +2,7 @@ import { Award, Download, ExternalLink } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { PublicCertification } from "~/modules/certifications/queries.server";
+import { Picture } from "../picture";
 
 /** A certificate: preview image (or a placeholder), details, and View / Download links. */
 export function CertificationCard({ certification }: { certification: PublicCertification }) {
@@ -10,7 +11,15 @@ export function CertificationCard({ certification }: { certification: PublicCert
     <article className="flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
         {imageUrl ? (
-          <img src={imageUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          <Picture
+            src={imageUrl}
+            alt=""
+            asset={certification.asset}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            width={800}
+            height={600}
+            className="size-full object-cover"
+          />
         ) : (
           <div className="flex size-full items-center justify-center text-muted-foreground">
             <Award aria-hidden className="size-14" />

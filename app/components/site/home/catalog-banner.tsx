@@ -1,6 +1,7 @@
 import { BookOpen } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { CatalogBanner as CatalogBannerContent } from "~/modules/content/home.server";
+import { Picture } from "../picture";
 import { ContentLink } from "./content-link";
 
 /** The monthly catalogue banner: the first active 'catalog' row (the route leaves it out when there is none). */
@@ -10,13 +11,13 @@ export function CatalogBanner({ banner }: { banner: CatalogBannerContent }) {
       <div className="container mx-auto px-4">
         <div className="relative isolate overflow-hidden rounded-2xl bg-stone-900 text-white">
           {banner.imageUrl && (
-            <img
+            <Picture
               src={banner.imageUrl}
               alt=""
+              asset={banner.asset}
+              sizes="(min-width: 1536px) 1504px, 100vw"
               width={1600}
               height={600}
-              loading="lazy"
-              decoding="async"
               className="-z-10 absolute inset-0 size-full object-cover object-right"
             />
           )}

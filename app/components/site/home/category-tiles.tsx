@@ -1,5 +1,6 @@
 import { ArrowRight, Hammer, type LucideIcon, Package, TreePine, Warehouse, Wrench } from "lucide-react";
 import type { CategoryTile } from "~/modules/content/home.server";
+import { Picture } from "../picture";
 import { ContentLink } from "./content-link";
 import { SectionHeading } from "./section-heading";
 
@@ -42,13 +43,13 @@ function CategoryTileCard({ tile }: { tile: CategoryTile }) {
       className="group relative flex aspect-square flex-col justify-end overflow-hidden rounded-xl bg-stone-800 text-white shadow-sm transition-shadow hover:shadow-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 min-[480px]:aspect-[4/3] lg:aspect-[16/10]"
     >
       {tile.imageUrl ? (
-        <img
+        <Picture
           src={tile.imageUrl}
           alt=""
+          asset={tile.asset}
+          sizes="(min-width: 1024px) 33vw, 50vw"
           width={800}
           height={600}
-          loading="lazy"
-          decoding="async"
           className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
         />
       ) : (

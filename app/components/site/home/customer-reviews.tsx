@@ -1,6 +1,7 @@
 import { ArrowDown, Quote } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import type { Review } from "~/modules/content/reviews";
+import type { HomeReview } from "~/modules/content/home.server";
+import { Picture } from "../picture";
 import { SectionHeading } from "./section-heading";
 import { StarRating } from "./star-rating";
 
@@ -14,7 +15,7 @@ function initials(name: string) {
 }
 
 /** Customer reviews: the heading from the first review row, a card per review, then a call to action. */
-export function CustomerReviews({ title, reviews }: { title: string; reviews: Review[] }) {
+export function CustomerReviews({ title, reviews }: { title: string; reviews: HomeReview[] }) {
   return (
     <section aria-labelledby="reviews-heading" data-testid="reviews" className="py-16">
       <div className="container mx-auto px-4">
@@ -44,7 +45,7 @@ export function CustomerReviews({ title, reviews }: { title: string; reviews: Re
   );
 }
 
-function ReviewCard({ review }: { review: Review }) {
+function ReviewCard({ review }: { review: HomeReview }) {
   const byline = [review.company, review.project].filter(Boolean);
   return (
     <figure
@@ -62,13 +63,13 @@ function ReviewCard({ review }: { review: Review }) {
       )}
       <figcaption className="mt-auto flex items-center gap-3 border-t pt-4">
         {review.photoUrl ? (
-          <img
+          <Picture
             src={review.photoUrl}
             alt={review.name}
+            asset={review.asset}
+            sizes="48px"
             width={48}
             height={48}
-            loading="lazy"
-            decoding="async"
             className="size-12 shrink-0 rounded-full bg-muted object-cover"
           />
         ) : (

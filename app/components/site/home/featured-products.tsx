@@ -42,6 +42,7 @@ function FeaturedProductCard({ product }: { product: FeaturedProduct }) {
         <ProductImage
           src={product.imageUrl}
           alt={product.name}
+          asset={product.asset}
           className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
       </div>

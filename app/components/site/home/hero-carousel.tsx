@@ -5,9 +5,12 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { HeroSlide } from "~/modules/content/home.server";
 import type { HeroBackground } from "~/modules/settings/hero-background";
+import { Picture } from "../picture";
 import { ContentLink } from "./content-link";
 
 export const HERO_AUTOPLAY_DELAY_MS = 5000;
+/** The hero spans the viewport; the route's preload must ask for the same size. */
+export const HERO_IMAGE_SIZES = "100vw";
 
 /**
  * The home hero: staff-managed slides under the hero_background overlay. Autoplay advances every
@@ -122,14 +125,15 @@ function HeroSlideView({
       className="relative flex min-h-[26rem] min-w-0 shrink-0 grow-0 basis-full items-center sm:min-h-[32rem] lg:min-h-[36rem]"
     >
       {slide.imageUrl ? (
-        <img
+        <Picture
           src={slide.imageUrl}
           alt=""
+          asset={slide.asset}
+          sizes={HERO_IMAGE_SIZES}
           width={1600}
           height={900}
-          loading={first ? "eager" : "lazy"}
-          fetchPriority={first ? "high" : "auto"}
-          decoding={first ? "sync" : "async"}
+          // The first slide is the page's largest paint: fetched first (and preloaded by the route).
+          priority={first}
           className="absolute inset-0 size-full object-cover"
         />
       ) : (

@@ -1,0 +1,77 @@
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { JsonLd, usePublicSite } from "~/components/site/json-ld";
+import { Breadcrumbs } from "~/components/site/product-page/breadcrumbs";
+import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
+import { ProductDetails } from "~/components/site/product-page/product-details";
+import { RelatedProducts } from "~/components/site/product-page/related-products";
+import { getProductPage, type ProductDetails as Product } from "~/modules/products/page.server";
+import { breadcrumbJsonLd, type Crumb, productJsonLd } from "~/modules/seo/json-ld";
+import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
+import type { Route } from "./+types/product";
+
+// A published product by slug; an old slug (before a rename) moves for good to the current one.
+export async function loader({ params }: Route.LoaderArgs) {
+  const result = await getProductPage(params.slug);
+  if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
+  if (result.kind === "not-found") throw data(null, { status: 404 });
+  return { product: result.product, related: result.related };
+}
+
+function describeProduct(product: Product) {
+  const text = product.shortDescription || product.description;
+  if (text) return summarize(text);
+  const from = [
+    product.brandName && `by ${product.brandName}`,
+    product.categoryName && `in ${product.categoryName}`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return `${product.name}${from ? ` ${from}` : ""} from Trade Counter, New Zealand building supplies. Contact us for trade pricing.`;
+}
+
+function crumbsFor(product: Product): Crumb[] {
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: "Catalogue", path: "/catalog" },
+  ];
+  if (product.categoryName) {
+    crumbs.push({
+      name: product.categoryName,
+      path: `/catalog?category=${encodeURIComponent(product.categoryName)}`,
+    });
+  }
+  crumbs.push({ name: product.name, path: `/catalog/${product.slug}` });
+  return crumbs;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return privatePageMeta("Page not found");
+  const { product } = loaderData;
+  return pageMeta(siteFromMatches(matches), {
+    title: product.name,
+    description: describeProduct(product),
+    path: `/catalog/${product.slug}`,
+    image: socialImageFor(product.asset, product.name),
+    type: "product",
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const { site } = usePublicSite();
+  const crumbs = crumbsFor(product);
+  return (
+    <div className="container mx-auto px-4 py-8">
+      <JsonLd data={[productJsonLd(site, product), breadcrumbJsonLd(site, crumbs)]} />
+      <div className="mb-6">
+        <Breadcrumbs crumbs={crumbs} />
+      </div>
+      <ProductDetails product={product} />
+      <RelatedProducts products={related} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return isRouteErrorResponse(error) && error.status === 404 ? <NotFoundScreen /> : <PageFailedScreen />;
+}

@@ -1,0 +1,414 @@
+// A rendered-page cache for anonymous visitors: public pages (and their `.data` twins used by
+// client navigation) are rendered once, kept in memory and served again until content changes.
+// Two values in a page must never be served twice: the CSP nonce and the enquiry form token.
+// A stored page is therefore a template cut at those values, filled with fresh ones on every hit.
+// See docs/decisions/009-page-cache.md.
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { QUOTE_LIST_COOKIE } from "~/modules/quote-list/quote-list-cookie";
+
+/** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
+const TOAST_COOKIE = "tc_toast";
+/** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
+const MAX_KEY_LENGTH = 2048;
+/** Paths that are never cached: the back office, sign-in, and resource routes with live answers. */
+const NEVER_CACHED = /^\/(admin|auth|files|healthz|quote-list|assets)(\/|\.|$)/;
+/** Paths whose answers are for one signed-in person: never stored by anyone. */
+const PRIVATE_AREA = /^\/(admin|auth)(\/|\.|$)/;
+/** Where staff change what the public pages show. */
+const BACK_OFFICE = /^\/admin(\/|\.|$)/;
+/** An enquiry form token: epoch milliseconds, ".", a base64url HMAC-SHA256. */
+const FORM_TOKEN_SHAPE = "(?<![\\w.-])\\d{10,15}\\.[A-Za-z0-9_-]{43}(?![\\w-])";
+/** Headers that are made afresh for every response, never replayed from a stored page. */
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "cache-control",
+  "x-cache",
+  "vary",
+  "set-cookie",
+]);
+
+export const ANONYMOUS_CACHE_CONTROL = "private, no-cache";
+export const STAFF_CACHE_CONTROL = "private, no-store";
+
+type Slot = "nonce" | "formToken";
+/**
+ * `segments` with a `slots` value between each two; `gzipped` holds each segment compressed on
+ * its own (see renderGzip).
+ */
+export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzipped: Buffer[] };
+export type CachedPage = {
+  template: PageTemplate;
+  etag: string;
+  headers: [string, string][];
+  storedAt: number;
+  bytes: number;
+};
+export type PageCacheOptions = { maxBytes: number; maxAgeMs: number; now?: () => number };
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * The cache key of a request URL: path and query with the parameters in a stable order, or null
+ * when the path is never cached.
+ */
+export function cacheKeyFor(url: string): string | null {
+  if (url.length > MAX_KEY_LENGTH) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://cache.invalid");
+  } catch {
+    return null;
+  }
+  if (NEVER_CACHED.test(parsed.pathname)) return null;
+  // A stable sort by name keeps the order of repeated names, which getAll() callers see.
+  const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(params).toString();
+  return query ? `${parsed.pathname}?${query}` : parsed.pathname;
+}
+
+export function isPrivateArea(url: string) {
+  return PRIVATE_AREA.test(url.split("?")[0] ?? "");
+}
+
+function cookieNames(header: string | undefined) {
+  if (!header) return [];
+  return header.split(";").map((pair) => pair.split("=")[0]?.trim() ?? "");
+}
+
+/**
+ * Why this request must get a page of its own: "session" (signed in, better-auth's cookies,
+ * `__Secure-` prefixed or not), "personal" (quote list or toast shown in the page), else null.
+ */
+export function bypassReason(cookieHeader: string | undefined): "session" | "personal" | null {
+  const names = cookieNames(cookieHeader);
+  if (names.some((name) => name.includes("better-auth"))) return "session";
+  if (names.some((name) => name === QUOTE_LIST_COOKIE || name === TOAST_COOKIE)) return "personal";
+  return null;
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+/** Cuts a rendered page at every occurrence of its nonce and of a genuine form token. */
+export function makeTemplate(
+  body: string,
+  volatile: { nonce: string | undefined; isFormToken(candidate: string): boolean },
+): PageTemplate {
+  const pattern = volatile.nonce
+    ? new RegExp(`${escapeRegExp(volatile.nonce)}|${FORM_TOKEN_SHAPE}`, "g")
+    : new RegExp(FORM_TOKEN_SHAPE, "g");
+  const segments: Buffer[] = [];
+  const slots: Slot[] = [];
+  let last = 0;
+  for (const match of body.matchAll(pattern)) {
+    const slot: Slot | null =
+      match[0] === volatile.nonce ? "nonce" : volatile.isFormToken(match[0]) ? "formToken" : null;
+    if (!slot) continue;
+    segments.push(Buffer.from(body.slice(last, match.index), "utf8"));
+    slots.push(slot);
+    last = match.index + match[0].length;
+  }
+  segments.push(Buffer.from(body.slice(last), "utf8"));
+  const gzipped = segments.map((segment, i) =>
+    zlib.deflateRawSync(segment, {
+      // Every segment but the last ends on a byte boundary without closing the stream.
+      finishFlush: i < segments.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
+    }),
+  );
+  return { segments, slots, gzipped };
+}
+
+export function renderTemplate(template: PageTemplate, values: Record<Slot, string>) {
+  const parts: Buffer[] = [];
+  template.segments.forEach((segment, i) => {
+    parts.push(segment);
+    const slot = template.slots[i];
+    if (slot) parts.push(Buffer.from(values[slot], "utf8"));
+  });
+  return Buffer.concat(parts);
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** A non-final stored (uncompressed) deflate block: fits between two byte-aligned segments. */
+function storedBlock(value: Buffer) {
+  const length = value.byteLength;
+  const header = Buffer.from([0, length & 0xff, length >> 8, ~length & 0xff, (~length >> 8) & 0xff]);
+  return [header, value] as const;
+}
+
+/**
+ * The page gzipped without compressing it again: the segments were deflated once, each on its
+ * own and ending on a byte boundary, so the fresh nonce and token go between them as stored
+ * blocks; only the CRC of the whole is computed per response. Compressing 100 KB of HTML on every
+ * hit would cost more than everything else the hit does.
+ */
+export function renderGzip(template: PageTemplate, values: Record<Slot, string>) {
+  const blocks = {
+    nonce: storedBlock(Buffer.from(values.nonce, "utf8")),
+    formToken: storedBlock(Buffer.from(values.formToken, "utf8")),
+  };
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  template.segments.forEach((segment, i) => {
+    parts.push(template.gzipped[i] as Buffer);
+    crc = zlib.crc32(segment, crc);
+    size += segment.byteLength;
+    const slot = template.slots[i];
+    if (!slot) return;
+    const [header, value] = blocks[slot];
+    parts.push(header, value);
+    crc = zlib.crc32(value, crc);
+    size += value.byteLength;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  parts.push(trailer);
+  return Buffer.concat(parts);
+}
+
+/** A weak ETag of what the page says, whatever nonce and token it is served with. */
+export function etagOf(template: PageTemplate) {
+  const hash = crypto.createHash("sha1");
+  template.segments.forEach((segment, i) => {
+    hash.update(segment);
+    if (template.slots[i]) hash.update(`\0${template.slots[i]}\0`);
+  });
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+/** If-None-Match by the weak comparison (RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * The store: LRU by bytes, a max age as a safety net, and a generation that a content change
+ * bumps. A render that began in an older generation is not stored: it may have read the data
+ * from before the change.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+  let generation = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  return {
+    get generation() {
+      return generation;
+    },
+    get size() {
+      return { entries: entries.size, bytes };
+    },
+    /** Forget every page: content changed. */
+    invalidate() {
+      generation += 1;
+      entries.clear();
+      bytes = 0;
+    },
+    get(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (now() - entry.storedAt > options.maxAgeMs) {
+        remove(key);
+        return undefined;
+      }
+      // Most recently used goes last; eviction takes from the front.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    /** Stores a page rendered in `renderedInGeneration`; false when it was not kept. */
+    set(key: string, page: Omit<CachedPage, "storedAt" | "bytes">, renderedInGeneration: number) {
+      if (renderedInGeneration !== generation) return false;
+      const size =
+        key.length +
+        page.template.segments.reduce((sum, segment) => sum + segment.byteLength, 0) +
+        page.template.gzipped.reduce((sum, segment) => sum + segment.byteLength, 0) +
+        page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+      // One page may not push out most of the others.
+      if (size > options.maxBytes / 4) return false;
+      remove(key);
+      entries.set(key, { ...page, storedAt: now(), bytes: size });
+      bytes += size;
+      for (const [oldest] of entries) {
+        if (bytes <= options.maxBytes) break;
+        remove(oldest);
+      }
+      return true;
+    },
+  };
+}
+
+export type PageCacheHooks = {
+  /** A fresh enquiry form token for each page served from the cache. */
+  issueFormToken(): string;
+  /** True when the string is a form token this server signed (not text that looks like one). */
+  isFormToken(candidate: string): boolean;
+  /** Called when a staff member's change to the back office has been answered (committed). */
+  onContentChange(): void;
+};
+
+function isStorableType(contentType: unknown) {
+  const type = String(contentType ?? "");
+  // HTML documents and React Router's turbo-stream `.data` answers.
+  return type.startsWith("text/html") || type.startsWith("text/x-script");
+}
+
+/** Express middleware: serve from the cache, or render and store. Mount after compression. */
+export function pageCacheMiddleware(cache: PageCache, hooks: PageCacheHooks): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const method = req.method;
+    const url = req.originalUrl;
+
+    if (method !== "GET" && method !== "HEAD") {
+      if (isPrivateArea(url)) {
+        res.setHeader("Cache-Control", STAFF_CACHE_CONTROL);
+        if (BACK_OFFICE.test(url) && bypassReason(req.headers.cookie) === "session") {
+          invalidateOnSuccess(res, hooks);
+        }
+      }
+      return next();
+    }
+
+    const key = cacheKeyFor(url);
+    if (!key) {
+      if (isPrivateArea(url)) {
+        res.setHeader("Cache-Control", STAFF_CACHE_CONTROL);
+        res.setHeader("X-Cache", "BYPASS");
+      }
+      return next();
+    }
+    const bypass = bypassReason(req.headers.cookie);
+    if (bypass) {
+      res.setHeader("Cache-Control", bypass === "session" ? STAFF_CACHE_CONTROL : ANONYMOUS_CACHE_CONTROL);
+      res.setHeader("X-Cache", "BYPASS");
+      return next();
+    }
+
+    const hit = cache.get(key);
+    if (hit) return sendHit(req, res, hit, hooks);
+    captureAndStore(req, res, key, cache, hooks);
+    next();
+  };
+}
+
+function sendHit(req: Request, res: Response, page: CachedPage, hooks: PageCacheHooks) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
+  res.setHeader("X-Cache", "HIT");
+  if (matchesEtag(req.headers["if-none-match"], page.etag)) return sendNotModified(res);
+  const values = { nonce: String(res.locals.cspNonce ?? ""), formToken: hooks.issueFormToken() };
+  res.vary("Accept-Encoding");
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  // Already encoded: the compression middleware leaves it as it is.
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const body = gzip ? renderGzip(page.template, values) : renderTemplate(page.template, values);
+  res.status(200);
+  res.setHeader("Content-Length", body.byteLength);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+// The browser keeps the body it has, with the nonce it had: a 304 must not carry this response's
+// CSP (a new nonce), or the browser would pair the old body with the new policy and block scripts.
+function sendNotModified(res: Response) {
+  res.removeHeader("Content-Security-Policy");
+  res.removeHeader("Content-Type");
+  res.status(304).end();
+}
+
+type WriteArgs = [chunk?: unknown, encoding?: unknown, callback?: unknown];
+
+function toBuffer(chunk: unknown, encoding: unknown) {
+  if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  return Buffer.from(chunk as Uint8Array);
+}
+
+/**
+ * A miss: the response body is held back (React has rendered the whole page before the first
+ * byte anyway), stored when it is a plain public page, then sent with its ETag.
+ */
+function captureAndStore(req: Request, res: Response, key: string, cache: PageCache, hooks: PageCacheHooks) {
+  const generation = cache.generation;
+  const headersBefore = new Set(res.getHeaderNames());
+  const chunks: Buffer[] = [];
+  const write = res.write;
+  const end = res.end;
+
+  res.write = ((...[chunk, encoding, callback]: WriteArgs) => {
+    const buffer = toBuffer(chunk, encoding);
+    if (buffer) chunks.push(buffer);
+    const done = typeof encoding === "function" ? encoding : callback;
+    if (typeof done === "function") process.nextTick(done as () => void);
+    return true;
+  }) as Response["write"];
+
+  res.end = ((...[chunk, encoding, callback]: WriteArgs) => {
+    const buffer = toBuffer(chunk, encoding);
+    if (buffer) chunks.push(buffer);
+    res.write = write;
+    res.end = end;
+    const body = Buffer.concat(chunks);
+    res.setHeader("X-Cache", "MISS");
+    if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
+    const storable =
+      req.method === "GET" &&
+      res.statusCode === 200 &&
+      !res.hasHeader("Set-Cookie") &&
+      isStorableType(res.getHeader("Content-Type"));
+    if (storable) {
+      const template = makeTemplate(body.toString("utf8"), {
+        nonce: res.locals.cspNonce as string | undefined,
+        isFormToken: hooks.isFormToken,
+      });
+      const etag = etagOf(template);
+      const headers = res
+        .getHeaderNames()
+        .filter((name) => !headersBefore.has(name) && !PER_RESPONSE_HEADERS.has(name))
+        .map((name): [string, string] => [name, String(res.getHeader(name))]);
+      cache.set(key, { template, etag, headers }, generation);
+      res.setHeader("ETag", etag);
+      if (matchesEtag(req.headers["if-none-match"], etag)) {
+        sendNotModified(res);
+        return res;
+      }
+    }
+    const done = typeof encoding === "function" ? encoding : callback;
+    if (typeof done === "function") res.once("finish", done as () => void);
+    return (end as (chunk: Buffer) => Response).call(res, body);
+  }) as Response["end"];
+}
+
+/** After a staff member's post to the back office is answered without error, content changed. */
+function invalidateOnSuccess(res: Response, hooks: PageCacheHooks) {
+  const writeHead = res.writeHead;
+  res.writeHead = ((...args: Parameters<Response["writeHead"]>) => {
+    res.writeHead = writeHead;
+    // Runs before the answer leaves: the action (and its transaction) is done, and the staff
+    // member's next request cannot overtake the invalidation.
+    if (args[0] < 400) hooks.onContentChange();
+    return writeHead.apply(res, args);
+  }) as Response["writeHead"];
+}

@@ -1,0 +1,184 @@
+// Processes an uploaded image once, at upload: decoded (a file that does not decode is refused),
+// turned upright by its EXIF orientation, stripped of its metadata (no camera GPS in anything
+// served), and written as WebP at a few widths, AVIF where it pays, and a 1200x630 social card.
+// The original stays as it was uploaded; the variants sit next to it in the same bucket and the
+// image_assets row, keyed by the original's public URL, tells pages what there is.
+//
+//   const processed = await processStoredImage({ bucket: "media", name });
+//   if (!processed.ok) ...                       // not decodable: refuse the upload
+//   await removeImageAsset(url);                 // the record was not saved after all
+import { eq } from "drizzle-orm";
+import type { Sharp } from "sharp";
+import { getDb } from "~/server/db/db.server";
+import { type ImageVariant, imageAssets } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { type Bucket, getStorage, parseStoredPath } from "~/server/storage/storage.server";
+
+/** Widths a page may ask for; an image narrower than one of them is never enlarged to it. */
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+
+// Visually close to the originals at a fraction of their bytes. AVIF effort stays low: at the
+// default it takes seconds per width on a small server, for files only a few per cent smaller.
+const WEBP = { quality: 78, effort: 4 } as const;
+const AVIF = { quality: 52, effort: 2 } as const;
+const SOCIAL_JPEG = { quality: 82, mozjpeg: true } as const;
+
+export type ProcessedImage = {
+  url: string;
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+  socialUrl: string;
+};
+
+export type ProcessResult = { ok: true; asset: ProcessedImage } | { ok: false; reason: "undecodable" };
+
+type SharpModule = typeof import("sharp");
+let sharpModule: Promise<SharpModule> | undefined;
+
+// Loaded on first use: a server that never receives an upload never loads libvips. One thread
+// per image and no operation cache keep a small server's memory flat while it works.
+function loadSharp() {
+  sharpModule ??= import("sharp").then((module) => {
+    const sharp = module.default;
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return module;
+  });
+  return sharpModule;
+}
+
+// One image at a time: uploads are rare and a queue bounds the decoded pixels held at once.
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** The widths to write for an image `width` pixels wide: the list's smaller ones, then its own (capped). */
+export function variantWidthsFor(width: number): number[] {
+  const largest = Math.min(width, Math.max(...VARIANT_WIDTHS));
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < largest);
+  widths.push(largest);
+  return widths;
+}
+
+/**
+ * Decodes the stored file and writes its variants and its image_assets row. An image that does
+ * not decode leaves nothing behind (the original is the caller's to discard).
+ */
+export function processStoredImage(file: { bucket: Bucket; name: string }): Promise<ProcessResult> {
+  return oneAtATime(() => processNow(file));
+}
+
+async function processNow(file: { bucket: Bucket; name: string }): Promise<ProcessResult> {
+  const { default: sharp } = await loadSharp();
+  const storage = getStorage();
+  const url = storage.publicUrl(file.bucket, file.name);
+
+  // Decoded once: upright, in sRGB, no larger than the widest variant, metadata gone. Every
+  // output is cut from these pixels, so a large photo is not decoded once per variant.
+  let base: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+  let original: { width: number; height: number };
+  try {
+    const { stream } = await storage.get(file.bucket, file.name);
+    const decoder = sharp({ failOn: "error", limitInputPixels: 50_000_000 });
+    stream.pipe(decoder);
+    const metadata = await decoder.metadata();
+    original = { width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+    const widest = variantWidthsFor(original.width).at(-1) ?? original.width;
+    base = await decoder
+      .rotate()
+      .resize({ width: widest, withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    logger.info({ err: error, file: `${file.bucket}/${file.name}` }, "Uploaded image could not be decoded");
+    return { ok: false, reason: "undecodable" };
+  }
+
+  const pixels = () =>
+    sharp(base.data, {
+      raw: { width: base.info.width, height: base.info.height, channels: base.info.channels },
+    });
+  const written: string[] = [];
+  async function store(image: Sharp, extension: string) {
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    const stored = await storage.put(file.bucket, `variant.${extension}`, data);
+    const variantUrl = storage.publicUrl(file.bucket, stored.name);
+    written.push(variantUrl);
+    return { url: variantUrl, width: info.width, height: info.height, bytes: info.size };
+  }
+
+  try {
+    const webp: ImageVariant[] = [];
+    let avif: ImageVariant[] = [];
+    // A <source> must offer every width, or a browser would pick a too-small one: AVIF is kept
+    // for the image only when it is the smaller file at every width. The first width where it
+    // is not ends the AVIF encoding (the slow part) for this image.
+    let avifPays = true;
+    for (const width of variantWidthsFor(original.width)) {
+      const resized = () => pixels().resize({ width, withoutEnlargement: true });
+      const webpVariant: ImageVariant = { format: "webp", ...(await store(resized().webp(WEBP), "webp")) };
+      webp.push(webpVariant);
+      if (!avifPays) continue;
+      const avifVariant: ImageVariant = { format: "avif", ...(await store(resized().avif(AVIF), "avif")) };
+      avif.push(avifVariant);
+      if (avifVariant.bytes >= webpVariant.bytes) {
+        avifPays = false;
+        await deleteUrls(avif.map((variant) => variant.url));
+        avif = [];
+      }
+    }
+    const social = await store(
+      pixels()
+        .resize({ ...SOCIAL_CARD, fit: "cover", position: "attention" })
+        .flatten({ background: "#ffffff" })
+        .jpeg(SOCIAL_JPEG),
+      "jpg",
+    );
+    const asset: ProcessedImage = {
+      url,
+      width: original.width,
+      height: original.height,
+      variants: [...webp, ...avif],
+      socialUrl: social.url,
+    };
+    await getDb()
+      .insert(imageAssets)
+      .values(asset)
+      .onConflictDoUpdate({
+        target: imageAssets.url,
+        set: {
+          width: asset.width,
+          height: asset.height,
+          variants: asset.variants,
+          socialUrl: asset.socialUrl,
+        },
+      });
+    return { ok: true, asset };
+  } catch (error) {
+    await deleteUrls(written);
+    throw error;
+  }
+}
+
+/** Removes an image's variants, its social card and its image_assets row (not the original). */
+export async function removeImageAsset(url: string) {
+  const [row] = await getDb().delete(imageAssets).where(eq(imageAssets.url, url)).returning();
+  if (!row) return;
+  await deleteUrls([...row.variants.map((variant) => variant.url), row.socialUrl]);
+}
+
+async function deleteUrls(urls: Array<string | null>) {
+  const storage = getStorage();
+  await Promise.allSettled(
+    urls.map(async (url) => {
+      const stored = parseStoredPath(url);
+      if (stored) await storage.delete(stored.bucket, stored.name);
+    }),
+  );
+}

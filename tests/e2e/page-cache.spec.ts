@@ -1,0 +1,232 @@
+// The page cache with real servers: a cached page still obeys the CSP (its scripts run, no
+// violation, a nonce of its own per response), staff bypass it, a back-office save shows on the
+// next request, and on PostgreSQL two processes empty each other's caches.
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import pg from "pg";
+import { E2E_ADMIN } from "./accounts";
+import { expect, signIn, test } from "./fixtures";
+
+const publicPort = Number(process.env.E2E_PORT ?? 3111);
+const backOfficePort = publicPort + 1;
+
+function nonceOf(csp: string | undefined) {
+  return /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+}
+
+/** Fetches a page until it comes from the cache (the first request may render it). */
+async function getCached(request: APIRequestContext, url: string) {
+  await request.get(url);
+  const response = await request.get(url);
+  expect(response.headers()["x-cache"], url).toBe("HIT");
+  return response;
+}
+
+async function signInAt(page: Page, base: string) {
+  await page.goto(`${base}/auth`);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin/);
+}
+
+/** A catalogue search page lists the product (its slug is in the page) or finds nothing. */
+function slugOf(name: string) {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+/** Adds a published product through the back office's own form action, as the dialog posts it. */
+async function saveProduct(page: Page, base: string, name: string) {
+  const response = await page.request.post(`${base}/admin/catalog`, {
+    multipart: {
+      intent: "create",
+      name,
+      price: "0",
+      discountPercentage: "0",
+      stockQuantity: "5",
+      stockStatus: "In Stock",
+      isPublished: "on",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+}
+
+test("a cached home page hydrates without a CSP violation, with a nonce of its own", async ({
+  page,
+  request,
+}) => {
+  await getCached(request, "/");
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+
+  const response = await page.goto("/");
+  expect(response?.headers()["x-cache"]).toBe("HIT");
+  const nonce = nonceOf(response?.headers()["content-security-policy"]);
+  expect(nonce).toBeTruthy();
+  // The carousel marks itself ready from an effect: React hydrated, so the scripts ran.
+  await expect(page.getByTestId("hero")).toHaveAttribute("data-carousel", "ready");
+  const violations: string[] = await page.evaluate(
+    () => (window as unknown as { cspViolations: string[] }).cspViolations,
+  );
+  // zod probes once whether eval is allowed (a caught `new Function`); that report is not a
+  // blocked script and shows on uncached pages alike.
+  expect(violations.filter((v) => v !== "script-src eval")).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+
+  const [first, second] = [await request.get("/"), await request.get("/")];
+  expect([first.headers()["x-cache"], second.headers()["x-cache"]]).toEqual(["HIT", "HIT"]);
+  const nonces = [
+    nonceOf(first.headers()["content-security-policy"]),
+    nonceOf(second.headers()["content-security-policy"]),
+  ];
+  expect(new Set([nonce, ...nonces]).size).toBe(3);
+  expect(await first.text()).toContain(`nonce="${nonces[0]}"`);
+  expect(await second.text()).toContain(`nonce="${nonces[1]}"`);
+  expect(first.headers()["cache-control"]).toBe("private, no-cache");
+});
+
+test("a signed-in staff member never gets a cached page", async ({ page, request }) => {
+  await getCached(request, "/catalog");
+  await signIn(page, "sales");
+  await expect(page).toHaveURL(/\/admin/);
+  const response = await page.goto("/catalog");
+  expect(response?.headers()["x-cache"]).toBe("BYPASS");
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  // Rendered for this person: the header offers to sign out.
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
+});
+
+test("a product saved in the back office shows on the public page on the very next request", async ({
+  page,
+  request,
+}) => {
+  const base = `http://localhost:${backOfficePort}`;
+  const name = `Cache Proof Batten ${crypto.randomBytes(3).toString("hex")}`;
+  const search = `${base}/catalog?q=${encodeURIComponent(name)}`;
+  expect(await (await getCached(request, search)).text()).toContain("No products found");
+
+  await signInAt(page, base);
+  await saveProduct(page, base, name);
+
+  const next = await request.get(search);
+  expect(next.headers()["x-cache"]).toBe("MISS");
+  const html = await next.text();
+  expect(html).not.toContain("No products found");
+  expect(html).toContain(slugOf(name));
+});
+
+// Two processes of the built server on one fresh PostgreSQL database (only with TEST_DATABASE_URL).
+test.describe("on PostgreSQL", () => {
+  test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL");
+  test.setTimeout(150_000);
+
+  const ports = [publicPort + 2, publicPort + 3];
+  const servers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+  let databaseName = "";
+
+  async function adminQuery(sql: string) {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function startServer(port: number, url: string) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-e2e-cache-"));
+    dataDirs.push(dataDir);
+    let output = "";
+    const server = spawn("node", ["server.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        // One secret for both: a session made on one is valid on the other, as behind a balancer.
+        BETTER_AUTH_SECRET: "page-cache-e2e-secret-page-cache-e2e-secret",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: "warn",
+        MAIL_WORKER: "false",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout?.on("data", (chunk) => (output += chunk));
+    server.stderr?.on("data", (chunk) => (output += chunk));
+    servers.push(server);
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (server.exitCode !== null) throw new Error(`server on ${port} exited:\n${output}`);
+      const ok = await fetch(`http://localhost:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    throw new Error(`server on ${port} did not start:\n${output}`);
+  }
+
+  test.beforeAll(async () => {
+    databaseName = `tc_e2e_cache_${crypto.randomBytes(4).toString("hex")}`;
+    await adminQuery(`create database ${databaseName}`);
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    url.pathname = `/${databaseName}`;
+    // One after the other: the first migrates and seeds, the second finds it done.
+    await startServer(ports[0] as number, url.toString());
+    await startServer(ports[1] as number, url.toString());
+  });
+
+  test.afterAll(async () => {
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((resolve) => {
+            if (server.exitCode !== null) return resolve(null);
+            server.once("exit", resolve);
+            server.kill("SIGTERM");
+          }),
+      ),
+    );
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  });
+
+  test("two server processes see each other's invalidations", async ({ page, request }) => {
+    const [a, b] = ports.map((port) => `http://localhost:${port}`) as [string, string];
+    await signInAt(page, a);
+
+    // Saved on A, shown by B; then saved on B, shown by A.
+    for (const [writer, reader] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const name = `Cross Process Batten ${crypto.randomBytes(3).toString("hex")}`;
+      const search = `${reader}/catalog?q=${encodeURIComponent(name)}`;
+      expect(await (await getCached(request, search)).text()).toContain("No products found");
+      await saveProduct(page, writer, name);
+      // The NOTIFY travels through PostgreSQL: allow it a moment, never a stale max age.
+      await expect
+        .poll(async () => (await request.get(search)).text(), { timeout: 2000, intervals: [20] })
+        .toContain(slugOf(name));
+    }
+  });
+});

@@ -1,0 +1,332 @@
+// The page cache's rules: what is cached under which key, who bypasses it, how much it holds,
+// how a content change empties it (here and, on PostgreSQL, in another listener), and that no
+// nonce or form token is ever served twice. The middleware runs in a small Express app whose
+// "renderer" writes a page with its request's nonce and a fresh token, as the real one does.
+import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { issueFormToken, readFormToken } from "~/modules/enquiries/spam.server";
+import {
+  announceContentChange,
+  INVALIDATION_CHANNEL,
+  startInvalidationListener,
+} from "~/server/cache/invalidation.server";
+import {
+  bypassReason,
+  cacheKeyFor,
+  createPageCache,
+  makeTemplate,
+  type PageCache,
+  pageCacheMiddleware,
+  renderGzip,
+  renderTemplate,
+} from "~/server/cache/page-cache.server";
+import { useTestDatabase } from "../support/database";
+
+const database = useTestDatabase();
+
+const isFormToken = (candidate: string) => readFormToken(candidate) !== null;
+
+function page(key: string, body: string) {
+  return { template: makeTemplate(body, { nonce: undefined, isFormToken }), etag: `W/"${key}"`, headers: [] };
+}
+
+test("keys are path and query with the parameters in a stable order", () => {
+  expect(cacheKeyFor("/catalog?q=timber&page=3")).toBe("/catalog?page=3&q=timber");
+  expect(cacheKeyFor("/catalog?page=3&q=timber")).toBe("/catalog?page=3&q=timber");
+  expect(cacheKeyFor("/catalog?q=treated+pine")).toBe(cacheKeyFor("/catalog?q=treated%20pine"));
+  // Repeated names keep their order: getAll() sees them in that order.
+  expect(cacheKeyFor("/catalog?b=2&a=1&b=1")).toBe("/catalog?a=1&b=2&b=1");
+  expect(cacheKeyFor("/")).toBe("/");
+  expect(cacheKeyFor("/?")).toBe("/");
+  expect(cacheKeyFor("/catalog.data?q=x")).toBe("/catalog.data?q=x");
+});
+
+test("the back office, sign-in and live resource routes are never cached", () => {
+  for (const url of [
+    "/admin",
+    "/admin/catalog",
+    "/admin.data",
+    "/admin/catalog.data",
+    "/auth",
+    "/auth/sign-out",
+    "/files/media/a.jpg",
+    "/healthz",
+    "/quote-list",
+  ]) {
+    expect(cacheKeyFor(url), url).toBeNull();
+  }
+  expect(cacheKeyFor("/authors")).toBe("/authors");
+  expect(cacheKeyFor(`/catalog?q=${"x".repeat(3000)}`)).toBeNull();
+});
+
+test("a session, a quote list or a toast makes the page personal", () => {
+  expect(bypassReason(undefined)).toBeNull();
+  expect(bypassReason("theme=dark; _ga=1")).toBeNull();
+  expect(bypassReason("better-auth.session_token=abc.def")).toBe("session");
+  expect(bypassReason("a=1; __Secure-better-auth.session_token=abc")).toBe("session");
+  expect(bypassReason("tc_quote=3f2a9c1e0b7d4c55a1e2f3a4b5c6d7e8:4")).toBe("personal");
+  expect(bypassReason("tc_toast=eyJ0aXRsZSI6IkhpIn0%3D")).toBe("personal");
+});
+
+test("the cache is bounded by bytes and drops the least recently used page first", () => {
+  const cache = createPageCache({ maxBytes: 4000, maxAgeMs: 60_000 });
+  const body = "x".repeat(900);
+  expect(cache.set("/a", page("a", body), 0)).toBe(true);
+  cache.set("/b", page("b", body), 0);
+  cache.set("/c", page("c", body), 0);
+  cache.get("/a"); // now /b is the least recently used
+  cache.set("/d", page("d", body), 0);
+  cache.set("/e", page("e", body), 0);
+  expect(cache.get("/b")).toBeUndefined();
+  expect(cache.get("/a")).toBeDefined();
+  expect(cache.get("/e")).toBeDefined();
+  expect(cache.size.bytes).toBeLessThanOrEqual(4000);
+  // A page larger than a quarter of the cache is not kept at all.
+  expect(cache.set("/huge", page("huge", "x".repeat(1500)), 0)).toBe(false);
+});
+
+test("pages expire after the max age", () => {
+  let now = 1_000_000;
+  const cache = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 5_000, now: () => now });
+  cache.set("/", page("home", "<p>Home</p>"), 0);
+  now += 4_000;
+  expect(cache.get("/")).toBeDefined();
+  now += 2_000;
+  expect(cache.get("/")).toBeUndefined();
+});
+
+test("a content change empties the cache, and a render begun before it is not stored", () => {
+  const cache = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
+  cache.set("/", page("home", "<p>Old</p>"), cache.generation);
+  const renderedIn = cache.generation;
+  cache.invalidate();
+  expect(cache.get("/")).toBeUndefined();
+  expect(cache.set("/", page("home", "<p>Read before the change</p>"), renderedIn)).toBe(false);
+  expect(cache.get("/")).toBeUndefined();
+  expect(cache.set("/", page("home", "<p>New</p>"), cache.generation)).toBe(true);
+});
+
+test("a stored page gets a fresh nonce and form token in every place they appear", () => {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const token = issueFormToken(new Date(Date.now() - 60_000));
+  const lookalike = `${Date.now()}.${"A".repeat(43)}`;
+  const html =
+    `<script nonce="${nonce}">a()</script><input type="hidden" name="formToken" value="${token}">` +
+    `<p>${lookalike}</p><script nonce="${nonce}">ctx.enqueue("[\\"formToken\\",\\"${token}\\"]")</script>`;
+  const template = makeTemplate(html, { nonce, isFormToken });
+  expect(template.slots).toEqual(["nonce", "formToken", "nonce", "formToken"]);
+
+  const freshNonce = crypto.randomBytes(16).toString("base64");
+  const freshToken = issueFormToken();
+  const served = renderTemplate(template, { nonce: freshNonce, formToken: freshToken }).toString("utf8");
+  expect(served).not.toContain(nonce);
+  expect(served).not.toContain(token);
+  expect(served.split(`nonce="${freshNonce}"`)).toHaveLength(3);
+  expect(served.split(freshToken)).toHaveLength(3);
+  // Text shaped like a token but not signed by this server is content, left as it was.
+  expect(served).toContain(lookalike);
+});
+
+test("the gzipped page is the same page, its fresh values spliced in without compressing again", () => {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const token = issueFormToken();
+  const html = `<script nonce="${nonce}">${"a();".repeat(5000)}</script><input value="${token}"><p>é ü</p>`;
+  const template = makeTemplate(html, { nonce, isFormToken });
+  const values = { nonce: crypto.randomBytes(16).toString("base64"), formToken: issueFormToken() };
+  const gzipped = renderGzip(template, values);
+  expect(zlib.gunzipSync(gzipped).equals(renderTemplate(template, values))).toBe(true);
+  expect(gzipped.byteLength).toBeLessThan(html.length / 10);
+});
+
+// A stand-in for server/app.ts: a nonce per request, the CSP header that names it, the cache,
+// then a "renderer" that writes the page the way React Router's handler does.
+type Server = { url: string; renders: number; close(): Promise<void> };
+
+async function startServer(cache: PageCache, content: { text: string }): Promise<Server> {
+  const app = express();
+  const state = { renders: 0 };
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.cspNonce}'`);
+    next();
+  });
+  app.use(
+    pageCacheMiddleware(cache, {
+      issueFormToken: () => issueFormToken(),
+      isFormToken,
+      onContentChange: () => void announceContentChange(cache),
+    }),
+  );
+  app.post("/admin/catalog", (_req, res) => {
+    content.text = "Pine 90x45 H3.2 (renamed)";
+    res.redirect(303, "/admin/catalog");
+  });
+  app.post("/admin/users", (_req, res) => {
+    res.status(403).send("Forbidden");
+  });
+  app.get("/set-cookie", (_req, res) => {
+    res.cookie("tc_toast", "x").type("html").send("<p>toast</p>");
+  });
+  app.get("/missing", (_req, res) => {
+    res.status(404).type("html").send("<p>Not found</p>");
+  });
+  app.get("/{*splat}", (_req, res) => {
+    state.renders += 1;
+    const nonce = res.locals.cspNonce as string;
+    const token = issueFormToken();
+    res.type("html");
+    res.write(`<!DOCTYPE html><h1>${content.text}</h1><input name="formToken" value="${token}">`);
+    res.write(`<script nonce="${nonce}">window.__ctx={formToken:"${token}"}</script>`);
+    res.end();
+  });
+  const listener = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => listener.once("listening", resolve));
+  return {
+    url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}`,
+    get renders() {
+      return state.renders;
+    },
+    close: () => new Promise((resolve) => listener.close(() => resolve())),
+  };
+}
+
+function nonceOf(response: Response) {
+  return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+}
+
+let server: Server;
+let cache: PageCache;
+const content = { text: "Pine 90x45 H3.2" };
+
+beforeAll(async () => {
+  cache = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
+  server = await startServer(cache, content);
+});
+afterAll(() => server.close());
+
+test("the second visitor gets a HIT with its own nonce and a fresh, valid form token", async () => {
+  const first = await fetch(`${server.url}/?b=2&a=1`);
+  expect(first.headers.get("x-cache")).toBe("MISS");
+  const firstBody = await first.text();
+  const second = await fetch(`${server.url}/?a=1&b=2`);
+  expect(second.headers.get("x-cache")).toBe("HIT");
+  expect(second.headers.get("cache-control")).toBe("private, no-cache");
+  const secondBody = await second.text();
+  const third = await fetch(`${server.url}/?a=1&b=2`);
+  const thirdBody = await third.text();
+  expect(server.renders).toBe(1);
+
+  const nonces = [first, second, third].map(nonceOf);
+  expect(new Set(nonces).size).toBe(3);
+  for (const [response, body] of [
+    [first, firstBody],
+    [second, secondBody],
+    [third, thirdBody],
+  ] as const) {
+    const nonce = nonceOf(response);
+    expect(body).toContain(`<script nonce="${nonce}">`);
+    const tokens = [...body.matchAll(/\d{13}\.[\w-]{43}/g)].map((m) => m[0]);
+    expect(tokens).toHaveLength(2);
+    expect(new Set(tokens).size).toBe(1);
+    expect(readFormToken(tokens[0])).not.toBeNull();
+  }
+  expect(secondBody.match(/value="([^"]+)"/)?.[1]).not.toBe(thirdBody.match(/value="([^"]+)"/)?.[1]);
+  expect(first.headers.get("etag")).toBe(second.headers.get("etag"));
+});
+
+test("a revalidation answers 304 without a CSP header, so the browser keeps body and policy paired", async () => {
+  const first = await fetch(`${server.url}/terms-conditions`);
+  await first.text();
+  const etag = first.headers.get("etag") ?? "";
+  expect(etag).toMatch(/^W\//);
+  const again = await fetch(`${server.url}/terms-conditions`, { headers: { "If-None-Match": etag } });
+  expect(again.status).toBe(304);
+  expect(again.headers.get("x-cache")).toBe("HIT");
+  expect(again.headers.get("content-security-policy")).toBeNull();
+});
+
+test("visitors with a session, a quote list or a toast bypass the cache", async () => {
+  await (await fetch(`${server.url}/catalog`)).text();
+  const staff = await fetch(`${server.url}/catalog`, {
+    headers: { cookie: "better-auth.session_token=abc" },
+  });
+  expect(staff.headers.get("x-cache")).toBe("BYPASS");
+  expect(staff.headers.get("cache-control")).toBe("private, no-store");
+  await staff.text();
+  const quoting = await fetch(`${server.url}/catalog`, { headers: { cookie: "tc_quote=ab:1" } });
+  expect(quoting.headers.get("x-cache")).toBe("BYPASS");
+  await quoting.text();
+  const admin = await fetch(`${server.url}/admin/dashboard`);
+  expect(admin.headers.get("x-cache")).toBe("BYPASS");
+  expect(admin.headers.get("cache-control")).toBe("private, no-store");
+  await admin.text();
+});
+
+test("only plain 200 pages are stored: not a 404 nor an answer that sets a cookie", async () => {
+  for (const path of ["/missing", "/set-cookie"]) {
+    await (await fetch(`${server.url}${path}`)).text();
+    const again = await fetch(`${server.url}${path}`);
+    expect(again.headers.get("x-cache"), path).toBe("MISS");
+    await again.text();
+  }
+});
+
+test("a staff member's successful post to the back office shows on the very next request", async () => {
+  await (await fetch(`${server.url}/catalog?q=pine`)).text();
+  const cached = await fetch(`${server.url}/catalog?q=pine`);
+  expect(cached.headers.get("x-cache")).toBe("HIT");
+  expect(await cached.text()).toContain("<h1>Pine 90x45 H3.2</h1>");
+
+  // Refused posts (no session, or a 403) change nothing and keep the cache.
+  await fetch(`${server.url}/admin/users`, {
+    method: "POST",
+    headers: { cookie: "better-auth.session_token=a" },
+  });
+  expect((await fetch(`${server.url}/catalog?q=pine`)).headers.get("x-cache")).toBe("HIT");
+
+  const save = await fetch(`${server.url}/admin/catalog`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: "better-auth.session_token=abc" },
+  });
+  expect(save.status).toBe(303);
+  const next = await fetch(`${server.url}/catalog?q=pine`);
+  expect(next.headers.get("x-cache")).toBe("MISS");
+  expect(await next.text()).toContain("<h1>Pine 90x45 H3.2 (renamed)</h1>");
+});
+
+test("HEAD is answered from a stored page without a body", async () => {
+  await (await fetch(`${server.url}/privacy`)).text();
+  const head = await fetch(`${server.url}/privacy`, { method: "HEAD" });
+  expect(head.headers.get("x-cache")).toBe("HIT");
+  expect(await head.text()).toBe("");
+});
+
+test("on PostgreSQL a change announced by one process empties another process's cache", async () => {
+  const other = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
+  other.set("/", page("home", "<p>Home</p>"), other.generation);
+  if (database.current.engine !== "postgres") {
+    // PGlite is one process: the change is local, and nothing is sent.
+    await announceContentChange(other);
+    expect(other.get("/")).toBeUndefined();
+    return;
+  }
+  const result = await database.current.db.execute(sql`select current_database() as name`);
+  const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.pathname = `/${name}`;
+  // The listener plays the other process (it hears this process's own notifications too).
+  const listener = startInvalidationListener({ url: url.toString(), cache: other, includeOwn: true });
+  await listener.ready;
+  try {
+    await announceContentChange(createPageCache({ maxBytes: 1000, maxAgeMs: 1000 }));
+    await expect.poll(() => other.get("/"), { timeout: 3000, interval: 20 }).toBeUndefined();
+  } finally {
+    await listener.stop();
+  }
+  expect(INVALIDATION_CHANNEL).toBe("tc_page_cache");
+});
