@@ -78,6 +78,8 @@ test("a review added in Customer Reviews appears on the home page", async ({ pag
 });
 
 test("a home content row switched inactive in /admin/home is gone from the home page", async ({ page }) => {
+  // A long journey (two axe scans, two saves, two home renders): slower than 30 s on a busy CI box.
+  test.setTimeout(60_000);
   const title = `Winter deals on decking ${Date.now()}`;
   await signInAsAdmin(page);
   await page.goto("/admin/home-management");
