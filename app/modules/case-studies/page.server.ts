@@ -6,6 +6,7 @@ import { getDb } from "~/server/db/db.server";
 import { caseStudies, categories, slugRedirects } from "~/server/db/schema";
 import { parseMaterials } from "./materials";
 import type { PublicCaseStudy } from "./queries.server";
+import { publicColumns } from "./queries.server";
 
 export type CaseStudyPageResult =
   | { kind: "found"; study: PublicCaseStudy }
@@ -14,18 +15,7 @@ export type CaseStudyPageResult =
 
 async function loadCaseStudy(slug: string) {
   const [row] = await getDb()
-    .select({
-      id: caseStudies.id,
-      title: caseStudies.title,
-      slug: caseStudies.slug,
-      categoryName: categories.name,
-      durationMonths: caseStudies.durationMonths,
-      materials: caseStudies.materials,
-      challenge: caseStudies.challenge,
-      solution: caseStudies.solution,
-      result: caseStudies.result,
-      imageUrl: caseStudies.imageUrl,
-    })
+    .select(publicColumns)
     .from(caseStudies)
     .leftJoin(categories, eq(caseStudies.categoryId, categories.id))
     .where(eq(caseStudies.slug, slug))

@@ -28,7 +28,8 @@ export type CategoryOption = { id: string; name: string };
 
 const uuidSchema = z.uuid();
 
-const publicColumns = {
+/** The columns a public page may show; shared with the case-study page query. */
+export const publicColumns = {
   id: caseStudies.id,
   title: caseStudies.title,
   slug: caseStudies.slug,
