@@ -12,13 +12,7 @@ const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 async function loadServerModule(app) {
   if (production) {
     const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-    const client = path.join(buildDir, "client");
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
-    return build;
+    return { ...build, clientDir: path.join(buildDir, "client") };
   }
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -32,7 +26,7 @@ async function main() {
   outer.disable("x-powered-by");
   const server = await loadServerModule(outer);
   const result = await server.boot();
-  outer.use(server.createApp());
+  outer.use(server.createApp({ clientDir: server.clientDir }));
 
   const listener = outer.listen(port, host, () => {
     const url = `http://localhost:${listener.address().port}`;

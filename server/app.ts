@@ -1,10 +1,9 @@
 // The production server's app: Express 5 around the React Router request handler. Vite bundles
 // this file with the whole app into build/server/index.js; server.js starts it.
-import crypto from "node:crypto";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { issueFormToken, readFormToken } from "~/modules/enquiries/spam.server";
@@ -19,33 +18,57 @@ import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { closeDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { startHousekeeping } from "~/server/housekeeping.server";
+import { startImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
+import { createSecurityHeaders } from "~/server/security/headers.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
 
 export { logger };
 
 let stopHousekeeping: (() => Promise<void>) | undefined;
+let stopImageBackfill: (() => Promise<void>) | undefined;
 
 export async function boot() {
   const result = await bootDatabase();
   if (getEnv().MAIL_WORKER) startMailWorker();
   stopHousekeeping = startHousekeeping();
   startPageCacheInvalidation();
+  if (getEnv().IMAGE_BACKFILL)
+    stopImageBackfill = startImageBackfill({ onProcessed: () => void announceContentChange() });
   return result;
 }
 
 export async function shutdown() {
   // Background work in flight writes to the database: it finishes before the database closes.
   await stopHousekeeping?.();
+  await stopImageBackfill?.();
   await stopMailWorker();
   await closeMailTransport();
   await stopPageCacheInvalidation();
   await closeDatabase();
 }
 
-export function createApp() {
+/** Built files (hashed assets, favicon, social card): paths with an extension, `.data` aside. */
+function serveBuiltFiles(clientDir: string): express.RequestHandler {
+  const assetsDir = path.join(clientDir, "assets") + path.sep;
+  const files = express.static(clientDir, {
+    index: false,
+    maxAge: "1h",
+    // Hashed file names: a new build makes new names, so these never need asking about again.
+    setHeaders(res, file) {
+      if (file.startsWith(assetsDir)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    },
+  });
+  return (req, res, next) => {
+    if (/\.[A-Za-z0-9]+$/.test(req.path) && !req.path.endsWith(".data")) return files(req, res, next);
+    next();
+  };
+}
+
+/** `clientDir`: the build's client folder, served in production (Vite serves it in development). */
+export function createApp(options: { clientDir?: string } = {}) {
   const env = getEnv();
   const production = env.NODE_ENV === "production";
   const app = express();
@@ -54,46 +77,28 @@ export function createApp() {
   // X-Forwarded-For (it would be to the left of the proxy's entry).
   if (env.TRUST_PROXY) app.set("trust proxy", 1);
 
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    next();
+  const security = createSecurityHeaders({
+    csp: production,
+    hsts: production && env.PUBLIC_URL?.startsWith("https://") === true,
+    allowIndexing: env.ALLOW_INDEXING,
   });
-  app.use(
-    helmet({
-      // Vite's dev server injects inline scripts without nonces, so CSP is on in production only.
-      contentSecurityPolicy: production
-        ? {
-            useDefaults: true,
-            directives: {
-              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:", "https:"],
-              "frame-src": ["https://www.google.com", "https://maps.google.com"],
-              "frame-ancestors": ["'none'"],
-              "object-src": ["'none'"],
-              "base-uri": ["'self'"],
-              "form-action": ["'self'"],
-              "upgrade-insecure-requests": null,
-            },
-          }
-        : false,
-      hsts: production && env.PUBLIC_URL?.startsWith("https://") ? undefined : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    next();
-  });
-  // ALLOW_INDEXING=false (staging): search engines drop every response, files and PDFs included.
-  if (!env.ALLOW_INDEXING) {
-    app.use((_req, res, next) => {
-      res.setHeader("X-Robots-Tag", "noindex, nofollow");
-      next();
-    });
-  }
+  app.use(security.middleware);
+
+  // Not in development, where Vite's scripts carry no nonce. A hit is answered right here, with
+  // the security headers above and nothing below (no compression: it is stored gzipped; no access
+  // log line: X-Cache says what a proxy's log needs).
+  const pageCache =
+    production && env.PAGE_CACHE
+      ? pageCacheMiddleware(getPageCache(), {
+          issueFormToken: () => issueFormToken(),
+          isFormToken: (candidate) => readFormToken(candidate) !== null,
+          onContentChange: () => void announceContentChange(),
+        })
+      : undefined;
+  if (pageCache) app.use(pageCache.serveHits);
+
   app.use(compression());
+  if (options.clientDir) app.use(serveBuiltFiles(options.clientDir));
   app.use(
     pinoHttp({
       logger,
@@ -101,18 +106,8 @@ export function createApp() {
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
-
-  // Every header set per request (CSP, security headers) must be set above this point: a cache
-  // hit is answered here. Not in development, where Vite's scripts carry no nonce.
-  if (production && env.PAGE_CACHE) {
-    app.use(
-      pageCacheMiddleware(getPageCache(), {
-        issueFormToken: () => issueFormToken(),
-        isFormToken: (candidate) => readFormToken(candidate) !== null,
-        onContentChange: () => void announceContentChange(),
-      }),
-    );
-  }
+  // A miss is rendered below and stored on its way out, before compression.
+  if (pageCache) app.use(pageCache.storeMisses);
 
   app.all(
     "/{*splat}",

@@ -64,6 +64,8 @@ export const envSchema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
   /** A safety net: a cached page is rendered again after this long even if nothing changed. */
   PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** After start, process stored images that have no variants yet (the demo seed's, older uploads). */
+  IMAGE_BACKFILL: booleanish.default(true),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

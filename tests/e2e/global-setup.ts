@@ -64,6 +64,9 @@ async function startServer(port: number) {
     // (admin-mail.spec.ts) need not wait out the retries.
     SMTP_URL: "",
     MAIL_MAX_ATTEMPTS: "1",
+    // Making the demo pictures' variants takes minutes of both cores: the journeys would race it
+    // (and pages would change under them as it finishes). tests/integration/image-backfill covers it.
+    IMAGE_BACKFILL: "false",
   };
   const passwords = {
     sales: createUser(env, E2E_SALES.email, E2E_SALES.name, "sales"),

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -154,13 +155,12 @@ async function startServer(cache: PageCache, content: { text: string }): Promise
     res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.cspNonce}'`);
     next();
   });
-  app.use(
-    pageCacheMiddleware(cache, {
-      issueFormToken: () => issueFormToken(),
-      isFormToken,
-      onContentChange: () => void announceContentChange(cache),
-    }),
-  );
+  const { serveHits, storeMisses } = pageCacheMiddleware(cache, {
+    issueFormToken: () => issueFormToken(),
+    isFormToken,
+    onContentChange: () => void announceContentChange(cache),
+  });
+  app.use(serveHits, compression(), storeMisses);
   app.post("/admin/catalog", (_req, res) => {
     content.text = "Pine 90x45 H3.2 (renamed)";
     res.redirect(303, "/admin/catalog");

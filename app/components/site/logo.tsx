@@ -7,7 +7,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <rect x="13" y="17" width="6" height="7" fill={inverted ? "#1c1917" : "#fafaf9"} />
       </svg>
       <span className="font-extrabold text-lg tracking-tight">
-        Trade<span className={inverted ? "text-orange-400" : "text-primary"}>Counter</span>
+        Trade <span className={inverted ? "text-orange-400" : "text-primary"}>Counter</span>
       </span>
     </span>
   );

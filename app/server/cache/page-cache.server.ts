@@ -5,7 +5,7 @@
 // See docs/decisions/009-page-cache.md.
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { QUOTE_LIST_COOKIE } from "~/modules/quote-list/quote-list-cookie";
 
 /** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
@@ -274,9 +274,19 @@ function isStorableType(contentType: unknown) {
   return type.startsWith("text/html") || type.startsWith("text/x-script");
 }
 
-/** Express middleware: serve from the cache, or render and store. Mount after compression. */
-export function pageCacheMiddleware(cache: PageCache, hooks: PageCacheHooks): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+/** Where serveHits tells storeMisses that this response is a cacheable miss. */
+const MISS_KEY = "pageCacheMiss";
+
+/**
+ * The cache as two Express middlewares. `serveHits` goes first, right after the security headers
+ * (a hit needs nothing else: no compression, no access log line); `storeMisses` goes after the
+ * compression middleware, so that what it captures is the page as rendered, not as compressed.
+ */
+export function pageCacheMiddleware(
+  cache: PageCache,
+  hooks: PageCacheHooks,
+): { serveHits: RequestHandler; storeMisses: RequestHandler } {
+  const serveHits: RequestHandler = (req, res, next) => {
     const method = req.method;
     const url = req.originalUrl;
 
@@ -307,9 +317,16 @@ export function pageCacheMiddleware(cache: PageCache, hooks: PageCacheHooks): Re
 
     const hit = cache.get(key);
     if (hit) return sendHit(req, res, hit, hooks);
-    captureAndStore(req, res, key, cache, hooks);
+    res.locals[MISS_KEY] = key;
     next();
   };
+
+  const storeMisses: RequestHandler = (req, res, next) => {
+    const key = res.locals[MISS_KEY];
+    if (typeof key === "string") captureAndStore(req, res, key, cache, hooks);
+    next();
+  };
+  return { serveHits, storeMisses };
 }
 
 function sendHit(req: Request, res: Response, page: CachedPage, hooks: PageCacheHooks) {
@@ -321,7 +338,6 @@ function sendHit(req: Request, res: Response, page: CachedPage, hooks: PageCache
   const values = { nonce: String(res.locals.cspNonce ?? ""), formToken: hooks.issueFormToken() };
   res.vary("Accept-Encoding");
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-  // Already encoded: the compression middleware leaves it as it is.
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   const body = gzip ? renderGzip(page.template, values) : renderTemplate(page.template, values);
   res.status(200);

@@ -1,12 +1,15 @@
 import { Clock, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { cn } from "~/lib/utils";
 import type { PublicCaseStudy } from "~/modules/case-studies/queries.server";
 import { CaseStudyImage } from "./case-study-image";
 import { formatDuration } from "./case-study-text";
 
-function Summary({ study }: { study: PublicCaseStudy }) {
+/** Category and duration, under a case study's title. */
+export function CaseStudySummary({ study }: { study: PublicCaseStudy }) {
   const duration = formatDuration(study.durationMonths);
   return (
     <span className="flex flex-wrap items-center gap-3 text-muted-foreground text-sm">
@@ -21,25 +24,42 @@ function Summary({ study }: { study: PublicCaseStudy }) {
   );
 }
 
-function Body({ study }: { study: PublicCaseStudy }) {
+/**
+ * The picture, materials and the three texts of a case study: in the dialog and the no-JS section
+ * (headings h3 under the title's h2), and on its own page (`level` 2, under the page's h1, with
+ * the page's own `image`).
+ */
+export function CaseStudyBody({
+  study,
+  level = 3,
+  image,
+}: {
+  study: PublicCaseStudy;
+  level?: 2 | 3;
+  image?: ReactNode;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
+  const large = level === 2;
   const sections = [
     { heading: "The Challenge", text: study.challenge },
     { heading: "Our Solution", text: study.solution },
     { heading: "The Result", text: study.result },
   ].filter((section) => section.text);
   return (
-    <div className="grid gap-5">
-      <CaseStudyImage
-        src={study.imageUrl}
-        asset={study.asset}
-        sizes="(min-width: 640px) 600px, 100vw"
-        className="aspect-video rounded-lg"
-      />
+    <div className={large ? "grid gap-6" : "grid gap-5"}>
+      {image ?? (
+        <CaseStudyImage
+          src={study.imageUrl}
+          asset={study.asset}
+          sizes="(min-width: 640px) 600px, 100vw"
+          className="aspect-video rounded-lg"
+        />
+      )}
       {study.materials.length > 0 && (
         <section aria-labelledby={`materials-${study.id}`}>
-          <h3 id={`materials-${study.id}`} className="mb-2 font-semibold">
+          <Heading id={`materials-${study.id}`} className={cn("mb-2 font-semibold", large && "text-xl")}>
             Materials Used
-          </h3>
+          </Heading>
           <ul className="flex flex-wrap gap-2">
             {study.materials.map((material, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: staff may list the same material twice
@@ -52,8 +72,10 @@ function Body({ study }: { study: PublicCaseStudy }) {
       )}
       {sections.map((section) => (
         <section key={section.heading}>
-          <h3 className="mb-1 font-semibold">{section.heading}</h3>
-          <p className="whitespace-pre-line text-muted-foreground text-sm leading-relaxed">{section.text}</p>
+          <Heading className={cn("mb-1 font-semibold", large && "text-xl")}>{section.heading}</Heading>
+          <p className={cn("whitespace-pre-line text-muted-foreground leading-relaxed", !large && "text-sm")}>
+            {section.text}
+          </p>
         </section>
       ))}
     </div>
@@ -71,11 +93,11 @@ export function CaseStudyDialog({ study, onClose }: { study: PublicCaseStudy | n
               <DialogTitle className="text-xl leading-snug">{study.title}</DialogTitle>
               <DialogDescription asChild>
                 <div>
-                  <Summary study={study} />
+                  <CaseStudySummary study={study} />
                 </div>
               </DialogDescription>
             </DialogHeader>
-            <Body study={study} />
+            <CaseStudyBody study={study} />
           </>
         )}
       </DialogContent>
@@ -105,9 +127,9 @@ export function CaseStudyDetailsSection({ study, closeHref }: { study: PublicCas
         <h2 id="case-study-details-title" className="font-semibold text-2xl leading-snug">
           {study.title}
         </h2>
-        <Summary study={study} />
+        <CaseStudySummary study={study} />
       </div>
-      <Body study={study} />
+      <CaseStudyBody study={study} />
     </section>
   );
 }

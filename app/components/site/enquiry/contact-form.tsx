@@ -11,6 +11,7 @@ import {
   EnquiryAlert,
   EnquirySent,
   FileField,
+  PersonFields,
   PrivacyNote,
   SendButton,
   SpamGuardFields,
@@ -43,9 +44,6 @@ export function ContactForm({
   // No "#contact-enquiry" on the way back: the same URL plus a hash would only scroll, not reload.
   if (succeededOnPage) return <EnquirySent />;
 
-  const { key: nameKey, ...nameProps } = getInputProps(fields.fullName, { type: "text" });
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
   const { key: subjectKey, ...subjectProps } = getSelectProps(fields.subject);
   const { key: productKey, ...productProps } = getInputProps(fields.product, { type: "text" });
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
@@ -66,15 +64,7 @@ export function ContactForm({
       <SpamGuardFields formToken={formToken} />
       <EnquiryAlert kind="contact" failed={failed} formErrors={form.errors} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
-          <Input key={nameKey} {...nameProps} autoComplete="name" maxLength={ENQUIRY_LIMITS.fullName} />
-        </FormField>
-        <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <Input key={emailKey} {...emailProps} autoComplete="email" maxLength={ENQUIRY_LIMITS.email} />
-        </FormField>
-        <FormField label="Phone (optional)" errors={fields.phone.errors} errorId={fields.phone.errorId}>
-          <Input key={phoneKey} {...phoneProps} autoComplete="tel" maxLength={ENQUIRY_LIMITS.phone} />
-        </FormField>
+        <PersonFields fields={fields} />
         <FormField label="Subject" errors={fields.subject.errors} errorId={fields.subject.errorId}>
           <NativeSelect key={subjectKey} {...subjectProps}>
             <NativeSelectOption value="">Select a subject</NativeSelectOption>

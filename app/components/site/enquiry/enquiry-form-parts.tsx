@@ -6,11 +6,13 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
+import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
   ACCEPT_ATTRIBUTE,
+  ENQUIRY_LIMITS,
   type EnquiryActionData,
   type EnquiryKind,
   FAILURE_DESCRIPTION,
@@ -103,6 +105,44 @@ export function PrivacyNote({ className }: { className?: string }) {
         How we handle your information
       </Link>
     </p>
+  );
+}
+
+/**
+ * Full Name, Email and Phone (optional), the first fields of both enquiry forms, as siblings for
+ * the caller's grid.
+ */
+export function PersonFields({
+  fields,
+  phoneClassName,
+}: {
+  fields: {
+    fullName: FieldMetadata<string>;
+    email: FieldMetadata<string>;
+    phone: FieldMetadata<string | undefined>;
+  };
+  phoneClassName?: string;
+}) {
+  const { key: nameKey, ...nameProps } = getInputProps(fields.fullName, { type: "text" });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
+  return (
+    <>
+      <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+        <Input key={nameKey} {...nameProps} autoComplete="name" maxLength={ENQUIRY_LIMITS.fullName} />
+      </FormField>
+      <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+        <Input key={emailKey} {...emailProps} autoComplete="email" maxLength={ENQUIRY_LIMITS.email} />
+      </FormField>
+      <FormField
+        label="Phone (optional)"
+        errors={fields.phone.errors}
+        errorId={fields.phone.errorId}
+        className={phoneClassName}
+      >
+        <Input key={phoneKey} {...phoneProps} autoComplete="tel" maxLength={ENQUIRY_LIMITS.phone} />
+      </FormField>
+    </>
   );
 }
 

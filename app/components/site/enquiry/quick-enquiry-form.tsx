@@ -1,15 +1,15 @@
 // The home page's "Get In Touch" form: name, e-mail, phone, message and an optional file; the
 // subject is fixed. It posts to the home route's action (quickEnquiryAction).
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormField } from "~/components/forms/form-field";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { ENQUIRY_LIMITS, QUICK_SUBJECT, quickEnquirySchema } from "~/modules/enquiries/schema";
 import {
   EnquiryAlert,
   EnquirySent,
   FileField,
+  PersonFields,
   PrivacyNote,
   SendButton,
   SpamGuardFields,
@@ -30,9 +30,6 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
 
   if (succeededOnPage) return <EnquirySent againHash={`#${FORM_ID}`} />;
 
-  const { key: nameKey, ...nameProps } = getInputProps(fields.fullName, { type: "text" });
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
 
   return (
@@ -50,16 +47,8 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
       <SpamGuardFields formToken={formToken} />
       <EnquiryAlert kind="quick" failed={failed} formErrors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
-          <Input key={nameKey} {...nameProps} autoComplete="name" maxLength={ENQUIRY_LIMITS.fullName} />
-        </FormField>
-        <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <Input key={emailKey} {...emailProps} autoComplete="email" maxLength={ENQUIRY_LIMITS.email} />
-        </FormField>
+        <PersonFields fields={fields} phoneClassName="sm:col-span-2" />
       </div>
-      <FormField label="Phone (optional)" errors={fields.phone.errors} errorId={fields.phone.errorId}>
-        <Input key={phoneKey} {...phoneProps} autoComplete="tel" maxLength={ENQUIRY_LIMITS.phone} />
-      </FormField>
       <FormField label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
         <Textarea
           key={messageKey}

@@ -1,0 +1,3 @@
+CREATE INDEX "products_catalog_name_idx" ON "products" USING btree (lower("name"),"name","id") WHERE "products"."is_published";--> statement-breakpoint
+CREATE INDEX "products_catalog_discount_idx" ON "products" USING btree ("discount_percentage" DESC NULLS FIRST,lower("name"),"name","id") WHERE "products"."is_published";--> statement-breakpoint
+CREATE INDEX "products_catalog_stock_idx" ON "products" USING btree ((case stock_status when 'In Stock' then 0 when 'Low Stock' then 1 else 2 end),lower("name"),"name","id") WHERE "products"."is_published";
