@@ -251,7 +251,8 @@ export async function load({
       {
         setupRequest: (req) => ({ ...req, path: next() }),
         onResponse: (_status, _body, _context, responseHeaders) => {
-          const value = String(responseHeaders?.["x-cache"] ?? "").toUpperCase();
+          const name = Object.keys(responseHeaders ?? {}).find((key) => key.toLowerCase() === "x-cache");
+          const value = String(name ? responseHeaders[name] : "").toUpperCase();
           if (value.startsWith("HIT")) cache.HIT++;
           else if (value.startsWith("MISS")) cache.MISS++;
           else cache.other++;

@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { issueFormToken, readFormToken } from "~/modules/enquiries/spam.server";
 import { boot as bootDatabase } from "~/server/boot.server";
+import { enableContentMemo } from "~/server/cache/content-memo.server";
 import {
   announceContentChange,
   getPageCache,
@@ -95,7 +96,10 @@ export function createApp(options: { clientDir?: string } = {}) {
           onContentChange: () => void announceContentChange(),
         })
       : undefined;
-  if (pageCache) app.use(pageCache.serveHits);
+  if (pageCache) {
+    app.use(pageCache.serveHits);
+    enableContentMemo(getPageCache(), env.PAGE_CACHE_MAX_AGE_SECONDS * 1000);
+  }
 
   app.use(compression());
   if (options.clientDir) app.use(serveBuiltFiles(options.clientDir));
@@ -109,10 +113,12 @@ export function createApp(options: { clientDir?: string } = {}) {
   // A miss is rendered below and stored on its way out, before compression.
   if (pageCache) app.use(pageCache.storeMisses);
 
+  const serverBuild = import("virtual:react-router/server-build");
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // In production the build is loaded once; in development Vite reloads it on change.
+      build: production ? () => serverBuild : () => import("virtual:react-router/server-build"),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

@@ -1,4 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { contactContent } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -30,10 +31,12 @@ function nonEmpty<T extends object>(value: T | undefined) {
  */
 export async function getContactInfo(): Promise<ContactInfo> {
   try {
-    const rows = await getDb()
-      .select()
-      .from(contactContent)
-      .orderBy(desc(eq(contactContent.contentType, "contact_info")), asc(contactContent.createdAt));
+    const rows = await memoizeContent("contact-content", () =>
+      getDb()
+        .select()
+        .from(contactContent)
+        .orderBy(desc(eq(contactContent.contentType, "contact_info")), asc(contactContent.createdAt)),
+    );
     const hours = firstOf(rows, (r) => nonEmpty(businessHoursSchema.safeParse(r.businessHours).data));
     const social = firstOf(rows, (r) => nonEmpty(socialLinksSchema.safeParse(r.socialLinks).data));
     return {

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { withImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset } from "~/modules/images/image-asset";
+import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, CATALOG_STOCK_RANK, categories, products, type StockStatus } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -70,7 +71,11 @@ export async function getFeaturedProducts(limit = 8): Promise<PublicProduct[]> {
 }
 
 /** "Today's Best Bargains": the top featured products by discount, largest first. */
-export async function getBargainProducts(limit = 4): Promise<CatalogProduct[]> {
+export function getBargainProducts(limit = 4): Promise<CatalogProduct[]> {
+  return memoizeContent(`bargains:${limit}`, () => loadBargainProducts(limit));
+}
+
+async function loadBargainProducts(limit: number): Promise<CatalogProduct[]> {
   const rows = await getDb()
     .select(catalogColumns)
     .from(products)
@@ -132,15 +137,22 @@ async function loadLogged<T>(what: string, load: () => Promise<T[]>): Promise<T[
 
 /** Active brands by name (the brand filter). */
 function getActiveBrands() {
-  return getDb()
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(eq(brands.isActive, true))
-    .orderBy(asc(brands.name));
+  return memoizeContent("catalog-brands", () =>
+    getDb()
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(eq(brands.isActive, true))
+      .orderBy(asc(brands.name)),
+  );
 }
 
 /** Active product categories by name; with a brand, only those holding its published products. */
 function getCatalogCategories(brandId?: string) {
+  // brandId is an active brand's id (getCatalogView checks it first): a handful of keys at most.
+  return memoizeContent(`catalog-categories:${brandId ?? ""}`, () => loadCatalogCategories(brandId));
+}
+
+function loadCatalogCategories(brandId?: string) {
   const conditions = [eq(categories.type, "products"), eq(categories.isActive, true)];
   if (brandId) {
     const ofBrand = getDb()

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { type CategoryType, categories } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -16,7 +17,7 @@ export async function getActiveCategories(type: CategoryType, limit?: number) {
 /** At most 4 active product categories for the footer; a failure is logged and shows none. */
 export async function getFooterCategories() {
   try {
-    return await getActiveCategories("products", 4);
+    return await memoizeContent("footer-categories", () => getActiveCategories("products", 4));
   } catch (error) {
     logger.error({ err: error }, "Failed to load footer categories");
     return [];

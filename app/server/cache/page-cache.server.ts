@@ -40,9 +40,10 @@ export const STAFF_CACHE_CONTROL = "private, no-store";
 type Slot = "nonce" | "formToken";
 /**
  * `segments` with a `slots` value between each two; `gzipped` holds each segment compressed on
- * its own (see renderGzip).
+ * its own (see renderGzip), made at the first hit: most one-off URLs (a search) are never asked
+ * for again, and their miss is compressed by the compression middleware, off the main thread.
  */
-export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzipped: Buffer[] };
+export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzipped?: Buffer[] };
 export type CachedPage = {
   template: PageTemplate;
   etag: string;
@@ -116,13 +117,16 @@ export function makeTemplate(
     last = match.index + match[0].length;
   }
   segments.push(Buffer.from(body.slice(last), "utf8"));
-  const gzipped = segments.map((segment, i) =>
+  return { segments, slots };
+}
+
+function deflateSegments(segments: Buffer[]) {
+  return segments.map((segment, i) =>
     zlib.deflateRawSync(segment, {
       // Every segment but the last ends on a byte boundary without closing the stream.
       finishFlush: i < segments.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
     }),
   );
-  return { segments, slots, gzipped };
 }
 
 export function renderTemplate(template: PageTemplate, values: Record<Slot, string>) {
@@ -155,11 +159,13 @@ export function renderGzip(template: PageTemplate, values: Record<Slot, string>)
     nonce: storedBlock(Buffer.from(values.nonce, "utf8")),
     formToken: storedBlock(Buffer.from(values.formToken, "utf8")),
   };
+  template.gzipped ??= deflateSegments(template.segments);
+  const gzipped = template.gzipped;
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
   template.segments.forEach((segment, i) => {
-    parts.push(template.gzipped[i] as Buffer);
+    parts.push(gzipped[i] as Buffer);
     crc = zlib.crc32(segment, crc);
     size += segment.byteLength;
     const slot = template.slots[i];
@@ -242,8 +248,8 @@ export function createPageCache(options: PageCacheOptions) {
       if (renderedInGeneration !== generation) return false;
       const size =
         key.length +
-        page.template.segments.reduce((sum, segment) => sum + segment.byteLength, 0) +
-        page.template.gzipped.reduce((sum, segment) => sum + segment.byteLength, 0) +
+        // Twice the page: its gzipped copy, made at the first hit, is never larger than the page.
+        2 * page.template.segments.reduce((sum, segment) => sum + segment.byteLength, 0) +
         page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
       // One page may not push out most of the others.
       if (size > options.maxBytes / 4) return false;
