@@ -50,6 +50,12 @@ export async function run(ctx) {
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
           .map((a) => a.id),
+        // What each failed audit found (its first items), to act on without rerunning.
+        failedDetails: Object.fromEntries(
+          Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+            .map((a) => [a.id, JSON.stringify(a.details?.items?.slice(0, 3) ?? null).slice(0, 600)]),
+        ),
       });
     }
   } finally {
@@ -83,6 +89,7 @@ export function print(byEngine) {
   );
   for (const p of r.pages) {
     if (p.failedAudits?.length) console.log(`  ${p.page} failed audits: ${p.failedAudits.join(", ")}`);
+    for (const [id, detail] of Object.entries(p.failedDetails ?? {})) console.log(`    ${id}: ${detail}`);
     if (p.runtimeError) console.log(`  ${p.page}: ${p.runtimeError}`);
   }
 }

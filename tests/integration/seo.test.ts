@@ -93,7 +93,7 @@ test("the sitemap lists the static pages, published products and case studies wi
   const study = await addStudy("Family Home, Tauranga");
   const base = getSiteSeo().baseUrl;
 
-  const response = await sitemapRoute.loader();
+  const response = await sitemapRoute.sitemapResponse(new URL("http://localhost/sitemap.xml"));
   expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
   const xml = await response.text();
   expect(xml).toMatch(
@@ -117,6 +117,47 @@ test("the sitemap lists the static pages, published products and case studies wi
     `<url><loc>${base}/case-study/family-home-tauranga</loc><lastmod>${study.updatedAt.toISOString()}</lastmod></url>`,
   );
   expect(xml).not.toContain("secret-prototype");
+});
+
+test("past the per-file limit the sitemap is an index of parts that hold every address once", async () => {
+  await db().delete(products);
+  await db().delete(caseStudies);
+  for (const name of ["Alpha Batten", "Bravo Batten", "Charlie Batten", "Delta Batten"])
+    await addProduct({ name });
+  await addProduct({ name: "Echo Unpublished", isPublished: false });
+  await addStudy("Farm Shed, Matamata");
+  const size = 4; // 7 static pages + 1 case study + 4 products = 12 addresses: 3 parts
+  const index = await (
+    await sitemapRoute.sitemapResponse(new URL("http://localhost/sitemap.xml"), size)
+  ).text();
+  expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const base = getSiteSeo().baseUrl;
+  const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect(parts).toEqual([1, 2, 3].map((n) => `${base}/sitemap.xml?part=${n}`));
+
+  const locs: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const response = await sitemapRoute.sitemapResponse(
+      new URL(`http://localhost/sitemap.xml?part=${n}`),
+      size,
+    );
+    expect(response.status).toBe(200);
+    locs.push(...[...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string));
+  }
+  expect(locs).toHaveLength(12);
+  expect(new Set(locs).size).toBe(12);
+  expect(locs.slice(-4)).toEqual(
+    ["alpha-batten", "bravo-batten", "charlie-batten", "delta-batten"].map(
+      (slug) => `${base}/catalog/${slug}`,
+    ),
+  );
+  for (const bad of ["0", "4", "-1", "abc", "1e3"]) {
+    const response = await sitemapRoute.sitemapResponse(
+      new URL(`http://localhost/sitemap.xml?part=${bad}`),
+      size,
+    );
+    expect(response.status).toBe(404);
+  }
 });
 
 test("sitemap addresses are XML-escaped", () => {

@@ -1,27 +1,33 @@
-// Every address worth indexing, from the database: the static pages, the published products and
-// the case studies, each row with its last change.
-import { asc, eq } from "drizzle-orm";
+// Every address worth indexing, from the database: the static pages, the case studies and the
+// published products, each row with its last change. Past 50,000 addresses (a sitemap file's
+// limit) /sitemap.xml becomes an index of parts, /sitemap.xml?part=N, in the same order.
+import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { caseStudies, products } from "~/server/db/schema";
 import { SITEMAP_MAX_URLS, type SitemapEntry, STATIC_PAGES } from "./sitemap";
 
-export async function getSitemapEntries(): Promise<SitemapEntry[]> {
-  const [productRows, studyRows] = await Promise.all([
-    getDb()
-      .select({ slug: products.slug, updatedAt: products.updatedAt })
-      .from(products)
-      .where(eq(products.isPublished, true))
-      .orderBy(asc(products.slug))
-      .limit(SITEMAP_MAX_URLS),
-    getDb()
-      .select({ slug: caseStudies.slug, updatedAt: caseStudies.updatedAt })
-      .from(caseStudies)
-      .orderBy(asc(caseStudies.slug))
-      .limit(SITEMAP_MAX_URLS),
-  ]);
-  return [
-    ...STATIC_PAGES.map((path) => ({ path })),
-    ...studyRows.map((row) => ({ path: `/case-study/${row.slug}`, lastmod: row.updatedAt })),
-    ...productRows.map((row) => ({ path: `/catalog/${row.slug}`, lastmod: row.updatedAt })),
-  ];
+/** How many addresses there are in all. */
+export async function countSitemapEntries(): Promise<number> {
+  const result = await getDb().execute<{ n: number }>(sql`
+    select ((select count(*) from case_studies) + (select count(*) from products where is_published))::int as n`);
+  const [row] = (result as unknown as { rows: { n: number | string }[] }).rows;
+  return STATIC_PAGES.length + Number(row?.n ?? 0);
+}
+
+/** The addresses of part `part` (from 1), `size` a part. */
+export async function getSitemapEntries(part = 1, size = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
+  const start = (part - 1) * size;
+  const staticEntries = STATIC_PAGES.slice(start, start + size).map((path) => ({ path }));
+  const limit = size - staticEntries.length;
+  if (limit <= 0) return staticEntries;
+  const offset = Math.max(0, start - STATIC_PAGES.length);
+  const result = await getDb().execute<{ path: string; lastmod: string | Date }>(sql`
+    select path, lastmod from (
+      select 0 as kind, slug, '/case-study/' || slug as path, updated_at as lastmod from case_studies
+      union all
+      select 1, slug, '/catalog/' || slug, updated_at from products where is_published
+    ) entries
+    order by kind, slug
+    limit ${limit} offset ${offset}`);
+  const rows = (result as unknown as { rows: { path: string; lastmod: string | Date }[] }).rows;
+  return [...staticEntries, ...rows.map((row) => ({ path: row.path, lastmod: new Date(row.lastmod) }))];
 }

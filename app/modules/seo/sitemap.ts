@@ -40,6 +40,21 @@ export function renderSitemap(site: SiteSeo, entries: SitemapEntry[]) {
   ].join("\n");
 }
 
+/** The index of a sitemap in parts: /sitemap.xml?part=1 … ?part=`parts`. */
+export function renderSitemapIndex(site: SiteSeo, parts: number) {
+  const entries = Array.from(
+    { length: parts },
+    (_, i) => `  <sitemap><loc>${escapeXml(absoluteUrl(site, `/sitemap.xml?part=${i + 1}`))}</loc></sitemap>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
 /** Crawlers keep out of the back office and sign-in; with indexing off, out of everything. */
 export function renderRobots(site: SiteSeo) {
   if (!site.allowIndexing) return "User-agent: *\nDisallow: /\n";
