@@ -18,10 +18,10 @@ import {
 import { DEFAULT_SOCIAL_IMAGE, type SiteSeo } from "~/modules/seo/meta";
 import { getSiteSeo } from "~/modules/seo/site.server";
 import { renderRobots, renderSitemap } from "~/modules/seo/sitemap";
+import { sitemapResponse } from "~/modules/seo/sitemap.server";
 import * as caseStudyRoute from "~/routes/public/case-study";
 import * as productRoute from "~/routes/public/product";
 import * as robotsRoute from "~/routes/resources/robots";
-import * as sitemapRoute from "~/routes/resources/sitemap";
 import { brands, caseStudies, categories, contactContent, imageAssets, products } from "~/server/db/schema";
 import { parseEnv } from "~/server/env.server";
 import { useTestDatabase } from "../support/database";
@@ -93,7 +93,7 @@ test("the sitemap lists the static pages, published products and case studies wi
   const study = await addStudy("Family Home, Tauranga");
   const base = getSiteSeo().baseUrl;
 
-  const response = await sitemapRoute.sitemapResponse(new URL("http://localhost/sitemap.xml"));
+  const response = await sitemapResponse(new URL("http://localhost/sitemap.xml"));
   expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
   const xml = await response.text();
   expect(xml).toMatch(
@@ -127,9 +127,7 @@ test("past the per-file limit the sitemap is an index of parts that hold every a
   await addProduct({ name: "Echo Unpublished", isPublished: false });
   await addStudy("Farm Shed, Matamata");
   const size = 4; // 7 static pages + 1 case study + 4 products = 12 addresses: 3 parts
-  const index = await (
-    await sitemapRoute.sitemapResponse(new URL("http://localhost/sitemap.xml"), size)
-  ).text();
+  const index = await (await sitemapResponse(new URL("http://localhost/sitemap.xml"), size)).text();
   expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   const base = getSiteSeo().baseUrl;
   const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -137,10 +135,7 @@ test("past the per-file limit the sitemap is an index of parts that hold every a
 
   const locs: string[] = [];
   for (const n of [1, 2, 3]) {
-    const response = await sitemapRoute.sitemapResponse(
-      new URL(`http://localhost/sitemap.xml?part=${n}`),
-      size,
-    );
+    const response = await sitemapResponse(new URL(`http://localhost/sitemap.xml?part=${n}`), size);
     expect(response.status).toBe(200);
     locs.push(...[...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string));
   }
@@ -152,10 +147,7 @@ test("past the per-file limit the sitemap is an index of parts that hold every a
     ),
   );
   for (const bad of ["0", "4", "-1", "abc", "1e3"]) {
-    const response = await sitemapRoute.sitemapResponse(
-      new URL(`http://localhost/sitemap.xml?part=${bad}`),
-      size,
-    );
+    const response = await sitemapResponse(new URL(`http://localhost/sitemap.xml?part=${bad}`), size);
     expect(response.status).toBe(404);
   }
 });

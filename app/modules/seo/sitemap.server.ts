@@ -3,7 +3,14 @@
 // limit) /sitemap.xml becomes an index of parts, /sitemap.xml?part=N, in the same order.
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { SITEMAP_MAX_URLS, type SitemapEntry, STATIC_PAGES } from "./sitemap";
+import { getSiteSeo } from "./site.server";
+import {
+  renderSitemap,
+  renderSitemapIndex,
+  SITEMAP_MAX_URLS,
+  type SitemapEntry,
+  STATIC_PAGES,
+} from "./sitemap";
 
 /** How many addresses there are in all. */
 export async function countSitemapEntries(): Promise<number> {
@@ -30,4 +37,29 @@ export async function getSitemapEntries(part = 1, size = SITEMAP_MAX_URLS): Prom
     limit ${limit} offset ${offset}`);
   const rows = (result as unknown as { rows: { path: string; lastmod: string | Date }[] }).rows;
   return [...staticEntries, ...rows.map((row) => ({ path: row.path, lastmod: new Date(row.lastmod) }))];
+}
+
+const XML_HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=300",
+};
+
+/**
+ * The answer to /sitemap.xml: every address, or past `size` (50,000) of them an index of
+ * /sitemap.xml?part=N; a part that does not exist is a 404.
+ */
+export async function sitemapResponse(url: URL, size = SITEMAP_MAX_URLS) {
+  const site = getSiteSeo();
+  const parts = Math.max(1, Math.ceil((await countSitemapEntries()) / size));
+  const partParam = url.searchParams.get("part");
+  if (partParam === null) {
+    const xml =
+      parts === 1 ? renderSitemap(site, await getSitemapEntries(1, size)) : renderSitemapIndex(site, parts);
+    return new Response(xml, { headers: XML_HEADERS });
+  }
+  const part = /^[1-9]\d{0,5}$/.test(partParam) ? Number(partParam) : 0;
+  if (part < 1 || part > parts) {
+    return new Response("No such sitemap part", { status: 404, headers: { "Content-Type": "text/plain" } });
+  }
+  return new Response(renderSitemap(site, await getSitemapEntries(part, size)), { headers: XML_HEADERS });
 }
