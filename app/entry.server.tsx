@@ -1,11 +1,31 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isDatabaseUnavailable, noteDatabaseError } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
 import { cspNonceContext } from "~/server/security/request-context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader or action that failed because PostgreSQL is unreachable is an outage, not a bug: the
+ * root middleware answers 503 for it, and one line is logged instead of a stack per request.
+ * Anything else is reported as React Router does by default.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    noteDatabaseError(error);
+    logger.warn(
+      { url: request.url, reason: String((error as Error).cause ?? error) },
+      "database unavailable",
+    );
+    return;
+  }
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+};
 
 export default function handleRequest(
   request: Request,

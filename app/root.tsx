@@ -1,3 +1,5 @@
+// First: configures zod before any route module can parse (see the file).
+import "~/lib/zod-config";
 import { useEffect } from "react";
 import {
   data,
@@ -16,9 +18,43 @@ import { toast as showToast } from "sonner";
 import { Toaster } from "~/components/ui/sonner";
 import { NOINDEX } from "~/modules/seo/meta";
 import { getSessionUser } from "~/server/auth/guards.server";
+import { observeDatabaseOutage } from "~/server/db/client.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+/** Seconds a client is asked to wait before trying again while the database is unreachable. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A page rendered while the database was unreachable is answered 503 (try again), whatever its
+ * loaders made of it: an error (500) or, where the spec has load errors only logged, a page of
+ * empty lists and defaults (200). It is not the page, so no cache may keep it and no crawler
+ * should index it. Modules read shared content through a memo, so a page may have met the
+ * outage only second-hand: a page finished while the database is down counts too. Files and
+ * other resources count only when their own reads failed; redirects pass unchanged. A post is
+ * answered by its action, which knows whether its write landed (an enquiry stored just before
+ * the outage is acknowledged as such); only an error of its own becomes 503.
+ */
+const answerDatabaseOutage: Route.MiddlewareFunction = async ({ request }, next) => {
+  const { value: response, failed, down } = await observeDatabaseOutage(() => next());
+  if (response.status >= 300 && response.status < 400) return response;
+  const read = request.method === "GET" || request.method === "HEAD";
+  const unavailable = read ? failed || (down && isPage(response)) : failed && response.status === 500;
+  if (!unavailable) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-store");
+  headers.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+};
+
+/** An HTML document or the turbo-stream data of a client navigation. */
+function isPage(response: Response) {
+  const type = response.headers.get("Content-Type") ?? "";
+  return type.startsWith("text/html") || type.startsWith("text/x-script");
+}
+
+export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, { toast, headers }] = await Promise.all([getSessionUser(request), readToast(request)]);
@@ -90,6 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     title = error.status === 404 ? "404" : `${error.status}`;
     detail = error.status === 404 ? "Oops! Page not found" : error.statusText || detail;
     if (error.status === 403) detail = "You don't have permission to access this page.";
+    if (error.status === 503) detail = "The site is briefly unavailable. Please try again in a moment.";
   } else if (import.meta.env.DEV && error instanceof Error) {
     detail = error.message;
   }

@@ -3,16 +3,28 @@
 // on a fresh PGlite folder, section by section, prints a table per section with the issue's
 // targets marked ✓/✗ (never asserted), and writes everything to bench/results/<timestamp>.json.
 //   BENCH_ONLY=throughput,lighthouse   run only these sections
+//   BENCH_ONLY=faults                   load and faults (stops PostgreSQL; only when named)
 //   BENCH_SECONDS=3                     shorter load per measurement (default 10)
 //   BENCH_ENGINES=postgres              only one engine
 import fs from "node:fs";
 import path from "node:path";
 import { createDatabase, ensureBuild, postgresBaseUrl, root, startServer } from "./support.js";
 
-const SECTIONS = ["memory", "throughput", "uploads", "weight", "lighthouse", "scaling", "enquiries"];
+const SECTIONS = [
+  "memory",
+  "throughput",
+  "uploads",
+  "weight",
+  "lighthouse",
+  "scaling",
+  "enquiries",
+  "faults",
+];
 // Sections that run their own servers (the rest share one server per engine; a section may
 // export `engines` to run on one engine only).
-const STANDALONE = new Set(["enquiries"]);
+const STANDALONE = new Set(["enquiries", "faults"]);
+// Sections run only when BENCH_ONLY names them: faults stops the machine's PostgreSQL.
+const OPT_IN = new Set(["faults"]);
 
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -23,7 +35,7 @@ if (unknown.length) {
   console.error(`Unknown section(s) in BENCH_ONLY: ${unknown.join(", ")}. Known: ${SECTIONS.join(", ")}`);
   process.exit(2);
 }
-const selected = SECTIONS.filter((s) => !only.length || only.includes(s));
+const selected = SECTIONS.filter((s) => (only.length ? only.includes(s) : !OPT_IN.has(s)));
 const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite")
   .split(",")
   .map((s) => s.trim())

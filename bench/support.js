@@ -391,3 +391,102 @@ const STOP_WORDS =
   "in,at,or,an,and,re,it,for,to,on,with,the,as,of,be,is,up,out,so,all,our,its,pre,that,with,from,this,your,will,have,into,each,than,they,what,when,more,them,over,also,only,where,which,their,there,before,after,under,most,make,keep,just,been,were,does,every,without".split(
     ",",
   );
+
+// ---------------------------------------------------------------- uploads and mixed load
+
+/** A PDF of `bytes` bytes that passes a check of its magic bytes (padding inside the file). */
+export function pdfOfSize(bytes) {
+  const head = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\n", "latin1");
+  const tail = Buffer.from("\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
+  const body = Buffer.alloc(Math.max(0, bytes - head.length - tail.length), 0x20);
+  return Buffer.concat([head, body, tail]);
+}
+
+/** A real PNG (sharp encodes it, so a server that decodes or re-encodes uploads accepts it). */
+export async function smallPng(size = 64) {
+  const { default: sharp } = await import("sharp");
+  return sharp({ create: { width: size, height: size, channels: 3, background: "#b45309" } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A multipart/form-data body as a browser sends it: text fields, then at most one file.
+ * Returns { body, contentType }.
+ */
+export function multipartBody(fields, file) {
+  const boundary = `----TradeCounterBench${crypto.randomBytes(12).toString("hex")}`;
+  const parts = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * autocannon with a request made afresh for each send and a timeline of what came back, for
+ * loads whose mix or faults change over time. `next(context)` returns { method, path, headers,
+ * body, label } (context is this request's own object); `onResponse(status, body, context)` sees
+ * its answer. Returns { stop(), finished }, where finished resolves to the totals, every response
+ * as { end (ms since epoch), ms, status, label } and every error or timeout as { at, message }.
+ */
+export function startTimedLoad({ base, connections, seconds, timeout = 10, next, onResponse }) {
+  const responses = [];
+  const errors = [];
+  const url = new URL(base);
+  // autocannon calls onResponse and then emits "response" for the same answer, in one go.
+  let answered;
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    timeout,
+    requests: [
+      {
+        setupRequest: (req, context) => {
+          const made = next(context);
+          context.label = made.label ?? made.path;
+          return {
+            ...req,
+            method: made.method ?? "GET",
+            path: made.path,
+            headers: { host: url.host, "accept-encoding": "gzip", ...made.headers },
+            body: made.body ?? Buffer.alloc(0),
+          };
+        },
+        onResponse: (status, body, context) => {
+          answered = context.label;
+          onResponse?.(status, body, context);
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client, status, _bytes, ms) => {
+    responses.push({ end: Date.now(), ms, status, label: answered });
+    answered = undefined;
+  });
+  instance.on("reqError", (error) =>
+    errors.push({ at: Date.now(), message: String(error?.message ?? error) }),
+  );
+  const finished = instance.then((result) => ({
+    requests: responses.length,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    responses,
+    errorList: errors,
+  }));
+  return { stop: () => instance.stop(), finished };
+}

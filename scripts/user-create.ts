@@ -1,6 +1,8 @@
-// npm run user:create -- --email E --name N --role R: creates a user and prints a generated password.
+// npm run user:create -- --email E --name N --role R [--password P]: creates a user. Without
+// --password one is generated and printed; a given one must pass the password rules (ADR 010).
 import { z } from "zod";
 import { createUser, generatePassword } from "~/modules/users/mutations.server";
+import { passwordProblem } from "~/server/auth/password-policy.server";
 import { ROLES } from "~/server/db/schema";
 import { argValue, runScript, withDatabase } from "./open-database";
 
@@ -8,6 +10,7 @@ const argsSchema = z.object({
   email: z.email("--email must be an e-mail address"),
   name: z.string().trim().min(1, "--name is required"),
   role: z.enum(ROLES, { error: `--role must be one of ${ROLES.join(", ")}` }).default("user"),
+  password: z.string().optional(),
 });
 
 await runScript(async () => {
@@ -16,17 +19,25 @@ await runScript(async () => {
     email: argValue(args, "email"),
     name: argValue(args, "name"),
     role: argValue(args, "role"),
+    password: argValue(args, "password"),
   });
   if (!parsed.success) {
     throw new Error(
-      `Usage: npm run user:create -- --email E --name N --role admin|sales|user\n${parsed.error.issues
+      `Usage: npm run user:create -- --email E --name N --role admin|sales|user [--password P]\n${parsed.error.issues
         .map((i) => `  ${i.message}`)
         .join("\n")}`,
     );
   }
-  const password = generatePassword();
+  const { password: given, ...user } = parsed.data;
+  const problem = given === undefined ? null : passwordProblem(given, user.role);
+  if (problem) throw new Error(`--password is refused: ${problem}`);
+  const password = given ?? generatePassword();
   await withDatabase(async () => {
-    await createUser({ ...parsed.data, password });
+    await createUser({ ...user, password });
   });
-  console.log(`Created ${parsed.data.role} ${parsed.data.email}\n  password: ${password}`);
+  console.log(
+    given === undefined
+      ? `Created ${user.role} ${user.email}\n  password: ${password}`
+      : `Created ${user.role} ${user.email} with the given password`,
+  );
 });

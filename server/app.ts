@@ -24,6 +24,7 @@ import { logger } from "~/server/logger.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
 import { createSecurityHeaders } from "~/server/security/headers.server";
+import { createOriginCheck } from "~/server/security/origin-check.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
 
 export { logger };
@@ -84,6 +85,8 @@ export function createApp(options: { clientDir?: string } = {}) {
     allowIndexing: env.ALLOW_INDEXING,
   });
   app.use(security.middleware);
+  // Before anything reads a body: a post from another site is refused unread.
+  app.use(createOriginCheck({ publicUrl: env.PUBLIC_URL }));
 
   // Not in development, where Vite's scripts carry no nonce. A hit is answered right here, with
   // the security headers above and nothing below (no compression: it is stored gzipped; no access

@@ -64,8 +64,23 @@ export const envSchema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
   /** A safety net: a cached page is rendered again after this long even if nothing changed. */
   PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** An enquiry upload no enquiry refers to is deleted once it is this old (a crash's leftovers). */
+  UPLOAD_ORPHAN_MIN_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(600),
   /** After start, process stored images that have no variants yet (the demo seed's, older uploads). */
   IMAGE_BACKFILL: booleanish.default(true),
+  /** A session ends this long after sign-in, however active (ADR 010). */
+  SESSION_LIFETIME_HOURS: z.coerce.number().min(0.05).max(2160).default(12),
+  /** A session unused for this long is refused and deleted. */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().min(1).max(129_600).default(30),
+  /** Failed sign-ins per e-mail address in 10 minutes, then 429 until the window ends. */
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failed sign-ins per client IP address (IPv6: per /64) in 10 minutes, then 429. */
+  SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

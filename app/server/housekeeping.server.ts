@@ -1,14 +1,24 @@
 // Background upkeep that runs inside the server process: the attachment retention sweep, the
-// pruning of expired rate-limit windows and, on embedded PGlite (which has no autovacuum daemon),
-// a daily VACUUM ANALYZE. Timers are unref'd, so they never keep the process alive;
-// the returned stop function waits for work in flight so the database can close after it.
-import { sql } from "drizzle-orm";
+// pruning of expired rate-limit windows, the sweep of orphaned enquiry uploads and, on embedded
+// PGlite (which has no autovacuum daemon), a daily VACUUM ANALYZE. Timers are unref'd, so they
+// never keep the process alive; the returned stop function waits for work in flight so the
+// database can close after it.
+import fs from "node:fs";
+import path from "node:path";
+import { inArray, sql } from "drizzle-orm";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
-import { getDatabase } from "~/server/db/db.server";
+import { getDatabase, getDb } from "~/server/db/db.server";
+import { contactQueries } from "~/server/db/schema";
+import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
+import { isStoredName } from "~/server/storage/storage.server";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Names looked up in the database at a time. */
+const ORPHAN_BATCH = 500;
+const TEMP_SUFFIX = ".part";
 const VACUUM_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** The first vacuum: after start's own work (seed, image variants), before the first day is out. */
 const FIRST_VACUUM_MS = 10 * 60 * 1000;
@@ -23,6 +33,75 @@ export async function vacuumEmbeddedDatabase() {
   if (database.kind !== "pglite") return false;
   await database.db.execute(sql`vacuum (analyze)`);
   return true;
+}
+
+export type OrphanSweepResult = {
+  /** Stored uploads no enquiry refers to, deleted. */
+  orphans: number;
+  /** Unfinished writes (`.part` files) deleted. */
+  partial: number;
+};
+
+/**
+ * Deletes what a crash (or a database outage at COMMIT) can leave in contact_uploads: files no
+ * enquiry refers to and `.part` files of writes that never finished. A file is stored before its
+ * enquiry's row is inserted, so only files older than `minAgeMs` are candidates: a younger one
+ * may belong to a submission still on its way. A file is deleted only after the database said
+ * that no row names it; if the database cannot answer, nothing is deleted.
+ */
+export async function sweepOrphanedUploads({
+  folder = path.join(getEnv().dataDir, "uploads", "contact_uploads"),
+  minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
+  now = Date.now(),
+}: {
+  folder?: string;
+  minAgeMs?: number;
+  now?: number;
+} = {}): Promise<OrphanSweepResult> {
+  const result: OrphanSweepResult = { orphans: 0, partial: 0 };
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return result;
+    throw error;
+  }
+  async function isOld(name: string) {
+    const stat = await fs.promises.stat(path.join(folder, name)).catch(() => null);
+    return stat?.isFile() === true && now - stat.mtimeMs >= minAgeMs;
+  }
+  async function remove(name: string) {
+    await fs.promises.rm(path.join(folder, name), { force: true });
+  }
+
+  const candidates: string[] = [];
+  for (const name of names) {
+    const temp = name.endsWith(TEMP_SUFFIX);
+    const stored = temp ? name.slice(0, -TEMP_SUFFIX.length) : name;
+    // Only names storage generates: anything else in the folder is not ours to judge.
+    if (!isStoredName(stored) || !(await isOld(name))) continue;
+    if (temp) {
+      await remove(name);
+      result.partial += 1;
+    } else candidates.push(name);
+  }
+
+  for (let i = 0; i < candidates.length; i += ORPHAN_BATCH) {
+    const batch = candidates.slice(i, i + ORPHAN_BATCH);
+    const paths = batch.map((name) => `contact_uploads/${name}`);
+    const rows = await getDb()
+      .select({ fileUrl: contactQueries.fileUrl })
+      .from(contactQueries)
+      .where(inArray(contactQueries.fileUrl, [...paths, ...paths.map((p) => `/files/${p}`)]));
+    const referenced = new Set(rows.map((row) => row.fileUrl?.split("/").at(-1)));
+    for (const name of batch) {
+      if (referenced.has(name)) continue;
+      await remove(name);
+      result.orphans += 1;
+    }
+  }
+  if (result.orphans || result.partial) logger.info({ ...result, folder }, "orphaned enquiry uploads swept");
+  return result;
 }
 
 export function startHousekeeping() {
@@ -52,10 +131,25 @@ export function startHousekeeping() {
   const vacuumTimer = setInterval(vacuum, VACUUM_INTERVAL_MS);
   vacuumTimer.unref();
 
+  let sweeping: Promise<unknown> | undefined;
+  function sweepOrphans() {
+    if (sweeping) return;
+    sweeping = sweepOrphanedUploads()
+      .catch((error: unknown) => logger.error({ err: error }, "Sweeping orphaned enquiry uploads failed"))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }
+  // At start: what the previous process left if it was killed mid-upload.
+  sweepOrphans();
+  const orphanTimer = setInterval(sweepOrphans, ORPHAN_SWEEP_INTERVAL_MS);
+  orphanTimer.unref();
+
   return async function stopHousekeeping() {
     clearInterval(pruneTimer);
     clearTimeout(firstVacuum);
     clearInterval(vacuumTimer);
-    await Promise.all([stopRetention(), pruning, vacuuming]);
+    clearInterval(orphanTimer);
+    await Promise.all([stopRetention(), pruning, vacuuming, sweeping]);
   };
 }

@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+import { E2E_USER } from "./accounts";
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 test("an admin signs in and lands on the dashboard", async ({ page }) => {
@@ -65,4 +67,91 @@ test("an unknown route shows the 404 screen with a link home", async ({ page }) 
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+/** Fills and sends the sign-in form; the status of the answer to the post. */
+async function tryPassword(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/auth"));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  return (await answer).status();
+}
+
+const LOCKED =
+  /Too many failed sign-in attempts for this e-mail address\. Please try again in \d+ minutes?\./;
+
+test("after five failed sign-ins an account is refused with a clear message", async ({ page }) => {
+  const email = `locked.${Date.now()}@e2e.test`;
+  await page.goto("/auth");
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await tryPassword(page, email, `guess-number-${attempt}`);
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  }
+  await tryPassword(page, email, "guess-number-6");
+  await expect(page.getByRole("alert").filter({ hasText: LOCKED })).toBeVisible();
+  await expect(page.getByText("Sign In Failed").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("without JavaScript the refusal is the same page with status 429", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = `locked.nojs.${Date.now()}@e2e.test`;
+  await page.goto("/auth");
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    expect(await tryPassword(page, email, `guess-number-${attempt}`)).toBe(400);
+    await expect(page.getByText("Sign In Failed: Invalid email or password")).toBeVisible();
+  }
+  expect(await tryPassword(page, email, "guess-number-6")).toBe(429);
+  await expect(page.getByRole("alert").filter({ hasText: "Sign In Failed" })).toHaveText(
+    new RegExp(`^Sign In Failed: ${LOCKED.source}$`),
+  );
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await context.close();
+});
+
+test("an unknown e-mail and a wrong password get the same answer", async ({ page }) => {
+  await page.goto("/auth");
+  const origin = new URL(page.url()).origin;
+  // An address of the same length as the real one, so even the page's length matches.
+  const unknown = `${"x".repeat(E2E_USER.email.indexOf("@"))}${E2E_USER.email.slice(E2E_USER.email.indexOf("@"))}`;
+  async function post(email: string) {
+    const response = await page.request.post("/auth", {
+      form: { intent: "sign-in", email, password: "not-the-right-one" },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    const headers = Object.entries(response.headers())
+      .filter(([name]) => name !== "date")
+      .map(([name, value]) => [name, value.replace(/nonce-[^']+/g, "nonce-N")]);
+    const text = await response.text();
+    return {
+      status: response.status(),
+      headers,
+      failed: text.includes("Sign In Failed") && text.includes("Invalid email or password"),
+    };
+  }
+  const wrongPassword = await post(E2E_USER.email);
+  const unknownEmail = await post(unknown);
+  expect(wrongPassword.status).toBe(400);
+  expect(wrongPassword.failed).toBe(true);
+  expect(unknownEmail).toEqual(wrongPassword);
+});
+
+test("a session cookie kept from before sign-out no longer opens the back office", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  const session = (await context.cookies()).find((cookie) => cookie.name.includes("session_token"));
+  expect(session).toBeDefined();
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  // Someone who copied the cookie puts it back.
+  if (session) await context.addCookies([session]);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin/);
 });

@@ -59,6 +59,9 @@ async function startServer(port: number) {
     ENQUIRY_MIN_FILL_SECONDS: "0",
     ENQUIRY_RATE_LIMIT_PER_MINUTE: "10000",
     ENQUIRY_RATE_LIMIT_PER_HOUR: "10000",
+    // Every journey signs in from this one address; auth.spec.ts's failed sign-ins (and their
+    // retries) must not lock the others out. The per-account limit keeps its default of 5.
+    SIGN_IN_MAX_FAILURES_PER_IP: "1000",
     // Mail is written as .eml files under DATA_DIR/outbox (mail.spec.ts reads them); mail that
     // cannot be written fails at its first attempt, so the dashboard's failed-mail journey
     // (admin-mail.spec.ts) need not wait out the retries.

@@ -20,12 +20,43 @@ export type ActionFailure = { result: SubmissionResult<string[]>; error?: Action
 
 type ReplyOptions = { hideFields?: string[] };
 
+// A text column cannot hold a NUL character: any field with one is refused before the schema.
+const CANNOT_SAVE = "This field contains a character that cannot be saved";
+
+/**
+ * Conform reads its own fields (`__intent__` as JSON naming one of its intents, `__state__`) and
+ * throws on a forged one; such fields are then dropped and the post judged on the rest.
+ */
+export function parseSubmission<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  try {
+    return parseWithZod(formData, { schema });
+  } catch {
+    formData.delete("__intent__");
+    formData.delete("__state__");
+    return parseWithZod(formData, { schema });
+  }
+}
+
 export function parseIntent<Schema extends z.ZodType>(
   formData: FormData,
   schema: Schema,
   options: ReplyOptions = {},
 ) {
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
+  const withNul = [...formData.entries()].filter(
+    ([, value]) => typeof value === "string" && value.includes("\u0000"),
+  );
+  if (submission.status === "success" && withNul.length > 0) {
+    const fieldErrors = Object.fromEntries(withNul.map(([name]) => [name, [CANNOT_SAVE]]));
+    return {
+      ok: false as const,
+      submission,
+      response: data<ActionFailure>(
+        { result: submission.reply({ ...options, fieldErrors, formErrors: [CANNOT_SAVE] }) },
+        { status: 400 },
+      ),
+    };
+  }
   if (submission.status !== "success") {
     return {
       ok: false as const,
@@ -53,6 +84,35 @@ export function actionFailure(
       error,
     },
     { status: options.status ?? 400 },
+  );
+}
+
+const UNREADABLE: ActionError = {
+  title: "The form could not be read",
+  description: "Please reload the page and try again.",
+};
+
+/** Whether the body is one a form sends (urlencoded or multipart); anything else is refused. */
+export function isFormBody(request: Request) {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+}
+
+/** The posted form, or null when the body is not a readable form (wrong type, broken multipart). */
+export async function readFormData(request: Request): Promise<FormData | null> {
+  if (!isFormBody(request)) return null;
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+/** The answer to a body no form of ours sends: 400, nothing read further, nothing written. */
+export function unreadableForm() {
+  return data<ActionFailure>(
+    { result: { status: "error", error: { "": [UNREADABLE.description as string] } }, error: UNREADABLE },
+    { status: 400 },
   );
 }
 

@@ -13,11 +13,11 @@ export const PAGE_SIZE = 10;
 
 export const listParamsSchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
+  // A NUL cannot be in a text column, and PostgreSQL refuses a query that carries one.
   q: z
     .string()
-    .trim()
     .catch("")
-    .transform((value) => value.slice(0, 200)),
+    .transform((value) => value.replaceAll("\u0000", "").trim().slice(0, 200)),
 });
 
 export type ListParams = { page: number; q: string; offset: number };

@@ -18,7 +18,7 @@ import type { PagedListData } from "~/components/admin/data-table/paged-list";
 import { AdminInputError } from "~/modules/taxonomy/admin.server";
 import { readImageForm } from "~/server/http/image-upload.server";
 import { logger } from "~/server/logger.server";
-import { actionFailure, parseIntent } from "./intents";
+import { actionFailure, isFormBody, parseIntent, unreadableForm } from "./intents";
 import type { ListParams, Paged } from "./list-params";
 
 /** One page of a list with its search, or an empty page flagged `failed` when the read throws. */
@@ -92,6 +92,7 @@ export async function readAdminForm<Schema extends z.ZodType>(
   schema: Schema,
   options: ImageOptions = {},
 ) {
+  if (!isFormBody(request)) return { ok: false as const, response: unreadableForm() };
   const form = await readImageForm(request, { bucket: "media", ...options });
   const parsed = parseIntent(form.formData, schema);
   if (!form.ok) {

@@ -69,12 +69,17 @@ function tooLong(label: string, max: number) {
   return `${label} must be at most ${max} characters`;
 }
 
+// A text column cannot hold a NUL character: refused with a message instead of failing the insert.
+const CANNOT_SAVE = "This field contains a character that cannot be saved";
+const hasNoNul = (value: string | undefined) => !value?.includes("\u0000");
+
 const fullName = z
   .string({ error: "Full name is required" })
   .trim()
   .min(1, { error: "Full name is required", abort: true })
   .min(2, { error: "Name must be at least 2 characters", abort: true })
-  .max(ENQUIRY_LIMITS.fullName, tooLong("Name", ENQUIRY_LIMITS.fullName));
+  .max(ENQUIRY_LIMITS.fullName, tooLong("Name", ENQUIRY_LIMITS.fullName))
+  .refine(hasNoNul, CANNOT_SAVE);
 
 const email = z
   .string({ error: "Email is required" })
@@ -83,14 +88,20 @@ const email = z
   .max(ENQUIRY_LIMITS.email, tooLong("Email", ENQUIRY_LIMITS.email))
   .regex(z.regexes.email, "Please enter a valid email address");
 
-const phone = z.string().trim().max(ENQUIRY_LIMITS.phone, tooLong("Phone", ENQUIRY_LIMITS.phone)).optional();
+const phone = z
+  .string()
+  .trim()
+  .max(ENQUIRY_LIMITS.phone, tooLong("Phone", ENQUIRY_LIMITS.phone))
+  .refine(hasNoNul, CANNOT_SAVE)
+  .optional();
 
 const message = z
   .string({ error: "Message is required" })
   .trim()
   .min(1, { error: "Message is required", abort: true })
   .min(10, { error: "Message must be at least 10 characters", abort: true })
-  .max(ENQUIRY_LIMITS.message, tooLong("Message", ENQUIRY_LIMITS.message));
+  .max(ENQUIRY_LIMITS.message, tooLong("Message", ENQUIRY_LIMITS.message))
+  .refine(hasNoNul, CANNOT_SAVE);
 
 // On the server the file never reaches this schema (it is streamed to storage and checked by its
 // bytes); in the browser this gives the same messages before anything is sent.
@@ -108,12 +119,14 @@ export const contactEnquirySchema = z.object({
     .string({ error: "Please select a subject" })
     .trim()
     .min(1, { error: "Please select a subject", abort: true })
-    .max(ENQUIRY_LIMITS.subject, tooLong("Subject", ENQUIRY_LIMITS.subject)),
+    .max(ENQUIRY_LIMITS.subject, tooLong("Subject", ENQUIRY_LIMITS.subject))
+    .refine(hasNoNul, CANNOT_SAVE),
   message,
   product: z
     .string()
     .trim()
     .max(ENQUIRY_LIMITS.product, tooLong("Product", ENQUIRY_LIMITS.product))
+    .refine(hasNoNul, CANNOT_SAVE)
     .optional(),
   file,
 });

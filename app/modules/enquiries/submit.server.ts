@@ -2,12 +2,14 @@
 // read the body (files streamed to storage with the size cap and checked by their bytes),
 // validate with the shared schema, judge the spam signals, then in one transaction insert the
 // enquiry, its quote-list lines, its first history event and its e-mails (the outbox). Any
-// refusal leaves nothing behind: no row, no file. Mail is sent later by the outbox worker, so
-// neither SMTP's speed nor an outage reaches the visitor.
+// refusal leaves nothing behind: no row, no file (a file whose fate a database outage left
+// unknown is the orphan sweep's). Mail is sent later by the outbox worker, so neither SMTP's
+// speed nor an outage reaches the visitor.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { enqueueEnquiryMail } from "~/modules/notifications/enquiry-mail.server";
 import { getQuoteLines, type QuoteLine } from "~/modules/quote-list/quote-list.server";
+import { databaseOutageKind } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { contactQueries, enquiryEvents, enquiryLines, type SpamReason } from "~/server/db/schema";
 import type { DetectedType } from "~/server/http/file-signature";
@@ -149,8 +151,10 @@ export async function submitEnquiry(
 
   const body = await readBody(request);
   const { fields } = body;
-  // Conform's intent field would let a visitor's post drive the parser; these forms have none.
+  // Conform's own fields would let a visitor's post drive the parser (and throw on a forged
+  // one); these forms use neither.
   fields.delete("__intent__");
+  fields.delete("__state__");
   const submission =
     kind === "contact"
       ? parseWithZod(fields, { schema: contactEnquirySchema })
@@ -252,8 +256,14 @@ export async function submitEnquiry(
       reply: submission.reply({ resetForm: true }),
     };
   } catch (error) {
-    logger.error({ err: error, kind }, "Failed to submit contact form");
-    await discardUploads(files.values());
+    // A connection lost mid-transaction may have lost it at COMMIT, after the row landed: the
+    // file then stays, and the orphan sweep (housekeeping) removes it if no row refers to it.
+    if (databaseOutageKind(error) === "interrupted") {
+      logger.warn({ err: error, kind, file: upload?.path }, "Enquiry interrupted by a database outage");
+    } else {
+      logger.error({ err: error, kind }, "Failed to submit contact form");
+      await discardUploads(files.values());
+    }
     return { ok: false, reason: "failed", reply: submission.reply() };
   }
 }

@@ -13,11 +13,12 @@ export const CATALOG_SORT_LABELS: Record<CatalogSort, string> = {
 export const SEARCH_MAX_LENGTH = 100;
 
 // Hostile or stale links never fail: every field falls back to "no filter" instead of erroring.
+// A NUL is dropped from text: PostgreSQL refuses a query that carries one.
 export const catalogParamsSchema = z.object({
   q: z
     .string()
     .catch("")
-    .transform((value) => value.trim().slice(0, SEARCH_MAX_LENGTH)),
+    .transform((value) => value.replaceAll("\u0000", "").trim().slice(0, SEARCH_MAX_LENGTH)),
   brand: z.uuid().optional().catch(undefined),
   // A category name (matched case-insensitively) or id; resolved against the listed categories.
   category: z
@@ -25,7 +26,7 @@ export const catalogParamsSchema = z.object({
     .optional()
     .catch(undefined)
     .transform((value) => {
-      const trimmed = value?.trim().slice(0, SEARCH_MAX_LENGTH);
+      const trimmed = value?.replaceAll("\u0000", "").trim().slice(0, SEARCH_MAX_LENGTH);
       return trimmed && trimmed.toLowerCase() !== "all" ? trimmed : undefined;
     }),
   inStock: z

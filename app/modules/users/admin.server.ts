@@ -6,11 +6,12 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { getAuth } from "~/server/auth/auth.server";
+import { passwordProblem } from "~/server/auth/password-policy.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { accounts, type Role, sessions, users } from "~/server/db/schema";
 import { createUser, UserInputError } from "./mutations.server";
-import type { UserFormInput } from "./schema";
+import { STAFF_PASSWORD_MIN, type UserFormInput } from "./schema";
 
 /** A refusal by a rule, shown to the admin as its message. */
 export class UserRuleError extends Error {}
@@ -82,7 +83,19 @@ async function lockTarget(tx: Transaction, id: string) {
   return { target, isLastActiveAdmin: isActiveAdmin && activeAdmins.length <= 1 };
 }
 
-export async function updateAdminUser(actorId: string, input: UserFormInput & { id: string }) {
+/**
+ * Saves an edit. A new role, or a new password, ends the user's sessions at once; an admin who
+ * changes their own password keeps only `options.keepSessionId` (the session they are using).
+ */
+export async function updateAdminUser(
+  actorId: string,
+  input: UserFormInput & { id: string },
+  options: { keepSessionId?: string } = {},
+) {
+  if (input.password) {
+    const problem = passwordProblem(input.password, input.role);
+    if (problem) throw new UserRuleError(problem);
+  }
   const password = input.password ? await (await getAuth().$context).password.hash(input.password) : null;
   const email = input.email.trim().toLowerCase();
   await getDb().transaction(async (tx) => {
@@ -90,6 +103,12 @@ export async function updateAdminUser(actorId: string, input: UserFormInput & { 
     if (input.role !== target.role) {
       if (target.id === actorId) throw new UserRuleError("You cannot change your own role.");
       if (isLastActiveAdmin) throw new UserRuleError("The last active admin cannot be demoted.");
+      // A user's password may be as short as 8 characters; a staff account's may not.
+      if (target.role === "user" && !password) {
+        throw new UserRuleError(
+          `Set a new password of at least ${STAFF_PASSWORD_MIN} characters to give this user a staff role.`,
+        );
+      }
     }
     const [clash] = await tx
       .select({ id: users.id })
@@ -114,9 +133,11 @@ export async function updateAdminUser(actorId: string, input: UserFormInput & { 
         });
       }
     }
-    // A new role, or a password set by someone else, takes effect at once: their sessions end.
-    if (input.role !== target.role || (password && target.id !== actorId)) {
-      await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    if (input.role !== target.role || password) {
+      const keep = target.id === actorId ? options.keepSessionId : undefined;
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, target.id), keep ? ne(sessions.id, keep) : undefined));
     }
   });
 }

@@ -1,10 +1,11 @@
-// Staff and user accounts: creation (with the password hashed by better-auth), activation,
-// and the first admin created at start.
+// Staff and user accounts: creation (with the password hashed by better-auth, after the password
+// rules of ADR 010), activation, and the first admin created at start.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { getAuth } from "~/server/auth/auth.server";
+import { passwordProblem } from "~/server/auth/password-policy.server";
 import { getDb } from "~/server/db/db.server";
 import { type Role, sessions, users } from "~/server/db/schema";
 
@@ -27,6 +28,8 @@ export async function findUserByEmail(email: string) {
 
 export async function createUser(input: { email: string; name: string; role: Role; password: string }) {
   const email = input.email.trim().toLowerCase();
+  const problem = passwordProblem(input.password, input.role);
+  if (problem) throw new UserInputError(problem);
   if (await findUserByEmail(email)) throw new UserInputError(`A user with e-mail ${email} already exists.`);
   const ctx = await getAuth().$context;
   const hash = await ctx.password.hash(input.password);
@@ -83,10 +86,16 @@ export async function ensureFirstAdmin(options: {
   const email = options.email ?? "admin@example.com";
   const generated = options.password ? undefined : generatePassword();
   const password = options.password ?? generated ?? "";
+  const problem = passwordProblem(password, "admin");
+  if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
   const current = await findUserByEmail(email);
   if (current) {
-    // The address is taken by a non-admin account: promote it rather than fail the start.
-    await getDb().update(users).set({ role: "admin", isActive: true }).where(eq(users.id, current.id));
+    // The address is taken by a non-admin account: promote it rather than fail the start. A new
+    // role ends the account's sessions, as it does in User Management.
+    await getDb().transaction(async (tx) => {
+      await tx.update(users).set({ role: "admin", isActive: true }).where(eq(users.id, current.id));
+      await tx.delete(sessions).where(eq(sessions.userId, current.id));
+    });
     return { created: true, email };
   }
   await createUser({ email, name: "Administrator", role: "admin", password });

@@ -35,6 +35,20 @@ void _allRoles;
 /** Staff accounts open the back office, so their passwords are longer than better-auth's 8. */
 export const STAFF_PASSWORD_MIN = 12;
 export const USER_PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Checked on the server only: the list of common passwords stays out of the browser bundle. */
+export const COMMON_PASSWORD_MESSAGE =
+  "This password is too common: it is on, or built from, a list of passwords that attackers try first. Please choose another.";
+
+export function passwordMinimum(role: Role) {
+  return role === "user" ? USER_PASSWORD_MIN : STAFF_PASSWORD_MIN;
+}
+
+export function passwordLengthMessage(role: Role) {
+  const who = role === "user" ? "" : " for staff accounts";
+  return `Password must be at least ${passwordMinimum(role)} characters${who}`;
+}
 
 const userFields = z.object({
   name: z
@@ -48,7 +62,7 @@ const userFields = z.object({
     .min(1, "Email is required")
     .max(254, "Email is too long")
     .pipe(z.email("Please enter a valid email address")),
-  password: z.string().max(128, "Password must be at most 128 characters").optional(),
+  password: z.string().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`).optional(),
   role: z.enum(USER_ROLE_OPTIONS, { error: "Please choose a role" }).default("user"),
 });
 
@@ -60,14 +74,8 @@ function checkPassword(required: boolean) {
       if (required) ctx.addIssue({ code: "custom", path: ["password"], message: "Password is required" });
       return;
     }
-    const min = value.role === "user" ? USER_PASSWORD_MIN : STAFF_PASSWORD_MIN;
-    if (password.length < min) {
-      const who = value.role === "user" ? "" : " for staff accounts";
-      ctx.addIssue({
-        code: "custom",
-        path: ["password"],
-        message: `Password must be at least ${min} characters${who}`,
-      });
+    if (password.length < passwordMinimum(value.role)) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: passwordLengthMessage(value.role) });
     }
   };
 }

@@ -8,7 +8,7 @@ import { ProductFormFields } from "~/components/admin/product-form-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { Button } from "~/components/ui/button";
-import { actionFailure, backToList, parseIntent } from "~/modules/admin/intents";
+import { actionFailure, backToList, isFormBody, parseIntent, unreadableForm } from "~/modules/admin/intents";
 import { parseListParams } from "~/modules/admin/list-params";
 import {
   type AdminProduct,
@@ -49,6 +49,7 @@ const SAVED = { create: "Product created successfully", update: "Product updated
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
+  if (!isFormBody(request)) return unreadableForm();
   const form = await readImageForm(request, { bucket: "media" });
   if (!form.ok) {
     const parsed = parseIntent(form.formData, productIntentSchema);

@@ -8,7 +8,7 @@ import { NoteForm, OwnerForm, StatusForm } from "~/components/admin/contact-mana
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { backToList, parseIntent } from "~/modules/admin/intents";
+import { backToList, parseIntent, readFormData, unreadableForm } from "~/modules/admin/intents";
 import { loadPickList, writeFailure } from "~/modules/admin/screens.server";
 import { attachmentHref } from "~/modules/enquiries/admin.server";
 import {
@@ -112,7 +112,9 @@ async function perform(actor: SessionUser, id: string, value: Intent): Promise<T
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   const id = enquiryId(params);
-  const parsed = parseIntent(await request.formData(), intentSchema);
+  const formData = await readFormData(request);
+  if (!formData) return unreadableForm();
+  const parsed = parseIntent(formData, intentSchema);
   if (!parsed.ok) return parsed.response;
   let toast: Toast;
   try {

@@ -13,7 +13,13 @@ import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { UserFormFields } from "~/components/admin/user-form-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { actionFailure, backToList, parseIntent } from "~/modules/admin/intents";
+import {
+  actionFailure,
+  backToList,
+  parseIntent,
+  readFormData,
+  unreadableForm,
+} from "~/modules/admin/intents";
 import { parseListParams } from "~/modules/admin/list-params";
 import {
   type AdminUserRow,
@@ -30,7 +36,7 @@ import {
   updateUserFormSchema,
   userIntentSchema,
 } from "~/modules/users/schema";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, sessionIdOf } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/users";
@@ -56,7 +62,9 @@ const hideFields = ["password"];
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const parsed = parseIntent(await request.formData(), userIntentSchema, { hideFields });
+  const formData = await readFormData(request);
+  if (!formData) return unreadableForm();
+  const parsed = parseIntent(formData, userIntentSchema, { hideFields });
   if (!parsed.ok) return parsed.response;
   const value = parsed.value;
   const back = backToList(request);
@@ -66,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
         await createAdminUser({ ...value, password: value.password ?? "" });
         return redirectWithToast(back, { type: "success", title: "User created successfully" });
       case "update":
-        await updateAdminUser(actor.id, value);
+        await updateAdminUser(actor.id, value, { keepSessionId: sessionIdOf(request) });
         return redirectWithToast(back, { type: "success", title: "User updated successfully" });
       case "set-active":
         await setAdminUserActive(actor.id, value.id, value.isActive);

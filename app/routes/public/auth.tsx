@@ -8,11 +8,13 @@ import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { parseSubmission, readFormData } from "~/modules/admin/intents";
 import { privatePageMeta } from "~/modules/seo/meta";
 import { authFormSchema, safeRedirect } from "~/modules/users/schema";
 import { getSessionUser, isStaff } from "~/server/auth/guards.server";
-import { signInWithPassword, signUpWithPassword } from "~/server/auth/session.server";
+import { attemptSignIn, attemptSignUp } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
+import { clientIpContext } from "~/server/security/request-context";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 
@@ -27,22 +29,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, redirectTo: safeRedirect(redirectTo, "") };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: authFormSchema });
+export async function action({ request, context }: Route.ActionArgs) {
+  // A body no form of ours sends (another content type, broken multipart) is a 400, read no further.
+  const formData = await readFormData(request);
+  if (!formData) {
+    return data(
+      { result: { status: "error" as const, error: { "": ["The form could not be read."] } }, failure: null },
+      { status: 400 },
+    );
+  }
+  // parseSubmission: a forged __intent__ / __state__ (Conform's own fields) is dropped, not a 500.
+  const submission = parseSubmission(formData, authFormSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
   }
   const value = submission.value;
+  const clientIp = context.get(clientIpContext);
   const outcome =
     value.intent === "sign-in"
-      ? await signInWithPassword(request, value.email, value.password)
-      : await signUpWithPassword(request, value);
+      ? await attemptSignIn(request, { email: value.email, password: value.password, clientIp })
+      : await attemptSignUp(request, { ...value, clientIp });
   if (!outcome.ok) {
-    logger.info({ intent: value.intent }, "authentication failed");
+    const headers = outcome.retryAfterSeconds
+      ? { "Retry-After": String(outcome.retryAfterSeconds) }
+      : undefined;
     return data(
       { result: submission.reply({ hideFields: ["password"] }), failure: outcome.message },
-      { status: 400 },
+      { status: outcome.status, headers },
     );
   }
   const user = await getSessionUser(new Request(request.url, { headers: cookieHeaderFrom(outcome.headers) }));

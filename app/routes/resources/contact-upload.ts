@@ -5,10 +5,14 @@ import { contentTypeFor } from "~/server/storage/content-type";
 import { getStorage, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/contact-upload";
 
-// Enquiry attachments: staff only, always as a download, never rendered by the browser.
+// Enquiry attachments: staff only, always as a download, never rendered by the browser. What a
+// visitor sent is kept as sent (evidence), so it is never shown in a page of this site: an
+// attachment, nosniff, and a sandboxing policy should a browser open it anyway.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   try {
+    // storage.get accepts only names it generated (digits, hex and a short extension), so the
+    // name is safe to quote in the header.
     const file = await getStorage().get("contact_uploads", params.name);
     return new Response(Readable.toWeb(file.stream) as ReadableStream, {
       headers: {
@@ -16,6 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         "Content-Length": String(file.size),
         "Content-Disposition": `attachment; filename="${params.name}"`,
         "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
         "Cache-Control": "private, no-store",
       },
     });

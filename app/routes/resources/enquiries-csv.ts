@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { readFormData } from "~/modules/admin/intents";
 import {
   getEnquiriesForExport,
   MAX_SELECTED_EXPORT,
@@ -59,7 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
+  if (!formData) return data({ message: "The form could not be read." }, { status: 400 });
   const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
   return exportSelected(ids);
 }

@@ -8,12 +8,16 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
+import { PASSWORD_MAX, USER_PASSWORD_MIN } from "~/modules/users/schema";
 import { getDb } from "../db/db.server";
 import * as schema from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 
-export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+/** How long a session lasts from sign-in, however active (SESSION_LIFETIME_HOURS). */
+export function sessionLifetimeSeconds() {
+  return Math.round(getEnv().SESSION_LIFETIME_HOURS * 3600);
+}
 
 /** The signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveAuthSecret() {
@@ -30,6 +34,8 @@ export function resolveAuthSecret() {
     return secret;
   }
 }
+
+const SIGN_IN_FAILURE_NOTES = new Set(["User not found", "Password not found", "Invalid password"]);
 
 function createAuth() {
   const env = getEnv();
@@ -49,13 +55,15 @@ function createAuth() {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: USER_PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
     },
+    // A fixed lifetime from sign-in: better-auth never extends it. The idle timeout is the guards'
+    // (getSessionUser), which keep the session row's updated_at as its last use.
     session: {
-      expiresIn: SESSION_MAX_AGE_SECONDS,
-      updateAge: 60 * 60 * 24,
+      expiresIn: sessionLifetimeSeconds(),
+      disableSessionRefresh: true,
       cookieCache: { enabled: false },
     },
     user: {
@@ -71,7 +79,9 @@ function createAuth() {
     logger: {
       level: "warn",
       log(level, message) {
-        logger[level]({ source: "better-auth" }, message);
+        // Each failed sign-in is logged by attemptSignIn, with the account and the address.
+        const quiet = SIGN_IN_FAILURE_NOTES.has(message);
+        logger[quiet ? "debug" : level]({ source: "better-auth" }, message);
       },
     },
     databaseHooks: {

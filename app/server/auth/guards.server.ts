@@ -3,7 +3,9 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { getDb } from "../db/db.server";
-import { ROLES, type Role, users } from "../db/schema";
+import { ROLES, type Role, sessions, users } from "../db/schema";
+import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -25,11 +27,49 @@ function toRole(value: unknown): Role {
   return ROLES.includes(value as Role) ? (value as Role) : "user";
 }
 
+// The session row's updated_at is its last use, written at most once a minute per session.
+const TOUCH_EVERY_MS = 60_000;
+
+/** The session ids read for requests, for an action that must keep its own session alive. */
+const sessionIds = new WeakMap<Request, string>();
+
+/** The id of the session getSessionUser found for this request (never sent to the browser). */
+export function sessionIdOf(request: Request) {
+  return sessionIds.get(request);
+}
+
+/**
+ * A session past its lifetime (SESSION_LIFETIME_HOURS, counted from sign-in) or unused for longer
+ * than SESSION_IDLE_TIMEOUT_MINUTES is deleted and the request treated as signed out.
+ */
+async function checkSessionAge(session: { id: string; createdAt: Date; updatedAt: Date }) {
+  const env = getEnv();
+  const now = Date.now();
+  const lastUsed = new Date(session.updatedAt).getTime();
+  const idle = now - lastUsed > env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000;
+  const expired = now - new Date(session.createdAt).getTime() > env.SESSION_LIFETIME_HOURS * 3_600_000;
+  if (idle || expired) {
+    await getDb().delete(sessions).where(eq(sessions.id, session.id));
+    logger.info({ sessionId: session.id, reason: idle ? "idle" : "lifetime" }, "session ended");
+    return false;
+  }
+  const touchEvery = Math.min(TOUCH_EVERY_MS, (env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000) / 2);
+  if (now - lastUsed > touchEvery) {
+    await getDb()
+      .update(sessions)
+      .set({ updatedAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
+  }
+  return true;
+}
+
 /** The signed-in user of this request, or null. A deactivated user has no session. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
+  if (!(await checkSessionAge(result.session))) return null;
+  sessionIds.set(request, result.session.id);
   const [row] = await getDb()
     .select({
       id: users.id,

@@ -1,38 +1,91 @@
 // Sign-in, sign-up and sign-out through better-auth's server API; its Set-Cookie headers are
-// passed on so the browser keeps only the session id.
+// passed on so the browser keeps only the session token. The sign-in page goes through
+// attemptSignIn / attemptSignUp, which add the failure limits and the password rules (ADR 010).
 import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { getDb } from "../db/db.server";
+import { sessions } from "../db/schema";
+import { logger } from "../logger.server";
 import { toastHeaders } from "../toast.server";
 import { getAuth } from "./auth.server";
+import { passwordProblem } from "./password-policy.server";
+import { limitedMessage, openSignInAttempt, openSignUpAttempt } from "./sign-in-limits.server";
 
-export type AuthResult = { ok: true; headers: Headers; userId: string } | { ok: false; message: string };
+export type AuthResult =
+  | { ok: true; headers: Headers; userId: string }
+  | { ok: false; message: string; status: number; retryAfterSeconds?: number };
 
-function messageOf(error: unknown) {
-  if (error instanceof APIError) return error.body?.message ?? error.message;
-  return "Something went wrong. Please try again.";
+function failure(error: unknown): AuthResult {
+  if (error instanceof APIError) {
+    return { ok: false, message: error.body?.message ?? error.message, status: 400 };
+  }
+  logger.error({ err: error }, "authentication error");
+  return { ok: false, message: "Something went wrong. Please try again.", status: 500 };
 }
 
+/** The session this request's cookie names, if it is still live. */
+async function currentSessionId(request: Request) {
+  if (!request.headers.get("cookie")) return null;
+  const current = await getAuth()
+    .api.getSession({ headers: request.headers })
+    .catch(() => null);
+  return current?.session.id ?? null;
+}
+
+/**
+ * E-mail and password sign-in: always a new session. A session the browser already had is
+ * deleted, so an old cookie (perhaps another person's, on a shared computer) is never reused.
+ */
 export async function signInWithPassword(
   request: Request,
   email: string,
   password: string,
 ): Promise<AuthResult> {
   try {
+    const previous = await currentSessionId(request);
     const { headers, response } = await getAuth().api.signInEmail({
       body: { email, password },
       headers: request.headers,
       returnHeaders: true,
     });
+    if (previous) await getDb().delete(sessions).where(eq(sessions.id, previous));
     return { ok: true, headers, userId: response.user.id };
   } catch (error) {
-    return { ok: false, message: messageOf(error) };
+    return failure(error);
   }
+}
+
+/**
+ * The sign-in page's sign-in: refused with 429 past the failure limits, before the password is
+ * looked at. An unknown e-mail and a wrong password get the same answer, and both take one scrypt
+ * run (better-auth hashes the given password when there is no such account).
+ */
+export async function attemptSignIn(
+  request: Request,
+  input: { email: string; password: string; clientIp: string },
+): Promise<AuthResult> {
+  const gate = await openSignInAttempt(input.email, input.clientIp);
+  if (!gate.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: limitedMessage(gate.scope, gate.retryAfterSeconds),
+      retryAfterSeconds: gate.retryAfterSeconds,
+    };
+  }
+  const result = await signInWithPassword(request, input.email, input.password);
+  if (result.ok) await gate.succeeded();
+  else logger.info({ event: "sign-in-failed", account: input.email, ip: input.clientIp }, "sign-in failed");
+  return result;
 }
 
 export async function signUpWithPassword(
   request: Request,
   input: { name: string; email: string; password: string },
 ): Promise<AuthResult> {
+  const problem = passwordProblem(input.password, "user");
+  if (problem) return { ok: false, message: problem, status: 400 };
   try {
     const { headers, response } = await getAuth().api.signUpEmail({
       body: { name: input.name, email: input.email, password: input.password },
@@ -41,8 +94,27 @@ export async function signUpWithPassword(
     });
     return { ok: true, headers, userId: response.user.id };
   } catch (error) {
-    return { ok: false, message: messageOf(error) };
+    return failure(error);
   }
+}
+
+/** Sign-up from the sign-in page: its failures count against the address's sign-in limit. */
+export async function attemptSignUp(
+  request: Request,
+  input: { name: string; email: string; password: string; clientIp: string },
+): Promise<AuthResult> {
+  const gate = await openSignUpAttempt(input.clientIp);
+  if (!gate.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: limitedMessage(gate.scope, gate.retryAfterSeconds),
+      retryAfterSeconds: gate.retryAfterSeconds,
+    };
+  }
+  const result = await signUpWithPassword(request, input);
+  if (result.ok) await gate.succeeded();
+  return result;
 }
 
 export async function signOut(request: Request) {

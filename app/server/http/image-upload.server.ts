@@ -9,13 +9,15 @@
 //
 // A plain urlencoded post works too (no file): formData is the request's own.
 // Images only, told by their first bytes (jpeg, png, webp, gif, avif), at most 5 MB, and only
-// ones that decode: each is processed here into its WebP/AVIF variants (images/process-image).
+// ones that decode. The stored original is already a clean copy (the parser encodes every image
+// for a public bucket again, upright and without metadata, named by its type); here it is
+// processed into its WebP/AVIF variants (images/process-image).
 import type { ActionError } from "~/modules/admin/intents";
 import { processStoredImage, removeImageAsset } from "../images/process-image.server";
 import { logger } from "../logger.server";
 import { type Bucket, getStorage } from "../storage/storage.server";
-import { EXTENSION_FOR, IMAGE_TYPES } from "./file-signature";
-import { discardUploads, isMultipart, parseMultipart, type StoredUpload } from "./multipart.server";
+import { IMAGE_TYPES, isImageType } from "./file-signature";
+import { discardUploads, isMultipart, parseMultipart } from "./multipart.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
@@ -47,48 +49,42 @@ export async function readImageForm(request: Request, options: Options = {}): Pr
     bucket,
     fileFields: [fileField],
     maxFileBytes: IMAGE_MAX_BYTES,
+    // Anything else is refused before a byte of it is written.
+    acceptTypes: IMAGE_TYPES,
   });
   if (!parsed.ok) {
     const error =
-      parsed.reason === "too_large" ? IMAGE_UPLOAD_ERRORS.tooLarge : IMAGE_UPLOAD_ERRORS.unreadable;
+      parsed.reason === "too_large"
+        ? IMAGE_UPLOAD_ERRORS.tooLarge
+        : parsed.reason === "unsupported_type"
+          ? IMAGE_UPLOAD_ERRORS.notImage
+          : IMAGE_UPLOAD_ERRORS.unreadable;
     return { ok: false, formData: parsed.fields, error, field: fileField };
   }
   const file = parsed.files.get(fileField);
   if (!file) return { ok: true, formData: parsed.fields, upload: null };
-  if (!file.detected || !IMAGE_TYPES.includes(file.detected)) {
+  if (!isImageType(file.detected)) {
     await discardUploads([file]);
     return { ok: false, formData: parsed.fields, error: IMAGE_UPLOAD_ERRORS.notImage, field: fileField };
   }
-  const stored = await withDetectedExtension(file);
+  const { name } = file;
   const storage = getStorage();
-  const url = storage.publicUrl(stored.bucket, stored.name);
+  const url = storage.publicUrl(bucket, name);
   // A failure of ours (disk, database) while writing variants does not refuse the upload: the
   // original still shows, only without a srcset.
-  const processed = await processStoredImage(stored).catch((error: unknown) => {
+  const processed = await processStoredImage(file).catch((error: unknown) => {
     logger.error({ err: error, url }, "Failed to process an uploaded image; keeping the original only");
     return null;
   });
   // Right bytes at the start, but not a picture that decodes: to the uploader it is not an image.
   if (processed && !processed.ok) {
-    await storage.delete(stored.bucket, stored.name);
+    await storage.delete(bucket, name);
     return { ok: false, formData: parsed.fields, error: IMAGE_UPLOAD_ERRORS.notImage, field: fileField };
   }
   parsed.fields.set(urlField, url);
   async function discard() {
     await removeImageAsset(url);
-    await storage.delete(stored.bucket, stored.name);
+    await storage.delete(bucket, name);
   }
-  return { ok: true, formData: parsed.fields, upload: { url, path: stored.path, discard } };
-}
-
-// Public files are served with the type their extension names, so the extension must be the one
-// of what the bytes are, not the one the uploader's file name claimed.
-async function withDetectedExtension(file: StoredUpload) {
-  const extension = file.detected ? EXTENSION_FOR[file.detected] : "bin";
-  if (file.name.endsWith(`.${extension}`)) return file;
-  const storage = getStorage();
-  const { stream } = await storage.get(file.bucket, file.name);
-  const renamed = await storage.put(file.bucket, `image.${extension}`, stream);
-  await storage.delete(file.bucket, file.name);
-  return renamed;
+  return { ok: true, formData: parsed.fields, upload: { url, path: file.path, discard } };
 }

@@ -1,10 +1,16 @@
 // Streaming multipart/form-data: text fields into FormData, each file straight into storage with
 // a byte limit (never whole in memory), its first bytes read first to tell what it really is.
+// Busboy stops passing a file's bytes on at the limit plus one and discards the rest of that part
+// as it arrives, so an oversized upload costs a stream's buffers, not its size. An image stored in
+// a public bucket is then encoded again without its metadata (images/process-image), since the
+// original is served as it is stored.
 import { Readable } from "node:stream";
 import busboy from "busboy";
-import { type Bucket, getStorage, type PutResult, StorageError } from "../storage/storage.server";
-import { type DetectedType, detectFileType, EXTENSION_FOR, HEAD_BYTES } from "./file-signature";
+import { rewriteImageOriginal } from "../images/process-image.server";
+import { BUCKETS, type Bucket, getStorage, type PutResult, StorageError } from "../storage/storage.server";
+import { type DetectedType, detectFileType, EXTENSION_FOR, HEAD_BYTES, isImageType } from "./file-signature";
 
+/** `size` is the bytes the visitor sent (a rewritten public image's stored file may differ). */
 export type StoredUpload = PutResult & {
   fieldName: string;
   originalName: string;
@@ -130,16 +136,28 @@ export async function parseMultipart(request: Request, options: MultipartOptions
       if (ended) return;
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
     }
-    const stored = await getStorage().put(
+    const uploaded = await getStorage().put(
       options.bucket,
       `upload.${detected ? EXTENSION_FOR[detected] : "bin"}`,
-      Readable.from(replay()),
+      // Bytes, not chunks, bound what waits between the parser and the disk.
+      Readable.from(replay(), { objectMode: false, highWaterMark: 64 * 1024 }),
     );
     if (isTruncated() || failure) {
-      await getStorage().delete(stored.bucket, stored.name);
+      await getStorage().delete(uploaded.bucket, uploaded.name);
       return;
     }
-    files.set(name, { ...stored, fieldName: name, originalName, detected });
+    let stored = uploaded;
+    let type = detected;
+    if (BUCKETS[options.bucket].public && isImageType(type)) {
+      const clean = await rewriteImageOriginal(uploaded, type).catch(async (error: unknown) => {
+        await getStorage().delete(uploaded.bucket, uploaded.name);
+        throw error;
+      });
+      // Image bytes at the start but no picture behind them: to the caller it is no type at all.
+      if (clean) stored = clean;
+      else type = null;
+    }
+    files.set(name, { ...stored, size: uploaded.size, fieldName: name, originalName, detected: type });
   }
 
   const done = new Promise<void>((resolve, reject) => {

@@ -1,9 +1,12 @@
 // Processes an uploaded image once, at upload: decoded (a file that does not decode is refused),
 // turned upright by its EXIF orientation, stripped of its metadata (no camera GPS in anything
 // served), and written as WebP at a few widths, AVIF where it pays, and a 1200x630 social card.
-// The original stays as it was uploaded; the variants sit next to it in the same bucket and the
-// image_assets row, keyed by the original's public URL, tells pages what there is.
+// The original itself is never served as uploaded: rewriteImageOriginal (called for every image
+// stored in a public bucket, see http/multipart) encodes it again at full size in its own format,
+// upright and without metadata, under a new name. The variants sit next to it in the same bucket
+// and the image_assets row, keyed by the original's public URL, tells pages what there is.
 //
+//   const clean = await rewriteImageOriginal(stored, "jpeg");  // null: not decodable, refuse it
 //   const processed = await processStoredImage({ bucket: "media", name });
 //   if (!processed.ok) ...                       // not decodable: refuse the upload
 //   await removeImageAsset(url);                 // the record was not saved after all
@@ -11,8 +14,9 @@ import { eq } from "drizzle-orm";
 import type { Sharp } from "sharp";
 import { getDb } from "~/server/db/db.server";
 import { type ImageVariant, imageAssets } from "~/server/db/schema";
+import type { ImageType } from "~/server/http/file-signature";
 import { logger } from "~/server/logger.server";
-import { type Bucket, getStorage, parseStoredPath } from "~/server/storage/storage.server";
+import { type Bucket, getStorage, type PutResult, parseStoredPath } from "~/server/storage/storage.server";
 
 /** Widths a page may ask for; an image narrower than one of them is never enlarged to it. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -55,6 +59,64 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work, work);
   queue = run.catch(() => undefined);
   return run;
+}
+
+// Full size, so close to the upload: a second generation of a JPEG at 90 is hard to tell apart.
+const ORIGINAL_EXTENSION: Record<ImageType, string> = {
+  jpeg: "jpg",
+  png: "png",
+  webp: "webp",
+  gif: "gif",
+  avif: "avif",
+};
+
+function encodeOriginal(image: Sharp, format: ImageType, palette: boolean) {
+  switch (format) {
+    case "jpeg":
+      return image.jpeg({ quality: 90 });
+    case "png":
+      // A palette PNG (a logo) written as truecolour would be several times the size.
+      return image.png(palette ? { palette: true, quality: 100 } : {});
+    case "webp":
+      return image.webp({ quality: 90 });
+    case "gif":
+      return image.gif();
+    case "avif":
+      return image.avif({ quality: 70, effort: 2 });
+  }
+}
+
+/**
+ * Encodes a stored image again, full size and in its own format, turned upright and with no
+ * metadata (EXIF, GPS, XMP, comments: sharp writes none unless asked), every frame of an
+ * animation kept. The result gets a new stored name and the uploaded file is deleted; null when the
+ * file does not decode (the uploaded file is then left to the caller, who refuses it).
+ */
+export function rewriteImageOriginal(
+  file: { bucket: Bucket; name: string },
+  format: ImageType,
+): Promise<PutResult | null> {
+  return oneAtATime(async () => {
+    const { default: sharp } = await loadSharp();
+    const storage = getStorage();
+    let data: Buffer;
+    try {
+      const { stream } = await storage.get(file.bucket, file.name);
+      const animated = format === "gif" || format === "webp";
+      const decoder = sharp({ failOn: "error", limitInputPixels: 50_000_000, animated });
+      stream.pipe(decoder);
+      const { pages = 1, isPalette } = await decoder.metadata();
+      // An animation has no EXIF orientation worth turning every frame for.
+      const upright = pages > 1 ? decoder : decoder.autoOrient();
+      data = await encodeOriginal(upright, format, isPalette).toBuffer();
+    } catch (error) {
+      logger.info({ err: error, file: `${file.bucket}/${file.name}` }, "Uploaded image could not be decoded");
+      return null;
+    }
+    const stored = await storage.put(file.bucket, `image.${ORIGINAL_EXTENSION[format]}`, data);
+    await storage.delete(file.bucket, file.name);
+    return stored;
+  });
 }
 
 /** The widths to write for an image `width` pixels wide: the list's smaller ones, then its own (capped). */

@@ -1,6 +1,6 @@
 // Fixed-window counters in the database, so every server process shares one count per key.
 // One upsert per window per hit; old windows are swept by pruneRateLimitCounters.
-import { lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { rateLimitCounters } from "~/server/db/schema";
 
@@ -45,6 +45,27 @@ export async function hitRateLimit(
     }
   }
   return { limited: retryAfterSeconds > 0, counts, retryAfterSeconds };
+}
+
+/** Takes back one hit counted at `now` (an attempt that turned out not to count). */
+export async function undoRateLimitHit(key: string, windows: readonly RateWindow[], now: Date) {
+  for (const window of windows) {
+    await getDb()
+      .update(rateLimitCounters)
+      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+      .where(
+        and(
+          eq(rateLimitCounters.key, `${key}:${window.seconds}`),
+          eq(rateLimitCounters.windowStart, windowStart(now, window.seconds)),
+        ),
+      );
+  }
+}
+
+/** Forgets every count of `key`. */
+export async function clearRateLimit(key: string, windows: readonly RateWindow[]) {
+  const keys = windows.map((window) => `${key}:${window.seconds}`);
+  await getDb().delete(rateLimitCounters).where(inArray(rateLimitCounters.key, keys));
 }
 
 /** Drops windows that ended more than `olderThanSeconds` ago. */

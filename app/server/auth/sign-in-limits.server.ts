@@ -1,0 +1,111 @@
+// Limits on failed sign-ins per account (e-mail, case-insensitive) and per client address, on the
+// database counters every server process shares (ADR 007, ADR 010). An attempt is counted before
+// the password is checked, so a burst of parallel guesses cannot slip past the limit; a sign-in
+// that succeeds is taken back from the address's count and clears the account's.
+import crypto from "node:crypto";
+import { rateLimitSubject } from "~/modules/enquiries/spam.server";
+import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
+import {
+  clearRateLimit,
+  hitRateLimit,
+  type RateLimitResult,
+  type RateWindow,
+  undoRateLimitHit,
+} from "../security/rate-limit.server";
+
+export const SIGN_IN_WINDOW_SECONDS = 10 * 60;
+
+export type LimitScope = "account" | "ip";
+
+export type SignInGate =
+  | { allowed: true; succeeded: () => Promise<void> }
+  | { allowed: false; scope: LimitScope; retryAfterSeconds: number };
+
+/** The e-mail as the counters know it: hashed, so any text typed (a NUL byte too) makes a key. */
+export function accountKey(email: string) {
+  const digest = crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+  return `sign-in:account:${digest.slice(0, 32)}`;
+}
+
+function ipKey(clientIp: string) {
+  return `sign-in:ip:${rateLimitSubject(clientIp)}`;
+}
+
+function windowsOf(max: number): RateWindow[] {
+  return [{ seconds: SIGN_IN_WINDOW_SECONDS, max }];
+}
+
+function refuse(
+  scope: LimitScope,
+  result: RateLimitResult,
+  max: number,
+  who: { email?: string; clientIp: string },
+): SignInGate {
+  const failures = result.counts[0] ?? 0;
+  // Exactly one attempt sees the count just past the limit: one warning per key and window, not
+  // one per request of a flood.
+  const level = failures === max + 1 ? "warn" : "debug";
+  logger[level](
+    {
+      event: "sign-in-limited",
+      scope,
+      account: scope === "account" ? who.email?.trim().toLowerCase() : undefined,
+      ip: who.clientIp,
+      failures,
+      retryAfterSeconds: result.retryAfterSeconds,
+    },
+    `sign-in refused: too many failed attempts for this ${scope === "account" ? "account" : "address"}`,
+  );
+  return { allowed: false, scope, retryAfterSeconds: result.retryAfterSeconds };
+}
+
+/**
+ * Counts a sign-in attempt against the address and then the account. The address is checked
+ * first so that a blocked address cannot also run up the counts of the accounts it sprays.
+ */
+export async function openSignInAttempt(
+  email: string,
+  clientIp: string,
+  now: Date = new Date(),
+): Promise<SignInGate> {
+  const env = getEnv();
+  const ipWindows = windowsOf(env.SIGN_IN_MAX_FAILURES_PER_IP);
+  const ip = await hitRateLimit(ipKey(clientIp), ipWindows, now);
+  if (ip.limited) return refuse("ip", ip, env.SIGN_IN_MAX_FAILURES_PER_IP, { email, clientIp });
+  const accountWindows = windowsOf(env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT);
+  const account = await hitRateLimit(accountKey(email), accountWindows, now);
+  if (account.limited) {
+    return refuse("account", account, env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, { email, clientIp });
+  }
+  return {
+    allowed: true,
+    async succeeded() {
+      await undoRateLimitHit(ipKey(clientIp), ipWindows, now);
+      await clearRateLimit(accountKey(email), accountWindows);
+    },
+  };
+}
+
+/** Sign-up attempts count against the address only (there is no account yet). */
+export async function openSignUpAttempt(clientIp: string, now: Date = new Date()): Promise<SignInGate> {
+  const env = getEnv();
+  const ipWindows = windowsOf(env.SIGN_IN_MAX_FAILURES_PER_IP);
+  const ip = await hitRateLimit(ipKey(clientIp), ipWindows, now);
+  if (ip.limited) return refuse("ip", ip, env.SIGN_IN_MAX_FAILURES_PER_IP, { clientIp });
+  return {
+    allowed: true,
+    async succeeded() {
+      await undoRateLimitHit(ipKey(clientIp), ipWindows, now);
+    },
+  };
+}
+
+/** The message shown on the sign-in page with the 429. */
+export function limitedMessage(scope: LimitScope, retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return scope === "account"
+    ? `Too many failed sign-in attempts for this e-mail address. ${wait}`
+    : `Too many failed sign-in attempts from your network. ${wait}`;
+}

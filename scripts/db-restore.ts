@@ -1,0 +1,55 @@
+// npm run db:restore -- FILE [--force]: a db:backup archive into an empty target (the embedded
+// database in DATA_DIR, or the PostgreSQL database of DATABASE_URL), then the migrations.
+import { describeMigration, formatBytes } from "~/server/backup/manifest.server";
+import { restoreBackup } from "~/server/backup/restore.server";
+import { getEnv } from "~/server/env.server";
+import { runScript } from "./open-database";
+
+const USAGE = `Usage: npm run db:restore -- FILE [--force]
+  Restores a backup made by db:backup into the embedded database in DATA_DIR, or into the
+  PostgreSQL database of DATABASE_URL, and its files into DATA_DIR/uploads.
+  The target must be empty; --force replaces its tables and files.
+  The embedded database must not be in use: stop the server first.`;
+
+await runScript(async () => {
+  const args = process.argv.slice(2);
+  if (args.includes("--help")) {
+    console.log(USAGE);
+    return;
+  }
+  const force = args.includes("--force");
+  const rest = args.filter((a) => a !== "--force");
+  const [file] = rest;
+  if (!file || rest.length > 1 || file.startsWith("-")) throw new Error(USAGE);
+
+  const env = getEnv();
+  const result = await restoreBackup({
+    file,
+    dataDir: env.dataDir,
+    databaseUrl: env.DATABASE_URL,
+    force,
+    log: (line) => console.log(line),
+  });
+
+  const width = Math.max(5, ...result.rows.map((row) => row.table.length));
+  console.log("Rows per table:");
+  console.log(`  ${"table".padEnd(width)}  ${"backup".padStart(8)}  ${"restored".padStart(8)}`);
+  for (const row of result.rows) {
+    const flag = row.backup === row.restored ? "" : "  MISMATCH";
+    console.log(
+      `  ${row.table.padEnd(width)}  ${String(row.backup).padStart(8)}  ${String(row.restored).padStart(8)}${flag}`,
+    );
+  }
+  console.log(`Restored ${result.files.count} uploaded files (${formatBytes(result.files.bytes)}).`);
+  const from = describeMigration(result.migratedFrom);
+  const to = describeMigration(result.migratedTo);
+  console.log(
+    from === to ? `Migrations: up to date at ${to}.` : `Migrations: brought from ${from} to ${to}.`,
+  );
+  console.log(`Restored in ${result.durationMs} ms.`);
+  if (result.mismatches.length > 0) {
+    throw new Error(
+      `${result.mismatches.length} tables do not hold the rows the backup counted (see above).`,
+    );
+  }
+});

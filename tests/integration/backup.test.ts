@@ -1,0 +1,359 @@
+// db:backup and db:restore on the engine under test: a seeded database with uploaded files is
+// backed up, restored into an empty data folder (PGlite) or a new empty database (PostgreSQL),
+// and every row and every file is found again, byte for byte.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type BackupResult, createBackup } from "~/server/backup/backup.server";
+import { MANIFEST_PATH, readMigrationJournal } from "~/server/backup/manifest.server";
+import { findPgTool } from "~/server/backup/postgres-tools.server";
+import { RestoreRefusedError, restoreBackup } from "~/server/backup/restore.server";
+import { extractTarGz, writeTarGz } from "~/server/backup/tar.server";
+import { type DatabaseHandle, openDatabase } from "~/server/db/client.server";
+import { contactQueries, users } from "~/server/db/schema";
+import { seedDemoContent } from "~/server/db/seed/seed.server";
+import { createLocalStorage } from "~/server/storage/storage.server";
+import { VALID_ENQUIRY } from "../support/enquiry";
+
+const engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
+const SLOW = 180_000;
+
+type Target = { dataDir: string; databaseUrl?: string };
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tc-backup-test-"));
+const databases: string[] = [];
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new data folder and, on PostgreSQL, a new empty database. */
+async function createTarget(label: string): Promise<Target> {
+  const dataDir = fs.mkdtempSync(path.join(scratch, `${label}-`));
+  if (engine === "pglite") return { dataDir };
+  const name = `tc_backup_${label}_${crypto.randomBytes(4).toString("hex")}`;
+  await withAdminClient((c) => c.query(`create database ${name}`));
+  databases.push(name);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { dataDir, databaseUrl: url.toString() };
+}
+
+async function openTarget<T>(target: Target, task: (handle: DatabaseHandle) => Promise<T>) {
+  const handle = await openDatabase(
+    target.databaseUrl
+      ? { kind: "postgres", url: target.databaseUrl, poolMax: 2 }
+      : { kind: "pglite", dataDir: target.dataDir },
+  );
+  try {
+    return await task(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function rowsOf(handle: DatabaseHandle, query: ReturnType<typeof sql>) {
+  return (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+}
+
+/** Every row of every table in public and drizzle, each table's rows as sorted JSON lines. */
+async function snapshotTables(handle: DatabaseHandle) {
+  const { rows: tables } = await rowsOf(
+    handle,
+    sql`select table_schema as schema, table_name as name from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema in ('public', 'drizzle') order by 1, 2`,
+  );
+  const snapshot: Record<string, string[]> = {};
+  for (const table of tables) {
+    const { rows } = await rowsOf(
+      handle,
+      sql`select * from ${sql.identifier(String(table.schema))}.${sql.identifier(String(table.name))}`,
+    );
+    snapshot[`${table.schema}.${table.name}`] = rows
+      .map((row) => JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? String(value) : value)))
+      .sort();
+  }
+  return snapshot;
+}
+
+/** Relative path -> bytes of every file under DATA_DIR/uploads. */
+function readUploads(dataDir: string) {
+  const root = path.join(dataDir, "uploads");
+  const files = new Map<string, Buffer>();
+  if (!fs.existsSync(root)) return files;
+  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(root, full), fs.readFileSync(full));
+  }
+  return files;
+}
+
+function listFolder(dir: string) {
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).sort() : [];
+}
+
+async function tableCount(target: Target) {
+  if (!target.databaseUrl) return listFolder(path.join(target.dataDir, "db")).length;
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')",
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+let source: Target;
+let backup: BackupResult;
+let sourceTables: Record<string, string[]>;
+let sourceFiles: Map<string, Buffer>;
+let attachmentPath: string;
+
+beforeAll(async () => {
+  source = await createTarget("source");
+  const storage = createLocalStorage(path.join(source.dataDir, "uploads"));
+  await openTarget(source, async (handle) => {
+    await handle.migrate();
+    const { seeded } = await seedDemoContent(handle.db, storage);
+    expect(seeded).toBe(true);
+    const attachment = await storage.put(
+      "contact_uploads",
+      "site-plan.pdf",
+      Buffer.from("%PDF-1.4\n% a site plan for the backup test\n%%EOF\n"),
+    );
+    attachmentPath = attachment.path;
+    await handle.db.insert(contactQueries).values({ ...VALID_ENQUIRY, fileUrl: attachment.path });
+    await handle.db
+      .insert(users)
+      .values({ id: "backup-user", name: "Mere Tawhiri", email: "mere@example.co.nz" });
+    sourceTables = await snapshotTables(handle);
+  });
+  sourceFiles = readUploads(source.dataDir);
+  backup = await createBackup({ ...source, output: path.join(scratch, `backup-${engine}.tar.gz`) });
+}, SLOW);
+
+afterAll(async () => {
+  for (const name of databases) {
+    await withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+test("a backup is one private file: manifest, database dump and every uploaded file", async () => {
+  expect(fs.statSync(backup.file).mode & 0o777).toBe(0o600);
+  expect(backup.bytes).toBe(fs.statSync(backup.file).size);
+
+  const { manifest } = backup;
+  expect(manifest.engine).toBe(engine);
+  expect(manifest.migration.tag).toBe(readMigrationJournal().at(-1)!.tag);
+  expect(manifest.rows.products).toBe(sourceTables["public.products"]!.length);
+  expect(manifest.rows.contact_queries).toBe(sourceTables["public.contact_queries"]!.length);
+  expect(manifest.files.count).toBe(sourceFiles.size);
+  expect(manifest.parts.map((part) => part.path)).toContain(`uploads/${attachmentPath}`);
+  expect(manifest.parts.some((part) => part.path.startsWith("uploads/certificates/"))).toBe(true);
+
+  // Any tar reads it; the manifest inside is the one returned.
+  const unpacked = fs.mkdtempSync(path.join(scratch, "unpacked-"));
+  const entries = await extractTarGz(backup.file, unpacked, () => true);
+  expect(entries.size).toBe(manifest.parts.length + 1);
+  expect(JSON.parse(fs.readFileSync(path.join(unpacked, MANIFEST_PATH), "utf8"))).toEqual(manifest);
+  const attachment = entries.get(`uploads/${attachmentPath}`)!;
+  expect(attachment.sha256).toBe(
+    crypto.createHash("sha256").update(sourceFiles.get(attachmentPath)!).digest("hex"),
+  );
+});
+
+test(
+  "a restore into an empty target brings back every row and every file",
+  async () => {
+    const target = await createTarget("restored");
+    const result = await restoreBackup({ file: backup.file, ...target });
+    expect(result.mismatches).toEqual([]);
+    expect(result.files).toEqual({ count: backup.manifest.files.count, bytes: backup.manifest.files.bytes });
+    expect(result.migratedTo.tag).toBe(backup.manifest.migration.tag);
+
+    const restoredFiles = readUploads(target.dataDir);
+    expect([...restoredFiles.keys()].sort()).toEqual([...sourceFiles.keys()].sort());
+    for (const [name, bytes] of sourceFiles) expect(restoredFiles.get(name)!.equals(bytes)).toBe(true);
+
+    await openTarget(target, async (handle) => {
+      const restored = await snapshotTables(handle);
+      expect(Object.keys(restored)).toEqual(Object.keys(sourceTables));
+      for (const [table, rows] of Object.entries(sourceTables)) {
+        expect(restored[table]?.length, table).toBe(rows.length);
+        expect(restored[table], table).toEqual(rows);
+      }
+      // Sequences came back too: the next enquiry gets the next reference number.
+      const [before] = await handle.db
+        .select({ max: sql<number>`max(${contactQueries.referenceNo})` })
+        .from(contactQueries);
+      const [next] = await handle.db
+        .insert(contactQueries)
+        .values(VALID_ENQUIRY)
+        .returning({ referenceNo: contactQueries.referenceNo });
+      expect(next!.referenceNo).toBeGreaterThan(Number(before!.max));
+    });
+  },
+  SLOW,
+);
+
+test(
+  "a backup with one byte changed is refused before anything is written",
+  async () => {
+    // One byte of the compressed stream: gzip's CRC (or the inflater) catches it.
+    const flipped = path.join(scratch, "flipped.tar.gz");
+    const bytes = fs.readFileSync(backup.file);
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = bytes[middle]! ^ 0x01;
+    fs.writeFileSync(flipped, bytes);
+
+    // One byte of an uploaded file in a well-formed archive: the manifest's sha256 catches it.
+    const unpacked = fs.mkdtempSync(path.join(scratch, "tamper-"));
+    await extractTarGz(backup.file, unpacked, () => true);
+    const victim = path.join(unpacked, "uploads", attachmentPath);
+    const content = fs.readFileSync(victim);
+    content[0] = content[0]! ^ 0x01;
+    fs.writeFileSync(victim, content);
+    const tampered = path.join(scratch, "tampered.tar.gz");
+    const order = [...backup.manifest.parts.map((part) => part.path), MANIFEST_PATH];
+    await writeTarGz(
+      tampered,
+      order.map((entry) => {
+        const body = fs.readFileSync(path.join(unpacked, entry));
+        return { path: entry, size: body.length, body };
+      }),
+    );
+
+    for (const [file, reason] of [
+      [flipped, /damaged|truncated/],
+      [tampered, /does not match its sha256/],
+    ] as const) {
+      const target = await createTarget("corrupt");
+      await expect(restoreBackup({ file, ...target })).rejects.toThrow(reason);
+      expect(listFolder(target.dataDir)).toEqual([]);
+      expect(await tableCount(target)).toBe(0);
+    }
+  },
+  SLOW,
+);
+
+test(
+  "a target that holds data is refused without --force and replaced with it",
+  async () => {
+    const target = await createTarget("occupied");
+    await openTarget(target, (handle) => handle.migrate());
+    const storage = createLocalStorage(path.join(target.dataDir, "uploads"));
+    const stray = await storage.put("media", "stray.png", Buffer.from("not part of the backup"));
+
+    const refusal = restoreBackup({ file: backup.file, ...target });
+    await expect(refusal).rejects.toBeInstanceOf(RestoreRefusedError);
+    await expect(refusal).rejects.toThrow(/not empty[\s\S]*1 uploaded files[\s\S]*--force/);
+    expect(readUploads(target.dataDir).size).toBe(1);
+
+    const lines: string[] = [];
+    const result = await restoreBackup({
+      file: backup.file,
+      ...target,
+      force: true,
+      log: (l) => lines.push(l),
+    });
+    expect(lines.join("\n")).toMatch(/--force: replacing/);
+    expect(result.mismatches).toEqual([]);
+    expect(await storage.exists("media", stray.name)).toBe(false);
+    expect(readUploads(target.dataDir).size).toBe(sourceFiles.size);
+    await openTarget(target, async (handle) => {
+      const restored = await snapshotTables(handle);
+      expect(restored["public.contact_queries"]).toEqual(sourceTables["public.contact_queries"]);
+      expect(restored["public.products"]).toEqual(sourceTables["public.products"]);
+    });
+  },
+  SLOW,
+);
+
+test(
+  "an older backup is brought up to the current migration after the restore",
+  async () => {
+    // A database one migration behind: made with a copy of drizzle/ whose journal lacks the last.
+    const journal = readMigrationJournal();
+    const older = path.join(scratch, "older-migrations");
+    fs.cpSync(path.resolve("drizzle"), older, { recursive: true });
+    const journalFile = path.join(older, "meta", "_journal.json");
+    const parsed = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+    parsed.entries = parsed.entries.slice(0, -1);
+    fs.writeFileSync(journalFile, JSON.stringify(parsed));
+
+    const old = await createTarget("older");
+    process.env.MIGRATIONS_DIR = older;
+    let oldBackup: BackupResult;
+    try {
+      await openTarget(old, async (handle) => {
+        await handle.migrate();
+        await handle.db.insert(contactQueries).values(VALID_ENQUIRY);
+      });
+      oldBackup = await createBackup({ ...old, output: path.join(scratch, `older-${engine}.tar.gz`) });
+    } finally {
+      delete process.env.MIGRATIONS_DIR;
+    }
+    expect(oldBackup.manifest.migration.tag).toBe(journal.at(-2)!.tag);
+
+    const target = await createTarget("upgraded");
+    const result = await restoreBackup({ file: oldBackup.file, ...target });
+    expect(result.migratedFrom.tag).toBe(journal.at(-2)!.tag);
+    expect(result.migratedTo.tag).toBe(journal.at(-1)!.tag);
+    expect(result.migratedTo.applied).toBe(journal.length);
+    expect(result.rows.find((row) => row.table === "contact_queries")).toMatchObject({
+      backup: 1,
+      restored: 1,
+    });
+  },
+  SLOW,
+);
+
+test.runIf(engine === "pglite")(
+  "the embedded database is refused while another process has it open",
+  async () => {
+    // The lock file of a live process (vitest's parent), as a running server leaves it.
+    const lock = path.join(source.dataDir, "db.lock");
+    fs.writeFileSync(lock, String(process.ppid));
+    try {
+      await expect(createBackup({ ...source, output: path.join(scratch, "busy.tar.gz") })).rejects.toThrow(
+        /in use by another process[\s\S]*stop the server first/,
+      );
+      const target = await createTarget("busy");
+      fs.writeFileSync(path.join(target.dataDir, "db.lock"), String(process.ppid));
+      await expect(restoreBackup({ file: backup.file, ...target })).rejects.toThrow(/stop the server first/);
+      expect(listFolder(target.dataDir)).toEqual(["db.lock"]);
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+    expect(fs.existsSync(path.join(scratch, "busy.tar.gz"))).toBe(false);
+  },
+);
+
+test("a pg_dump older than the server is refused with the package to install", async () => {
+  await expect(findPgTool("pg_dump", 99)).rejects.toThrow(/postgresql-client-99/);
+});
+
+test("a backup of one engine is refused by the other", async () => {
+  const dataDir = fs.mkdtempSync(path.join(scratch, "other-engine-"));
+  const otherEngine =
+    engine === "pglite" ? { dataDir, databaseUrl: "postgresql://nobody@127.0.0.1:1/none" } : { dataDir };
+  await expect(restoreBackup({ file: backup.file, ...otherEngine })).rejects.toThrow(
+    /Restoring across engines is not supported/,
+  );
+  expect(listFolder(dataDir)).toEqual([]);
+});

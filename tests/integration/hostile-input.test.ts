@@ -1,0 +1,682 @@
+// Bad input at scale: hundreds of hostile posts (fast-check, plus tables of malformed bodies)
+// against every form action — the public enquiry forms, the quote list, sign-in and every admin
+// intent signed in as admin — and hostile query strings against every public search parameter
+// and the admin lists. Every answer is a 4xx or a normal page, never a 5xx or a thrown error; a
+// refused post writes no row and no file; nothing pollutes Object.prototype. Then markup stored
+// through valid forms is shown as text everywhere: public pages, admin tables, the CSV export
+// and the notification e-mails.
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, expect, test } from "vitest";
+import { issueFormToken } from "~/modules/enquiries/spam.server";
+import {
+  brands,
+  caseStudies,
+  categories,
+  contactQueries,
+  contactSubjects,
+  mailOutbox,
+  products,
+} from "~/server/db/schema";
+import { cookieFor } from "../support/admin-action";
+import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";
+import { useTestDatabase } from "../support/database";
+import { VALID_ENQUIRY } from "../support/enquiry";
+import {
+  countRows,
+  type Encoding,
+  type Entry,
+  encodeForm,
+  HOSTILE_NAMES,
+  HOSTILE_VALUES,
+  malformedBodies,
+  settleStrict,
+} from "../support/hostile";
+
+const database = useTestDatabase();
+const app = createAppHandler();
+
+let tried = 0;
+let ipCounter = 0;
+
+function nextIp() {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+const seeded = {} as {
+  productId: string;
+  productSlug: string;
+  studySlug: string;
+  studyId: string;
+  adminCookie: string;
+};
+
+beforeAll(async () => {
+  const db = database.current.db;
+  await db
+    .insert(contactSubjects)
+    .values({ subjectName: "Quote Request", isActive: true })
+    .onConflictDoNothing();
+  const [product] = await db.insert(products).values({ name: "Hostile Test Decking", price: 12 }).returning();
+  const [study] = await db.insert(caseStudies).values({ title: "Hostile Test Bach" }).returning();
+  await db.insert(brands).values({ name: "Hostile Brand" });
+  await db.insert(categories).values({ name: "Hostile Category", type: "products" });
+  if (!product || !study) throw new Error("seed failed");
+  Object.assign(seeded, {
+    productId: product.id,
+    productSlug: product.slug,
+    studySlug: study.slug,
+    studyId: study.id,
+    adminCookie: await cookieFor("admin", "hostile"),
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The forms.
+
+type Target = {
+  label: string;
+  file: string;
+  url: string;
+  params?: Record<string, string>;
+  admin: boolean;
+  /** A submission that the form accepts or refuses on its merits (the fuzzing starts from it). */
+  base: () => Entry[];
+};
+
+const formToken = () => issueFormToken(new Date(Date.now() - 60_000));
+
+const ENQUIRY_BASE = (): Entry[] => [
+  ["fullName", VALID_ENQUIRY.fullName],
+  ["email", VALID_ENQUIRY.email],
+  ["phone", VALID_ENQUIRY.phone],
+  ["subject", VALID_ENQUIRY.subject],
+  ["message", VALID_ENQUIRY.message],
+  ["formToken", formToken()],
+];
+
+// Fields of the admin forms, valid where it matters, for intents with no base of their own.
+const ADMIN_FIELDS: Record<string, () => Entry[]> = {
+  "routes/admin/catalog:create": () => [
+    ["name", "Fuzz Decking"],
+    ["price", "12.50"],
+    ["stockQuantity", "3"],
+    ["stockStatus", "In Stock"],
+    ["isPublished", "on"],
+  ],
+  "routes/admin/case-studies:create": () => [
+    ["title", "Fuzz Bach"],
+    ["materials", "Kwila"],
+    ["challenge", "Wind"],
+  ],
+  "routes/admin/settings:create-brand": () => [["name", "Fuzz Brand"]],
+  "routes/admin/settings:create-category": () => [
+    ["name", "Fuzz Category"],
+    ["type", "products"],
+  ],
+  "routes/admin/contact-management:create-subject": () => [["subjectName", "Fuzz Subject"]],
+  "routes/admin/users:create": () => [
+    ["name", "Fuzz Person"],
+    ["email", `fuzz-${Math.random().toString(36).slice(2)}@example.nz`],
+    ["password", "correct-horse-battery-staple"],
+    ["role", "user"],
+  ],
+  "routes/admin/enquiry:add-note": () => [["body", "Rang the customer back."]],
+  "routes/admin/contact:create": () => [
+    ["contentType", "email"],
+    ["email", "info@example.nz"],
+  ],
+};
+
+// Every intent of every admin action (the access-control test checks this list is complete).
+const ADMIN_INTENTS: Record<string, string[]> = {
+  "routes/admin/dashboard": ["retry-mail"],
+  "routes/admin/home-management": [
+    "save-hero",
+    "create",
+    "update",
+    "create-review",
+    "update-review",
+    "delete",
+  ],
+  "routes/admin/home": ["create", "update", "toggle-active", "delete"],
+  "routes/admin/case-studies": ["create", "update", "delete"],
+  "routes/admin/certifications": ["create", "update", "delete", "upload"],
+  "routes/admin/catalog": ["create", "update", "delete"],
+  "routes/admin/users": ["create", "update", "set-active", "delete"],
+  "routes/admin/settings": [
+    "create-brand",
+    "update-brand",
+    "toggle-brand",
+    "delete-brand",
+    "create-category",
+    "update-category",
+    "toggle-category",
+    "delete-category",
+    "save-hero",
+    "save-enquiry-settings",
+  ],
+  "routes/admin/contact": ["create", "update", "delete"],
+  "routes/admin/contact-management": [
+    "delete-query",
+    "bulk-status",
+    "create-subject",
+    "update-subject",
+    "toggle-subject",
+    "delete-subject",
+  ],
+  "routes/admin/enquiry": ["set-status", "set-owner", "add-note"],
+  "routes/resources/enquiries-csv": ["export-selected"],
+};
+
+const ENQUIRY_ID = "00000000-0000-4000-8000-000000000000";
+
+// Sign-in is fuzzed in a test of its own (its code has another owner): see the last tests.
+const SIGN_IN: Target = {
+  label: "sign-in",
+  file: "routes/public/auth.tsx",
+  url: "/auth",
+  admin: false,
+  base: () => [
+    ["intent", "sign-in"],
+    ["email", "admin-hostile@example.nz"],
+    ["password", "not-the-password-at-all"],
+  ],
+};
+
+function targets(): Target[] {
+  const list: Target[] = [
+    {
+      label: "contact enquiry",
+      file: "routes/public/contact.tsx",
+      url: "/contact",
+      admin: false,
+      base: ENQUIRY_BASE,
+    },
+    {
+      label: "quick enquiry",
+      file: "routes/public/home.tsx",
+      url: "/?index",
+      admin: false,
+      base: () => ENQUIRY_BASE().filter(([name]) => name !== "subject"),
+    },
+    ...["add", "set", "remove", "clear"].map((intent) => ({
+      label: `quote list ${intent}`,
+      file: "routes/resources/quote-list.ts",
+      url: "/quote-list",
+      admin: false,
+      base: (): Entry[] => [
+        ["intent", intent],
+        ["productId", seeded.productId],
+        ["quantity", "2"],
+      ],
+    })),
+  ];
+  for (const route of flattenRoutes()) {
+    const intents = ADMIN_INTENTS[route.id];
+    if (!intents) continue;
+    for (const intent of intents) {
+      const isDetail = route.id === "routes/admin/enquiry";
+      list.push({
+        label: `${route.id} ${intent}`,
+        file: route.file,
+        url: isDetail ? `/admin/contact-management/${ENQUIRY_ID}` : route.path,
+        params: isDetail ? { id: ENQUIRY_ID } : {},
+        admin: true,
+        base: () => [
+          ["intent", intent],
+          ...(ADMIN_FIELDS[`${route.id}:${intent}`]?.() ?? [["id", ENQUIRY_ID]]),
+        ],
+      });
+    }
+  }
+  return list;
+}
+
+test("every admin route with an action is fuzzed", async () => {
+  for (const route of flattenRoutes()) {
+    const mod = await importRoute(route.file);
+    if (route.path.startsWith("/admin") && typeof mod.action === "function") {
+      expect(ADMIN_INTENTS[route.id], `${route.id} has an action but no intents here`).toBeDefined();
+    }
+  }
+});
+
+function storedFiles(dir = database.current.storageRoot): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
+    return n + (entry.isDirectory() ? storedFiles(path.join(dir, entry.name)) : 1);
+  }, 0);
+}
+
+async function post(target: Target, init: RequestInit, label: string) {
+  const mod = await importRoute(target.file);
+  const action = mod.action as (args: unknown) => unknown;
+  const headers = new Headers(init.headers);
+  if (target.admin) headers.set("cookie", seeded.adminCookie);
+  const request = new Request(`http://localhost${target.url}`, {
+    ...init,
+    method: "POST",
+    headers,
+    duplex: "half",
+  } as RequestInit);
+  const before = await countRows();
+  const filesBefore = storedFiles();
+  const outcome = await settleStrict(() =>
+    action({ request, params: target.params ?? {}, context: routeContext(nextIp()) }),
+  );
+  tried += 1;
+  const where = `${target.label}: ${label}`;
+  if (outcome.error) problems.add(`${where} threw ${String(outcome.error).slice(0, 200)}`);
+  else if (outcome.status >= 500) problems.add(`${where} answered ${outcome.status}`);
+  if ((outcome.location ?? "").startsWith("/auth")) problems.add(`${where} sent the admin to sign in`);
+  if (outcome.status >= 400) {
+    const after = await countRows();
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    if (changed.length)
+      problems.add(`${where}: refused (${outcome.status}) but wrote to ${changed.join(", ")}`);
+    if (storedFiles() !== filesBefore) problems.add(`${where}: refused (${outcome.status}) but left a file`);
+  }
+  if (Object.hasOwn(Object.prototype, "polluted")) problems.add(`${where} polluted Object.prototype`);
+  return outcome;
+}
+
+/** What went wrong, collected so one run lists every input that failed (first 40 shown). */
+const problems = new Set<string>();
+
+function expectNoProblems() {
+  const list = [...problems];
+  problems.clear();
+  if (process.env.HOSTILE_DUMP) fs.appendFileSync(process.env.HOSTILE_DUMP, `${list.join("\n")}\n`);
+  expect(list.slice(0, 40), `${list.length} hostile inputs went wrong`).toEqual([]);
+}
+
+type Mutation =
+  | { kind: "replace"; field: number; value: string }
+  | { kind: "drop"; field: number }
+  | { kind: "duplicate"; field: number; value: string }
+  | { kind: "add"; name: string; value: string }
+  | { kind: "file"; field: number };
+
+const valueArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_VALUES) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+);
+const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant("replace" as const), field: fc.nat(10), value: valueArb }),
+  fc.record({ kind: fc.constant("drop" as const), field: fc.nat(10) }),
+  fc.record({ kind: fc.constant("duplicate" as const), field: fc.nat(10), value: valueArb }),
+  fc.record({ kind: fc.constant("add" as const), name: fc.constantFrom(...HOSTILE_NAMES), value: valueArb }),
+  fc.record({ kind: fc.constant("file" as const), field: fc.nat(10) }),
+);
+
+function mutate(base: Entry[], mutations: Mutation[]): Entry[] {
+  let entries = [...base];
+  for (const m of mutations) {
+    const at = entries.length ? ("field" in m ? m.field % entries.length : 0) : 0;
+    const name = entries[at]?.[0] ?? "intent";
+    if (m.kind === "replace") entries[at] = [name, m.value];
+    else if (m.kind === "drop") entries = entries.filter((_, i) => i !== at);
+    else if (m.kind === "duplicate") entries.push([name, m.value]);
+    else if (m.kind === "add") entries.push([m.name, m.value]);
+    else
+      entries[at] = [name, new Blob([Buffer.from("MZ\u0090\u0000")], { type: "application/octet-stream" })];
+  }
+  return entries;
+}
+
+function summarize(entries: Entry[]) {
+  return JSON.stringify(
+    entries.map(([n, v]) => [n.slice(0, 30), typeof v === "string" ? v.slice(0, 30) : "<file>"]),
+  );
+}
+
+test("fuzzed posts to every form action: a 4xx or a normal answer, never a 5xx, and nothing written when refused", async () => {
+  const all = targets();
+  expect(all.length).toBeGreaterThanOrEqual(54);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...all),
+      fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom<Encoding>("urlencoded", "multipart", "raw-multipart"),
+      async (target, mutations, encoding) => {
+        const entries = mutate(target.base(), mutations);
+        await post(target, encodeForm(entries, encoding), `${encoding} ${summarize(entries)}`);
+      },
+    ),
+    { numRuns: 360 },
+  );
+  expectNoProblems();
+});
+
+async function postWorstTable(target: Target) {
+  const worst = [
+    "Forty lengths of decking\u0000 please, as soon as you can",
+    "A".repeat(1024 * 1024),
+    "<script>alert(1)</script> and a long enough message",
+    "'; DROP TABLE users; -- and a long enough message",
+  ];
+  const base = target.base();
+  for (const [index, [name]] of base.entries()) {
+    if (name === "intent" || name === "formToken") continue;
+    for (const value of worst) {
+      const entries = base.map((entry, i): Entry => (i === index ? [name, value] : entry));
+      await post(target, encodeForm(entries, "urlencoded"), `${name}=${JSON.stringify(value.slice(0, 30))}`);
+    }
+  }
+  const polluted: Entry[] = [
+    ...base,
+    ["__proto__[polluted]", "yes"],
+    ["constructor[prototype][polluted]", "yes"],
+    ["constructor.prototype.polluted", "yes"],
+    ["__proto__", '{"polluted":1}'],
+    ["__intent__", "<not json>"],
+  ];
+  await post(target, encodeForm(polluted, "multipart"), "prototype-pollution keys");
+  // Conform's own fields, forged: an intent it does not know, a file, a state that is not JSON.
+  await post(target, encodeForm([...base, ["__intent__", "-1"]], "urlencoded"), "unknown __intent__");
+  await post(
+    target,
+    encodeForm([...base, ["__intent__", new Blob(["x"])]], "multipart"),
+    "__intent__ as a file",
+  );
+  await post(target, encodeForm([...base, ["__state__", "{not json"]], "urlencoded"), "broken __state__");
+  await post(target, encodeForm([...base, ...base], "urlencoded"), "every field twice");
+  await post(target, encodeForm([], "urlencoded"), "nothing at all");
+}
+
+async function postMalformed(target: Target) {
+  for (const { label, init } of malformedBodies(target.base())) await post(target, init, label);
+}
+
+test("each form action meets the worst of the table: NUL, 1 MB, markup, SQL and pollution keys, field by field", async () => {
+  for (const target of targets()) await postWorstTable(target);
+  expectNoProblems();
+});
+
+test("malformed bodies to every form action: a bad boundary, a truncated body, a wrong content type", async () => {
+  for (const target of targets()) await postMalformed(target);
+  expectNoProblems();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Query strings.
+
+const SEARCH_PAGES: { path: string; names: string[]; admin?: boolean }[] = [
+  { path: "/catalog", names: ["q", "brand", "category", "sort", "page", "inStock"] },
+  { path: "/case-study", names: ["category", "study"] },
+  { path: "/contact", names: ["subject", "product"] },
+  { path: "/auth", names: ["redirectTo"] },
+  { path: "/", names: ["index", "q"] },
+  { path: "/admin/catalog", names: ["q", "page"], admin: true },
+  { path: "/admin/users", names: ["q", "page"], admin: true },
+  { path: "/admin/case-studies", names: ["q", "page"], admin: true },
+  { path: "/admin/certifications", names: ["q", "page"], admin: true },
+  {
+    path: "/admin/contact-management",
+    names: ["q", "page", "tab", "status", "owner", "from", "to", "sort"],
+    admin: true,
+  },
+  { path: "/admin/settings", names: ["tab", "type", "q", "page", "reset"], admin: true },
+  { path: "/admin/home-management", names: ["tab", "edit"], admin: true },
+  { path: "/admin/contact-management/export", names: ["ids"], admin: true },
+];
+
+const searchValueArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_VALUES.filter((v) => v.length < 4000)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("9".repeat(3000), "1".repeat(25), "-5", "2147483648", "9007199254740993"),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+);
+
+async function get(url: string, admin: boolean) {
+  const headers = admin ? { cookie: seeded.adminCookie } : undefined;
+  let response: Response;
+  try {
+    response = await app(new Request(url, { headers }), { clientIp: nextIp() });
+  } catch (error) {
+    throw new Error(`GET ${url.slice(0, 200)} threw ${String(error)}`);
+  }
+  tried += 1;
+  const text = await response.text();
+  expect(response.status, `GET ${url.slice(0, 300)}`).toBeLessThan(500);
+  expect(Object.prototype).not.toHaveProperty("polluted");
+  return { response, text };
+}
+
+test("fuzzed query strings on every public search and admin list: a page, a redirect or a 4xx, never a 5xx", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...SEARCH_PAGES),
+      fc.array(fc.tuple(fc.nat(20), searchValueArb), { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+      fc.constantFrom("", "__proto__", "constructor[prototype][polluted]"),
+      async (page, pairs, asData, extraName) => {
+        const search = new URLSearchParams();
+        for (const [index, value] of pairs)
+          search.append(page.names[index % page.names.length] as string, value);
+        if (extraName) search.append(extraName, "1");
+        const pathname = asData ? (page.path === "/" ? "/_.data" : `${page.path}.data`) : page.path;
+        await get(`http://localhost${pathname}?${search}`, page.admin === true);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+test("a NUL, 1 MB-ish text and a huge number in each search parameter, one by one: a normal page", async () => {
+  for (const page of SEARCH_PAGES) {
+    for (const name of page.names) {
+      for (const value of ["\u0000", "deck\u0000ing", "x".repeat(8000), "9".repeat(400), "-1"]) {
+        const search = new URLSearchParams({ [name]: value });
+        const { text } = await get(`http://localhost${page.path}?${search}`, page.admin === true);
+        expect(text, `${page.path}?${name}=${JSON.stringify(value.slice(0, 10))}`).not.toMatch(
+          /Failed to (load|fetch)/,
+        );
+      }
+    }
+  }
+});
+
+test("hostile slugs and the catalogue's worst pages", async () => {
+  const slugs = [
+    "%00",
+    "..%2f..%2fetc",
+    "a".repeat(3000),
+    "%F0%9F%98%80",
+    "__proto__",
+    "' or 1=1 --",
+    "%3Cscript%3E",
+    "-",
+    "%E0%A4%A",
+  ];
+  for (const slug of slugs) {
+    for (const base of ["/catalog/", "/case-study/", "/admin/contact-management/"]) {
+      const { response } = await get(`http://localhost${base}${slug}`, base.startsWith("/admin"));
+      expect([200, 301, 302, 400, 404], `${base}${slug}`).toContain(response.status);
+    }
+  }
+  for (const page of ["0", "-1", "99999999999999999999999", "1e6", "9007199254740991", "2.5"]) {
+    const { response, text } = await get(`http://localhost/catalog?page=${page}`, false);
+    expect(response.status, `page=${page}`).toBe(200);
+    // A page of products (the first or the last one), not an empty or failed list.
+    expect(text, `page=${page}`).toContain("Contact for Price");
+    expect(text, `page=${page}`).not.toContain("Failed to load products");
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Markup stored through valid forms is text everywhere it is shown.
+
+const SCRIPT = "<script>alert(1)</script>";
+const IMG = "<img src=x onerror=alert(1)>";
+const RAW = [SCRIPT, IMG, "<script>", "<img src=x"];
+
+function expectEscaped(text: string, where: string) {
+  for (const raw of RAW) expect(text.includes(raw), `${where} has raw ${raw}`).toBe(false);
+}
+
+test("markup stored through the forms is shown as text on public pages, admin tables, the CSV and the e-mails", async () => {
+  const db = database.current.db;
+  // A visitor's enquiry, through the contact form.
+  const contact = await importRoute("routes/public/contact.tsx");
+  const enquiry = new FormData();
+  for (const [name, value] of ENQUIRY_BASE()) enquiry.append(name, value as string);
+  enquiry.set("fullName", `${SCRIPT} Ngata`);
+  enquiry.set("message", `Please quote ${IMG} and ${SCRIPT} for the deck.`);
+  enquiry.set("phone", "021 555 0101");
+  const sent = await settleStrict(() =>
+    (contact.action as (args: unknown) => unknown)({
+      request: new Request("http://localhost/contact", { method: "POST", body: enquiry }),
+      params: {},
+      context: routeContext(nextIp()),
+    }),
+  );
+  expect(sent.status).toBe(200);
+  const [stored] = await db
+    .select()
+    .from(contactQueries)
+    .where(eq(contactQueries.fullName, `${SCRIPT} Ngata`));
+  expect(stored?.message).toContain(IMG);
+
+  // A product and a case study, through the admin forms.
+  const catalog = await importRoute("routes/admin/catalog.tsx");
+  const created = await post(
+    {
+      label: "product with markup",
+      file: "routes/admin/catalog.tsx",
+      url: "/admin/catalog",
+      admin: true,
+      base: () => [],
+    },
+    encodeForm(
+      [
+        ["intent", "create"],
+        ["name", `${SCRIPT} Decking`],
+        ["description", `Hard ${IMG} wood`],
+        ["shortDescription", `Short ${SCRIPT}`],
+        ["price", "10"],
+        ["stockStatus", "In Stock"],
+        ["isPublished", "on"],
+        ["isFeatured", "on"],
+      ],
+      "urlencoded",
+    ),
+    "valid product",
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(302);
+  void catalog;
+  const study = await post(
+    {
+      label: "case study with markup",
+      file: "routes/admin/case-studies.tsx",
+      url: "/admin/case-studies",
+      admin: true,
+      base: () => [],
+    },
+    encodeForm(
+      [
+        ["intent", "create"],
+        ["title", `${SCRIPT} Bach`],
+        ["challenge", `Wind ${IMG}`],
+        ["materials", SCRIPT],
+      ],
+      "urlencoded",
+    ),
+    "valid case study",
+  );
+  expect(study.status, JSON.stringify(study.body)).toBe(302);
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(eq(products.name, `${SCRIPT} Decking`));
+  const [caseStudy] = await db
+    .select()
+    .from(caseStudies)
+    .where(eq(caseStudies.title, `${SCRIPT} Bach`));
+  if (!product || !caseStudy || !stored) throw new Error("the markup was not stored");
+
+  const pages: [url: string, admin: boolean, shows: string][] = [
+    ["/", false, "Decking"],
+    ["/catalog", false, "Decking"],
+    [`/catalog?q=${encodeURIComponent("<script>")}`, false, "Decking"],
+    [`/catalog/${product.slug}`, false, "&lt;script&gt;alert(1)&lt;/script&gt; Decking"],
+    ["/case-study", false, "Bach"],
+    [`/case-study?study=${caseStudy.id}`, false, "Bach"],
+    [`/case-study/${caseStudy.slug}`, false, "&lt;script&gt;alert(1)&lt;/script&gt; Bach"],
+    ["/sitemap.xml", false, product.slug],
+    ["/admin/catalog", true, "&lt;script&gt;alert(1)&lt;/script&gt; Decking"],
+    ["/admin/case-studies", true, "&lt;script&gt;alert(1)&lt;/script&gt; Bach"],
+    ["/admin/contact-management", true, "&lt;script&gt;alert(1)&lt;/script&gt; Ngata"],
+    [`/admin/contact-management/${stored.id}`, true, "&lt;img src=x onerror=alert(1)&gt;"],
+  ];
+  for (const [url, admin, shows] of pages) {
+    for (const target of [url, url.startsWith("/sitemap") ? null : dataUrl(url)]) {
+      if (!target) continue;
+      const { response, text } = await get(`http://localhost${target}`, admin);
+      expect(response.status, target).toBe(200);
+      if (target === url) {
+        expectEscaped(text, target);
+        expect(text, `${url} shows the text`).toContain(shows);
+      } else {
+        // A data request carries the text as data, in a type no browser renders as a page.
+        expect(response.headers.get("Content-Type"), target).not.toMatch(/html/);
+        expect(text, target).toContain(SCRIPT);
+      }
+    }
+  }
+
+  // The CSV export: the text as it was typed, in a download the browser never renders.
+  const csv = await get("http://localhost/admin/contact-management/export", true);
+  expect(csv.response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+  expect(csv.response.headers.get("Content-Disposition")).toMatch(/^attachment/);
+  expect(csv.response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(csv.text).toContain(`${SCRIPT} Ngata`);
+
+  // The notification e-mails: escaped in HTML, as typed in plain text.
+  const about = await db.select().from(mailOutbox).where(eq(mailOutbox.enquiryId, stored.id));
+  expect(about.length).toBeGreaterThanOrEqual(2);
+  for (const mail of about) {
+    const { htmlBody: html, textBody: text, subject } = mail;
+    if (html) {
+      expectEscaped(html, `e-mail "${subject}" (html)`);
+      expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+    expect(text).toContain(SCRIPT);
+    expect(subject).not.toMatch(/[\r\n]/);
+  }
+});
+
+function dataUrl(url: string) {
+  const parsed = new URL(url, "http://localhost");
+  parsed.pathname = parsed.pathname === "/" ? "/_.data" : `${parsed.pathname}.data`;
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+test("sign-in meets the same hostile input: fuzzed, the worst table and malformed bodies", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom<Encoding>("urlencoded", "multipart", "raw-multipart"),
+      async (mutations, encoding) => {
+        const entries = mutate(SIGN_IN.base(), mutations);
+        await post(SIGN_IN, encodeForm(entries, encoding), `${encoding} ${summarize(entries)}`);
+      },
+    ),
+    { numRuns: 30 },
+  );
+  await postWorstTable(SIGN_IN);
+  await postMalformed(SIGN_IN);
+  expectNoProblems();
+});
+
+test("at least 500 hostile inputs were tried", () => {
+  if (process.env.HOSTILE_DUMP) fs.appendFileSync(process.env.HOSTILE_DUMP, `tried=${tried}\n`);
+  expect(tried).toBeGreaterThanOrEqual(500);
+});
