@@ -22,6 +22,7 @@ import {
 import { getStorage } from "~/server/storage/storage.server";
 import { pageRequest, VISITORS, type Visitor, visitorCookie, visitorEmail } from "../support/access";
 import { type Outcome, settle } from "../support/admin-action";
+import { ADMIN_INTENTS } from "../support/admin-intents";
 import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
 
@@ -195,8 +196,15 @@ type Rule = {
   fields?: Record<string, string>;
 };
 
-function intents(names: string[], rule: PerVisitor) {
+function intents(names: readonly string[], rule: PerVisitor) {
   return Object.fromEntries(names.map((name) => [name, rule]));
+}
+
+/** A back-office route's intents, from the list the role matrix and the hostile-input test share. */
+function adminIntents(routeId: string, rule: PerVisitor) {
+  const names = ADMIN_INTENTS[routeId];
+  if (!names) throw new Error(`${routeId} is not in tests/support/admin-intents.ts`);
+  return intents(names, rule);
 }
 
 function rules(): Record<string, Rule> {
@@ -247,85 +255,58 @@ function rules(): Record<string, Rule> {
     "routes/admin/dashboard": {
       url: "/admin",
       loader: staffOnly,
-      intents: intents(["retry-mail"], adminIntent),
+      intents: adminIntents("routes/admin/dashboard", adminIntent),
     },
     "routes/admin/home-management": {
       url: "/admin/home-management",
       loader: adminOnly,
-      intents: intents(
-        ["save-hero", "create", "update", "create-review", "update-review", "delete"],
-        adminIntent,
-      ),
+      intents: adminIntents("routes/admin/home-management", adminIntent),
     },
     "routes/admin/home": {
       url: "/admin/home",
       loader: adminOnly,
-      intents: intents(["create", "update", "toggle-active", "delete"], adminIntent),
+      intents: adminIntents("routes/admin/home", adminIntent),
     },
     "routes/admin/case-studies": {
       url: "/admin/case-studies",
       loader: adminOnly,
-      intents: intents(["create", "update", "delete"], adminIntent),
+      intents: adminIntents("routes/admin/case-studies", adminIntent),
     },
     "routes/admin/certifications": {
       url: "/admin/certifications",
       loader: adminOnly,
-      intents: intents(["create", "update", "delete", "upload"], adminIntent),
+      intents: adminIntents("routes/admin/certifications", adminIntent),
     },
     "routes/admin/catalog": {
       url: "/admin/catalog",
       loader: staffOnly,
-      intents: intents(["create", "update", "delete"], staffIntent),
+      intents: adminIntents("routes/admin/catalog", staffIntent),
     },
     "routes/admin/users": {
       url: "/admin/users",
       loader: adminOnly,
-      intents: intents(["create", "update", "set-active", "delete"], adminIntent),
+      intents: adminIntents("routes/admin/users", adminIntent),
     },
     "routes/admin/settings": {
       url: "/admin/settings",
       loader: adminOnly,
-      intents: intents(
-        [
-          "create-brand",
-          "update-brand",
-          "toggle-brand",
-          "delete-brand",
-          "create-category",
-          "update-category",
-          "toggle-category",
-          "delete-category",
-          "save-hero",
-          "save-enquiry-settings",
-        ],
-        adminIntent,
-      ),
+      intents: adminIntents("routes/admin/settings", adminIntent),
     },
     "routes/admin/contact": {
       url: "/admin/contact",
       loader: adminOnly,
-      intents: intents(["create", "update", "delete"], adminIntent),
+      intents: adminIntents("routes/admin/contact", adminIntent),
     },
     "routes/admin/contact-management": {
       url: "/admin/contact-management",
       loader: adminOnly,
-      intents: intents(
-        [
-          "delete-query",
-          "bulk-status",
-          "create-subject",
-          "update-subject",
-          "toggle-subject",
-          "delete-subject",
-        ],
-        adminIntent,
-      ),
+      intents: adminIntents("routes/admin/contact-management", adminIntent),
     },
     "routes/admin/enquiry": {
       url: `/admin/contact-management/${s.enquiryId}`,
       params: { id: s.enquiryId },
       loader: adminOnly,
-      intents: intents(["set-status", "set-owner", "add-note"], adminIntent),
+      intents: adminIntents("routes/admin/enquiry", adminIntent),
     },
     "routes/resources/sign-out": {
       url: "/auth/sign-out",
@@ -357,7 +338,7 @@ function rules(): Record<string, Rule> {
     "routes/resources/enquiries-csv": {
       url: "/admin/contact-management/export",
       loader: adminOnly,
-      intents: intents(["export-selected"], adminIntent),
+      intents: adminIntents("routes/resources/enquiries-csv", adminIntent),
     },
   };
 }

@@ -21,6 +21,7 @@ import {
   products,
 } from "~/server/db/schema";
 import { cookieFor } from "../support/admin-action";
+import { ADMIN_INTENTS } from "../support/admin-intents";
 import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";
@@ -129,47 +130,6 @@ const ADMIN_FIELDS: Record<string, () => Entry[]> = {
     ["contentType", "email"],
     ["email", "info@example.nz"],
   ],
-};
-
-// Every intent of every admin action (the access-control test checks this list is complete).
-const ADMIN_INTENTS: Record<string, string[]> = {
-  "routes/admin/dashboard": ["retry-mail"],
-  "routes/admin/home-management": [
-    "save-hero",
-    "create",
-    "update",
-    "create-review",
-    "update-review",
-    "delete",
-  ],
-  "routes/admin/home": ["create", "update", "toggle-active", "delete"],
-  "routes/admin/case-studies": ["create", "update", "delete"],
-  "routes/admin/certifications": ["create", "update", "delete", "upload"],
-  "routes/admin/catalog": ["create", "update", "delete"],
-  "routes/admin/users": ["create", "update", "set-active", "delete"],
-  "routes/admin/settings": [
-    "create-brand",
-    "update-brand",
-    "toggle-brand",
-    "delete-brand",
-    "create-category",
-    "update-category",
-    "toggle-category",
-    "delete-category",
-    "save-hero",
-    "save-enquiry-settings",
-  ],
-  "routes/admin/contact": ["create", "update", "delete"],
-  "routes/admin/contact-management": [
-    "delete-query",
-    "bulk-status",
-    "create-subject",
-    "update-subject",
-    "toggle-subject",
-    "delete-subject",
-  ],
-  "routes/admin/enquiry": ["set-status", "set-owner", "add-note"],
-  "routes/resources/enquiries-csv": ["export-selected"],
 };
 
 const ENQUIRY_ID = "00000000-0000-4000-8000-000000000000";

@@ -1,12 +1,13 @@
 // Every admin route and every action intent, from the route table, against every role: the
 // right redirect, 403 or success, and no data in a denied response. A new admin route, or a
-// route with an action that is missing from INTENTS, fails this test until it is listed.
+// route with an action whose intents are missing from tests/support/admin-intents.ts, fails this test until it is listed.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import routes from "~/routes";
 import type { Role } from "~/server/db/schema";
 import { cookieFor, settle } from "../support/admin-action";
+import { adminIntentsOf } from "../support/admin-intents";
 import { useTestDatabase } from "../support/database";
 
 useTestDatabase();
@@ -23,38 +24,8 @@ function flatten(entries: RouteEntry[], prefix = ""): { path: string; file: stri
 const ALL = flatten(routes as RouteEntry[]);
 const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
 
-const INTENTS: Record<string, string[]> = {
-  "/admin": ["retry-mail"],
-  "/admin/catalog": ["create", "update", "delete"],
-  "/admin/users": ["create", "update", "set-active", "delete"],
-  "/admin/settings": [
-    "create-brand",
-    "update-brand",
-    "toggle-brand",
-    "delete-brand",
-    "create-category",
-    "update-category",
-    "toggle-category",
-    "delete-category",
-    "save-hero",
-    "save-enquiry-settings",
-  ],
-  "/admin/contact": ["create", "update", "delete"],
-  "/admin/contact-management": [
-    "delete-query",
-    "bulk-status",
-    "create-subject",
-    "update-subject",
-    "toggle-subject",
-    "delete-subject",
-  ],
-  "/admin/contact-management/export": ["export-selected"],
-  "/admin/contact-management/:id": ["set-status", "set-owner", "add-note"],
-  "/admin/home": ["create", "update", "toggle-active", "delete"],
-  "/admin/home-management": ["save-hero", "create", "update", "create-review", "update-review", "delete"],
-  "/admin/case-studies": ["create", "update", "delete"],
-  "/admin/certifications": ["create", "update", "delete", "upload"],
-};
+/** The intents of an admin route: the shared list, keyed by the route's file. */
+const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 
 // Sales may use the dashboard and the catalogue (and the staff download route); the rest is admin's.
 const SALES_ALLOWED = new Set(["/admin", "/admin/catalog", "/admin/files/contact_uploads/:name"]);
@@ -97,10 +68,10 @@ test("every admin route with an action lists all of its intents here", async () 
   for (const route of ADMIN) {
     const mod = await load(route.file);
     if (!mod.action) continue;
-    expect(INTENTS[route.path], `${route.path} has an action but no intents in the matrix`).toBeDefined();
+    expect(intentsOf(route), `${route.path} has an action but no intents in the shared list`).toBeDefined();
     const source = fs.readFileSync(path.resolve("app", route.file), "utf8");
     for (const literal of source.matchAll(/intent: z\.literal\("([a-z-]+)"\)/g)) {
-      expect(INTENTS[route.path]).toContain(literal[1]);
+      expect(intentsOf(route)).toContain(literal[1]);
     }
   }
 });
@@ -135,7 +106,7 @@ test("a signed-in user without a staff role is sent home, and every intent gets 
       expect(outcome.status, `GET ${route.path}`).toBe(302);
       expect(outcome.location, `GET ${route.path}`).toBe("/");
     }
-    for (const intent of mod.action ? (INTENTS[route.path] ?? []) : []) {
+    for (const intent of mod.action ? (intentsOf(route) ?? []) : []) {
       const outcome = await call(
         mod.action!,
         route.path,
@@ -162,7 +133,7 @@ test("sales reaches the dashboard and the catalogue only; elsewhere GET goes to 
       }
     }
     if (!SALES_MAY_POST.has(route.path)) {
-      for (const intent of mod.action ? (INTENTS[route.path] ?? []) : []) {
+      for (const intent of mod.action ? (intentsOf(route) ?? []) : []) {
         const outcome = await call(
           mod.action!,
           route.path,
@@ -185,7 +156,7 @@ test("an admin passes the guard of every admin loader; a malformed intent gets 4
       expect(outcome.location ?? "", `GET ${route.path}`).not.toMatch(/^\/auth|^\/$|^\/admin$/);
       expect(outcome.status, `GET ${route.path}`).toBeLessThan(500);
     }
-    for (const intent of mod.action ? [...(INTENTS[route.path] ?? []), "no-such-intent"] : []) {
+    for (const intent of mod.action ? [...(intentsOf(route) ?? []), "no-such-intent"] : []) {
       const outcome = await call(mod.action!, route.path, "admin", "POST", new URLSearchParams({ intent }));
       expect(outcome.status, `${intent} on ${route.path}`).toBeGreaterThanOrEqual(200);
       expect(outcome.status, `${intent} on ${route.path}`).toBeLessThan(500);
