@@ -26,6 +26,8 @@ type ProductCardProps = {
    */
   anchorId?: string;
   className?: string;
+  /** The first card of a page: its photo is likely the largest thing on screen (LCP). */
+  priority?: boolean;
 };
 
 /** A public product card: never a price, only 'Contact for Price'. */
@@ -35,6 +37,7 @@ export function ProductCard({
   quickView = true,
   anchorId,
   className,
+  priority = false,
 }: ProductCardProps) {
   const Heading = headingLevel;
   const outOfStock = product.stockStatus === "Out of Stock";
@@ -50,7 +53,7 @@ export function ProductCard({
       )}
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <ProductImage src={product.imageUrl} alt={product.name} asset={product.asset} />
+        <ProductImage src={product.imageUrl} alt={product.name} asset={product.asset} priority={priority} />
         {product.discountPercentage > 0 ? (
           <Badge className="absolute top-2 left-2">{product.discountPercentage}% OFF</Badge>
         ) : null}

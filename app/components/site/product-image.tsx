@@ -18,6 +18,8 @@ type ProductImageProps = {
   height?: number;
   /** Above-the-fold images (the quick view) load at once. */
   eager?: boolean;
+  /** The page's largest picture (the first catalogue card): at once, and ahead of other images. */
+  priority?: boolean;
   /** The processed variants of `src`, when it was uploaded here: written as AVIF/WebP srcsets. */
   asset?: ImageAsset | null;
   /** The `sizes` attribute for the srcsets: how wide the image is shown. */
@@ -32,6 +34,7 @@ export function ProductImage({
   width = 400,
   height = 300,
   eager = false,
+  priority = false,
   asset,
   sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw",
 }: ProductImageProps) {
@@ -53,7 +56,8 @@ export function ProductImage({
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       data-placeholder={showPlaceholder ? "true" : undefined}
       onError={() => setFailedSrc(src ?? null)}

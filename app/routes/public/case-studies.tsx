@@ -125,11 +125,12 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
           <CaseStudiesEmpty basePath={BASE_PATH} categoryName={activeCategory?.name ?? null} />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {caseStudies.map((item) => (
+            {caseStudies.map((item, index) => (
               <li key={item.id} className="flex">
                 <CaseStudyCard
                   study={item}
                   detailsHref={`${hrefWithStudy(location.search, item.id)}#case-study-details`}
+                  priority={index === 0}
                 />
               </li>
             ))}

@@ -53,9 +53,9 @@ export default function Certifications({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {certifications.map((certification) => (
+            {certifications.map((certification, index) => (
               <li key={certification.id} className="flex">
-                <CertificationCard certification={certification} />
+                <CertificationCard certification={certification} priority={index === 0} />
               </li>
             ))}
           </ul>

@@ -11,13 +11,15 @@ type CaseStudyCardProps = {
   study: PublicCaseStudy;
   /** Where "View Details" leads: this page with ?study=<id>. */
   detailsHref: string;
+  /** The first card: its picture is fetched at once (it is the page's LCP). */
+  priority?: boolean;
 };
 
-export function CaseStudyCard({ study, detailsHref }: CaseStudyCardProps) {
+export function CaseStudyCard({ study, detailsHref, priority = false }: CaseStudyCardProps) {
   const duration = formatDuration(study.durationMonths);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
-      <CaseStudyImage src={study.imageUrl} asset={study.asset} />
+      <CaseStudyImage src={study.imageUrl} asset={study.asset} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           {study.categoryName ? <Badge variant="secondary">{study.categoryName}</Badge> : <span />}

@@ -10,6 +10,8 @@ type CaseStudyImageProps = {
   className?: string;
   /** How wide the picture is shown: a card in the grid by default. */
   sizes?: string;
+  /** The first card of the page: fetched at once, ahead of the others (it is the LCP). */
+  priority?: boolean;
 };
 
 /** The project photo, or a neutral placeholder when there is none. Decorative: the title names it. */
@@ -18,6 +20,7 @@ export function CaseStudyImage({
   asset,
   className,
   sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+  priority = false,
 }: CaseStudyImageProps) {
   return (
     <div className={cn("relative aspect-[4/3] overflow-hidden bg-muted", className)}>
@@ -29,6 +32,7 @@ export function CaseStudyImage({
           sizes={sizes}
           width={800}
           height={600}
+          priority={priority}
           className="size-full object-cover"
         />
       ) : (

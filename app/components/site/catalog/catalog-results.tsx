@@ -39,9 +39,14 @@ export function CatalogResults({ products, failed }: CatalogResultsProps) {
   }
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} anchorId={`product-${product.id}`} className="w-full" />
+          <ProductCard
+            product={product}
+            anchorId={`product-${product.id}`}
+            className="w-full"
+            priority={index === 0}
+          />
         </li>
       ))}
     </ul>

@@ -5,7 +5,14 @@ import type { PublicCertification } from "~/modules/certifications/queries.serve
 import { Picture } from "../picture";
 
 /** A certificate: preview image (or a placeholder), details, and View / Download links. */
-export function CertificationCard({ certification }: { certification: PublicCertification }) {
+export function CertificationCard({
+  certification,
+  priority = false,
+}: {
+  certification: PublicCertification;
+  /** The first card: its preview is fetched at once (it is the page's LCP). */
+  priority?: boolean;
+}) {
   const { title, description, categoryName, fileUrl, fileType, imageUrl, allowDownload } = certification;
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
@@ -18,6 +25,7 @@ export function CertificationCard({ certification }: { certification: PublicCert
             sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
             width={800}
             height={600}
+            priority={priority}
             className="size-full object-cover"
           />
         ) : (
