@@ -31,6 +31,18 @@ export async function signIn(page: Page, role: "admin" | "sales" | "user") {
 
 /** Zero axe-core violations (WCAG 2.1 A and AA) on the current page. */
 export async function expectNoAxeViolations(page: Page) {
+  // A toast or a section mid fade-in has a colour contrast that is no one's final one: axe looks
+  // once every finite animation and transition has ended (looping ones, a spinner, are ignored).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
