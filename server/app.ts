@@ -116,12 +116,12 @@ export function createApp(options: { clientDir?: string } = {}) {
   // A miss is rendered below and stored on its way out, before compression.
   if (pageCache) app.use(pageCache.storeMisses);
 
-  const serverBuild = import("virtual:react-router/server-build");
+  const serverBuild = production ? import("virtual:react-router/server-build") : undefined;
   app.all(
     "/{*splat}",
     createRequestHandler({
       // In production the build is loaded once; in development Vite reloads it on change.
-      build: production ? () => serverBuild : () => import("virtual:react-router/server-build"),
+      build: () => serverBuild ?? import("virtual:react-router/server-build"),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

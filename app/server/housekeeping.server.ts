@@ -104,52 +104,55 @@ export async function sweepOrphanedUploads({
   return result;
 }
 
+/**
+ * Runs `task` every `everyMs` (first after `firstMs`), never two runs at once, a failure logged as
+ * `failure`; the returned stop function clears the timers and waits for a run in flight.
+ */
+function periodic(
+  task: () => Promise<unknown>,
+  options: { everyMs: number; firstMs: number; failure: string },
+) {
+  let running: Promise<unknown> | undefined;
+  function run() {
+    if (running) return;
+    running = task()
+      .catch((error: unknown) => logger.error({ err: error }, options.failure))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+  const first = setTimeout(run, options.firstMs);
+  first.unref();
+  const timer = setInterval(run, options.everyMs);
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
+
 export function startHousekeeping() {
-  const stopRetention = startRetentionSweeper();
-  let pruning: Promise<void> | undefined;
-  const pruneTimer = setInterval(() => {
-    if (pruning) return;
-    pruning = pruneRateLimitCounters()
-      .catch((error: unknown) => logger.error({ err: error }, "Pruning rate-limit counters failed"))
-      .finally(() => {
-        pruning = undefined;
-      });
-  }, PRUNE_INTERVAL_MS);
-  pruneTimer.unref();
-
-  let vacuuming: Promise<unknown> | undefined;
-  function vacuum() {
-    if (vacuuming) return;
-    vacuuming = vacuumEmbeddedDatabase()
-      .catch((error: unknown) => logger.error({ err: error }, "Vacuuming the embedded database failed"))
-      .finally(() => {
-        vacuuming = undefined;
-      });
-  }
-  const firstVacuum = setTimeout(vacuum, FIRST_VACUUM_MS);
-  firstVacuum.unref();
-  const vacuumTimer = setInterval(vacuum, VACUUM_INTERVAL_MS);
-  vacuumTimer.unref();
-
-  let sweeping: Promise<unknown> | undefined;
-  function sweepOrphans() {
-    if (sweeping) return;
-    sweeping = sweepOrphanedUploads()
-      .catch((error: unknown) => logger.error({ err: error }, "Sweeping orphaned enquiry uploads failed"))
-      .finally(() => {
-        sweeping = undefined;
-      });
-  }
-  // At start: what the previous process left if it was killed mid-upload.
-  sweepOrphans();
-  const orphanTimer = setInterval(sweepOrphans, ORPHAN_SWEEP_INTERVAL_MS);
-  orphanTimer.unref();
-
+  const stoppers = [
+    startRetentionSweeper(),
+    periodic(pruneRateLimitCounters, {
+      everyMs: PRUNE_INTERVAL_MS,
+      firstMs: PRUNE_INTERVAL_MS,
+      failure: "Pruning rate-limit counters failed",
+    }),
+    periodic(vacuumEmbeddedDatabase, {
+      everyMs: VACUUM_INTERVAL_MS,
+      firstMs: FIRST_VACUUM_MS,
+      failure: "Vacuuming the embedded database failed",
+    }),
+    // At start too: what the previous process left if it was killed mid-upload.
+    periodic(() => sweepOrphanedUploads(), {
+      everyMs: ORPHAN_SWEEP_INTERVAL_MS,
+      firstMs: 0,
+      failure: "Sweeping orphaned enquiry uploads failed",
+    }),
+  ];
   return async function stopHousekeeping() {
-    clearInterval(pruneTimer);
-    clearTimeout(firstVacuum);
-    clearInterval(vacuumTimer);
-    clearInterval(orphanTimer);
-    await Promise.all([stopRetention(), pruning, vacuuming, sweeping]);
+    await Promise.all(stoppers.map((stop) => stop()));
   };
 }

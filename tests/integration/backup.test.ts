@@ -17,6 +17,7 @@ import { type DatabaseHandle, openDatabase } from "~/server/db/client.server";
 import { contactQueries, users } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 import { createLocalStorage } from "~/server/storage/storage.server";
+import { withAdminClient } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";
 
 const engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
@@ -26,16 +27,6 @@ type Target = { dataDir: string; databaseUrl?: string };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tc-backup-test-"));
 const databases: string[] = [];
-
-async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A new data folder and, on PostgreSQL, a new empty database. */
 async function createTarget(label: string): Promise<Target> {

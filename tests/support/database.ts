@@ -13,7 +13,8 @@ import { createLocalStorage, setStorage } from "~/server/storage/storage.server"
 
 export type TestDatabase = DatabaseHandle & { engine: string; storageRoot: string };
 
-async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>) {
+/** A client on the PostgreSQL server of TEST_DATABASE_URL, to create and drop databases. */
+export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {

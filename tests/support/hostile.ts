@@ -5,7 +5,7 @@
 //   const request = new Request(url, { method: "POST", ...body });
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import type { Outcome } from "./admin-action";
+import { type Outcome, settle } from "./admin-action";
 
 export const MEGABYTE = "A".repeat(1024 * 1024);
 
@@ -228,28 +228,12 @@ export async function settleStrict(
   } catch (thrown) {
     outcome = thrown;
   }
-  if (outcome instanceof Response) {
-    return {
-      status: outcome.status,
-      location: outcome.headers.get("Location"),
-      body: null,
-      setCookie: outcome.headers.get("Set-Cookie") ?? "",
-      text: await outcome.text().catch(() => ""),
-    };
-  }
-  const shaped = outcome as { type?: string; data?: unknown; init?: { status?: number } };
-  if (shaped?.type === "DataWithResponseInit") {
-    return {
-      status: shaped.init?.status ?? 200,
-      location: null,
-      body: shaped.data,
-      setCookie: "",
-      text: JSON.stringify(shaped.data ?? null),
-    };
-  }
   if (outcome instanceof Error)
     return { status: 500, location: null, body: null, setCookie: "", error: outcome, text: "" };
-  return { status: 200, location: null, body: outcome, setCookie: "", text: safeJson(outcome) };
+  const settled = await settle(() => outcome);
+  const text =
+    outcome instanceof Response ? await outcome.text().catch(() => "") : safeJson(settled.body ?? null);
+  return { ...settled, text };
 }
 
 function safeJson(value: unknown) {

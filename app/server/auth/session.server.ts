@@ -56,6 +56,19 @@ export async function signInWithPassword(
   }
 }
 
+/** The 429 of an attempt past its failure limit, with the wait in the message and Retry-After. */
+function limitedResult(gate: {
+  scope: Parameters<typeof limitedMessage>[0];
+  retryAfterSeconds: number;
+}): AuthResult {
+  return {
+    ok: false,
+    status: 429,
+    message: limitedMessage(gate.scope, gate.retryAfterSeconds),
+    retryAfterSeconds: gate.retryAfterSeconds,
+  };
+}
+
 /**
  * The sign-in page's sign-in: refused with 429 past the failure limits, before the password is
  * looked at. An unknown e-mail and a wrong password get the same answer, and both take one scrypt
@@ -66,14 +79,7 @@ export async function attemptSignIn(
   input: { email: string; password: string; clientIp: string },
 ): Promise<AuthResult> {
   const gate = await openSignInAttempt(input.email, input.clientIp);
-  if (!gate.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: limitedMessage(gate.scope, gate.retryAfterSeconds),
-      retryAfterSeconds: gate.retryAfterSeconds,
-    };
-  }
+  if (!gate.allowed) return limitedResult(gate);
   const result = await signInWithPassword(request, input.email, input.password);
   if (result.ok) await gate.succeeded();
   else logger.info({ event: "sign-in-failed", account: input.email, ip: input.clientIp }, "sign-in failed");
@@ -104,14 +110,7 @@ export async function attemptSignUp(
   input: { name: string; email: string; password: string; clientIp: string },
 ): Promise<AuthResult> {
   const gate = await openSignUpAttempt(input.clientIp);
-  if (!gate.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: limitedMessage(gate.scope, gate.retryAfterSeconds),
-      retryAfterSeconds: gate.retryAfterSeconds,
-    };
-  }
+  if (!gate.allowed) return limitedResult(gate);
   const result = await signUpWithPassword(request, input);
   if (result.ok) await gate.succeeded();
   return result;
