@@ -108,7 +108,9 @@ export async function extractTarGz(
         continue;
       }
       if (type !== "file") {
-        throw new ArchiveError(`The backup file is damaged or not a backup (${entryPath} is not a plain file)`);
+        throw new ArchiveError(
+          `The backup file is damaged or not a backup (${entryPath} is not a plain file)`,
+        );
       }
       if (!isSafeEntryPath(entryPath) || !accept(entryPath)) {
         throw new ArchiveError(`The backup file is damaged or not a backup (unexpected entry ${entryPath})`);
@@ -138,7 +140,12 @@ export async function extractTarGz(
     extract.destroy();
     if (error instanceof ArchiveError) throw error;
     // When the gzip stream broke, the loop saw only "destroyed": the pipeline's error says why.
-    damaged(await read.then(() => error, (cause: unknown) => cause));
+    damaged(
+      await read.then(
+        () => error,
+        (cause: unknown) => cause,
+      ),
+    );
   }
   return entries;
 }
