@@ -192,7 +192,7 @@ test("quote-list lines, the attachment link and the trader's details are in the 
   const customer = smtp.received.find((m) => m !== staff);
   expect(staff?.text).toContain("Products on the quote list:\n  40 × H3.2 Pine 90x45\n  2 × Galv nails 75mm");
   expect(staff?.text).toContain(
-    "Attachment: yes, download (staff sign-in): http://localhost:3000/admin/files/contact_uploads/1700000000000-0123456789abcdef.pdf",
+    "Attachment: yes, download (admin sign-in): http://localhost:3000/admin/files/contact_uploads/1700000000000-0123456789abcdef.pdf",
   );
   expect(staff?.text).toContain("Two lines please.\nSecond line of the message.");
   expect(customer?.text).toContain("Products:\n  40 × H3.2 Pine 90x45\n  2 × Galv nails 75mm");

@@ -31,6 +31,7 @@ import {
   FILE_TOO_LARGE,
   INVALID_FILE_TYPE,
   MAX_FILE_BYTES,
+  PDF_WITH_SCRIPTS,
   QUICK_SUBJECT,
   quickEnquirySchema,
   RATE_LIMITED_MESSAGE,
@@ -172,6 +173,8 @@ export async function submitEnquiry(
       reason = "file_too_large";
     } else if (body.reason === "unsupported_type") {
       fieldErrors.file = [INVALID_FILE_TYPE];
+    } else if (body.reason === "active_content") {
+      fieldErrors.file = [PDF_WITH_SCRIPTS];
     } else if (body.reason === "too_large" && TEXT_FIELDS.some((f) => f === body.fieldName)) {
       fieldErrors[body.fieldName as string] = [tooLongMessage(body.fieldName as string)];
     } else {

@@ -45,7 +45,7 @@ export function buildStaffNotification(input: EnquiryMailInput): MailContent {
   const attachment = !input.hasAttachment
     ? "no"
     : input.attachmentUrl
-      ? `yes, download (staff sign-in): ${input.attachmentUrl}`
+      ? `yes, download (admin sign-in): ${input.attachmentUrl}`
       : "yes (open the enquiry to download it)";
   const lines = lineTexts(input);
   const text = [
