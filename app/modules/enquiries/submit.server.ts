@@ -38,7 +38,7 @@ import {
   UNREADABLE_FORM,
   withProductLine,
 } from "./schema";
-import { assessFormFields, checkEnquiryRate } from "./spam.server";
+import { assessFormFields, checkEnquiryRate, isReplayedFormToken } from "./spam.server";
 
 /** jpeg, png, pdf, Word doc and docx: the spec's list, decided by the file's bytes. */
 export const ENQUIRY_FILE_TYPES: readonly DetectedType[] = ["jpeg", "png", "pdf", "doc", "docx"];
@@ -189,7 +189,7 @@ export async function submitEnquiry(
     return { ok: false, reason, reply: submission.reply({ fieldErrors }) };
   }
 
-  const spam: SpamReason | null = rate.kind === "limited" ? "rate_limit" : assessFormFields(fields, now);
+  let spam: SpamReason | null = rate.kind === "limited" ? "rate_limit" : assessFormFields(fields, now);
   // A rate-limited sender's attachment is not kept: the row is evidence, the file only disk.
   if (rate.kind === "limited") await discardUploads(files.values());
   const upload = rate.kind === "limited" ? undefined : files.get("file");
@@ -201,6 +201,8 @@ export async function submitEnquiry(
     const lines: QuoteLine[] =
       kind === "contact" && spam !== "rate_limit" ? await getQuoteLines(request) : [];
     const enquiry = await getDb().transaction(async (tx) => {
+      // A token already spent on an enquiry is a copy of a form, not a person filling one in.
+      if (!spam && (await isReplayedFormToken(fields, tx))) spam = "no_form_token";
       const [row] = await tx
         .insert(contactQueries)
         .values({
