@@ -333,7 +333,8 @@ function rules(): Record<string, Rule> {
     "routes/resources/contact-upload": {
       url: `/admin/files/contact_uploads/${s.uploadName}`,
       params: { name: s.uploadName },
-      loader: staffOnly,
+      // Attachments are Contact Management's: a sales session is sent back to /admin, not served.
+      loader: adminOnly,
     },
     "routes/resources/enquiries-csv": {
       url: "/admin/contact-management/export",
@@ -585,7 +586,7 @@ function traversal(template: string) {
     .replaceAll("OUTSIDE", `${MARK.outside}.pdf`);
 }
 
-test("the staff download route serves its own files to staff, and nothing outside contact_uploads to anyone", async () => {
+test("the attachment download route serves its own files to admins, and nothing outside contact_uploads to anyone", async () => {
   const mod = await importRoute("routes/resources/contact-upload.ts");
   const loader = mod.loader as (args: unknown) => unknown;
   // The one that exists is served, as an attachment: the checks below can tell a file from a refusal.

@@ -14,6 +14,7 @@
 // Each parser is `.optional()` first: Conform treats a field missing from the post (not only an
 // empty one) as undefined, and refuses it unless the schema says it may be absent.
 import { z } from "zod";
+import { isSafeLink } from "~/lib/safe-link";
 
 // The leading number of a text, the way parseFloat reads it ("12abc" -> "12"), kept as text.
 const LEADING_DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)/;
@@ -99,15 +100,12 @@ export function checkbox() {
     .transform((value) => value === "on" || value === "true" || value === true);
 }
 
-/** An http(s) URL or a site path such as /files/media/…; never javascript: or protocol-relative. */
+/**
+ * An http(s) URL or a site path such as /files/media/…; never javascript:, protocol-relative, or
+ * carrying control characters, backslashes or whitespace (lib/safe-link decides).
+ */
 export function isSafeUrl(value: string) {
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
+  return isSafeLink(value, { external: true });
 }
 
 export function imageUrlField(message = "Please enter a valid image URL") {

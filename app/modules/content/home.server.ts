@@ -1,6 +1,7 @@
 // Everything the home page shows, read in one go. Each read fails on its own: the failure is
 // logged and that section shows its built-in default, so the page itself never errors.
 import { and, asc, eq } from "drizzle-orm";
+import { isSafeLink } from "~/lib/safe-link";
 import { getImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset, ImageAssetMap } from "~/modules/images/image-asset";
 import { getFeaturedProducts, type PublicProduct } from "~/modules/products/queries.server";
@@ -89,6 +90,12 @@ function clean(text: string | null) {
   return trimmed ? trimmed : null;
 }
 
+/** A stored link that is no longer judged safe (saved before the check tightened) is dropped. */
+function cleanLink(text: string | null) {
+  const link = clean(text);
+  return link && isSafeLink(link, { external: true }) ? link : null;
+}
+
 type HomeRow = typeof homeContent.$inferSelect;
 
 function getActiveRows(sectionType: SectionType) {
@@ -115,13 +122,13 @@ function toHeroSlide(row: HomeRow): HeroSlide {
     subtitle: clean(row.subtitle),
     imageUrl: clean(row.imageUrl),
     linkText: clean(row.linkText) ?? DEFAULT_HERO_SLIDE.linkText,
-    linkUrl: clean(row.linkUrl) ?? DEFAULT_LINK_URL,
+    linkUrl: cleanLink(row.linkUrl) ?? DEFAULT_LINK_URL,
   };
 }
 
 function toCategoryTile(row: HomeRow): CategoryTile | null {
   const name = clean(row.title);
-  const linkUrl = clean(row.linkUrl) ?? (name ? categoryLink(name) : DEFAULT_LINK_URL);
+  const linkUrl = cleanLink(row.linkUrl) ?? (name ? categoryLink(name) : DEFAULT_LINK_URL);
   // A tile needs a name to be read by anyone; an untitled row is skipped.
   if (!name) return null;
   return {
@@ -139,7 +146,7 @@ function toCatalogBanner(row: HomeRow): CatalogBanner {
     subtitle: clean(row.subtitle) ?? clean(row.content),
     imageUrl: clean(row.imageUrl),
     linkText: clean(row.linkText) ?? "View the Catalogue",
-    linkUrl: clean(row.linkUrl) ?? DEFAULT_LINK_URL,
+    linkUrl: cleanLink(row.linkUrl) ?? DEFAULT_LINK_URL,
   };
 }
 

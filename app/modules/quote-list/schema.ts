@@ -1,5 +1,6 @@
 // What a visitor may ask of their quote list, and the words they see when it cannot be done.
 import { z } from "zod";
+import { safeRedirectPath } from "~/lib/safe-link";
 import type { StockStatus } from "~/server/db/schema";
 import { QUOTE_LIST_MAX_LINES, QUOTE_LIST_MAX_QUANTITY } from "./quote-list-cookie";
 
@@ -74,6 +75,6 @@ export const QUOTE_LIST_FALLBACK_PATH = "/contact";
  */
 export function quoteListReturnPath(target: unknown): string {
   if (typeof target !== "string" || target.length > 2000) return QUOTE_LIST_FALLBACK_PATH;
-  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(target) || target.includes("\\")) return QUOTE_LIST_FALLBACK_PATH;
-  return target;
+  if (!/^[\x21-\x7e]*$/.test(target)) return QUOTE_LIST_FALLBACK_PATH;
+  return safeRedirectPath(target, QUOTE_LIST_FALLBACK_PATH);
 }

@@ -1,5 +1,6 @@
 // Form schemas for accounts, shared by the browser and the server.
 import { z } from "zod";
+import { safeRedirectPath } from "~/lib/safe-link";
 import type { Role } from "~/server/db/schema";
 
 export const signInSchema = z.object({
@@ -18,10 +19,9 @@ export const signUpSchema = z.object({
 
 export const authFormSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
+/** Only same-site paths are followed after sign-in (no open redirect): see lib/safe-link. */
 export function safeRedirect(target: string | null | undefined, fallback: string) {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  return safeRedirectPath(target, fallback);
 }
 
 // ------------------------------------------------------------------ User Management (admin)

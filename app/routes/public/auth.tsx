@@ -18,6 +18,12 @@ import { clientIpContext } from "~/server/security/request-context";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 
+/** A 429's Retry-After reaches the browser only through the route's headers (React Router). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 export function meta() {
   return privatePageMeta("Staff Sign In", "Sign in to Trade Counter's back office.");
 }

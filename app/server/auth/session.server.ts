@@ -4,6 +4,7 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { z } from "zod";
 import { getDb } from "../db/db.server";
 import { sessions } from "../db/schema";
 import { logger } from "../logger.server";
@@ -86,10 +87,17 @@ export async function attemptSignIn(
   return result;
 }
 
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+
 export async function signUpWithPassword(
   request: Request,
   input: { name: string; email: string; password: string },
 ): Promise<AuthResult> {
+  // better-auth fails some malformed addresses with an error of its own (a 500 to the visitor):
+  // they are refused here first, as a 400 with a message.
+  if (!z.regexes.email.test(input.email) || input.email.length > 254) {
+    return { ok: false, message: INVALID_EMAIL_MESSAGE, status: 400 };
+  }
   const problem = passwordProblem(input.password, "user");
   if (problem) return { ok: false, message: problem, status: 400 };
   try {
