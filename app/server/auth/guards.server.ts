@@ -2,6 +2,7 @@
 // the database on each request, never trusted from the client. Deny by default.
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { pageAddress } from "~/lib/safe-redirect";
 import { getDb } from "../db/db.server";
 import { ROLES, type Role, sessions, users } from "../db/schema";
 import { getEnv } from "../env.server";
@@ -84,9 +85,10 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return { id: row.id, name: row.name, email: row.email, role: toRole(row.role) };
 }
 
+/** To the sign-in page, which returns to the page asked for (never to its `.data` request). */
 function signInRedirect(request: Request) {
   const url = new URL(request.url);
-  const target = `${url.pathname}${url.search}`;
+  const target = pageAddress(`${url.pathname}${url.search}`);
   return redirect(`/auth?redirectTo=${encodeURIComponent(target)}`);
 }
 
