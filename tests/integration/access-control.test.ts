@@ -314,6 +314,11 @@ function rules(): Record<string, Rule> {
       // Checked on throwaway sessions below: signing out here would end the visitors' sessions.
       intents: {},
     },
+    // The link of the sign-up confirmation e-mail: without a valid token it confirms nothing.
+    "routes/resources/confirm-email": {
+      url: "/auth/confirm-email?token=forged",
+      loader: everyone({ status: 302, location: "/auth" }),
+    },
     "routes/resources/quote-list": {
       url: "/quote-list",
       loader: everyone(OK),

@@ -169,7 +169,7 @@ export default function AuthPage() {
               role="alert"
               className="mb-4 rounded-md border border-destructive/50 p-3 text-destructive text-sm"
             >
-              {failureTitle}: {actionData.failure}
+              {`${failureTitle}: ${actionData.failure}`}
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="grid gap-4">
