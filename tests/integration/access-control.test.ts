@@ -284,7 +284,8 @@ function rules(): Record<string, Rule> {
     },
     "routes/admin/users": {
       url: "/admin/users",
-      loader: adminOnly,
+      // Sales sees the spec's Access Denied screen, with status 403 and no user data.
+      loader: { ...adminOnly, sales: FORBIDDEN },
       intents: adminIntents("routes/admin/users", adminIntent),
     },
     "routes/admin/settings": {
@@ -466,7 +467,11 @@ test("every page and resource URL, through the app as a browser asks for it, ans
       expectOutcome({ status: response.status, location }, rule.loader[visitor], where);
       const text = await response.text();
       if (isDenied(response.status, location)) {
-        expect(text, where).toBe("");
+        // A redirect has no body; a 403 page is its Access Denied screen and nothing else.
+        if (response.status === 403) {
+          expect(response.statusText, where).toBe("Forbidden");
+          expect(text, where).toContain("Access Denied");
+        } else expect(text, where).toBe("");
         expectNoLeak(text, visitor, where);
         // The same page's data request (a client-side navigation) is refused as bare, too.
         const data = await app(pageRequest(dataUrl(rule.url), seeded.cookies[visitor]));
