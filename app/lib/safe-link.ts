@@ -1,6 +1,6 @@
 // The one judge of links and redirect targets that come from outside the code: a sign-in
-// `redirectTo`, a quote-list return path, a hero or home-content link saved by staff, a social
-// link. Browsers forgive a lot in a URL: they drop tabs and line breaks anywhere, read "\" as "/",
+// `redirectTo` and a quote-list return path (through safeRedirect), a hero or home-content link
+// saved by staff, a social link. Browsers forgive a lot in a URL: they drop tabs and line breaks anywhere, read "\" as "/",
 // and trim control characters and spaces, so "/\t/evil.example" or "/\\evil.example" is followed
 // to another site as if it were "//evil.example". Such characters are refused outright rather
 // than cleaned, so what is stored or followed is exactly what was checked.
@@ -33,9 +33,4 @@ export function isSafeExternalUrl(value: unknown): value is string {
 /** A link a field may hold: a local path, and an http(s) address only where `external` allows. */
 export function isSafeLink(value: unknown, options: { external: boolean }): value is string {
   return isSafeLocalPath(value) || (options.external && isSafeExternalUrl(value));
-}
-
-/** Where to send the browser: `target` when it is a safe local path, otherwise `fallback`. */
-export function safeRedirectPath<T extends string>(target: unknown, fallback: T): string | T {
-  return isSafeLocalPath(target) ? target : fallback;
 }

@@ -284,7 +284,8 @@ function rules(): Record<string, Rule> {
     },
     "routes/admin/users": {
       url: "/admin/users",
-      loader: adminOnly,
+      // Sales sees the spec's Access Denied screen, with status 403 and no user data.
+      loader: { ...adminOnly, sales: FORBIDDEN },
       intents: adminIntents("routes/admin/users", adminIntent),
     },
     "routes/admin/settings": {
@@ -313,6 +314,11 @@ function rules(): Record<string, Rule> {
       loader: everyone(HOME),
       // Checked on throwaway sessions below: signing out here would end the visitors' sessions.
       intents: {},
+    },
+    // The link of the sign-up confirmation e-mail: without a valid token it confirms nothing.
+    "routes/resources/confirm-email": {
+      url: "/auth/confirm-email?token=forged",
+      loader: everyone({ status: 302, location: "/auth" }),
     },
     "routes/resources/quote-list": {
       url: "/quote-list",
@@ -462,7 +468,11 @@ test("every page and resource URL, through the app as a browser asks for it, ans
       expectOutcome({ status: response.status, location }, rule.loader[visitor], where);
       const text = await response.text();
       if (isDenied(response.status, location)) {
-        expect(text, where).toBe("");
+        // A redirect has no body; a 403 page is its Access Denied screen and nothing else.
+        if (response.status === 403) {
+          expect(response.statusText, where).toBe("Forbidden");
+          expect(text, where).toContain("Access Denied");
+        } else expect(text, where).toBe("");
         expectNoLeak(text, visitor, where);
         // The same page's data request (a client-side navigation) is refused as bare, too.
         const data = await app(pageRequest(dataUrl(rule.url), seeded.cookies[visitor]));

@@ -2,6 +2,7 @@
 // Conform fills from FormData (an empty input arrives as undefined).
 //
 //   price: decimalField({ min: 0, max: 9_999_999_999.99, label: "Price" })   // "abc" -> 0, "12.345" -> 12.35
+//   price: decimalField({ label: "Price", required: "Price is required" })  // "" -> refused
 //   stockQuantity: integerField({ min: 0, label: "Stock quantity" })           // "x" -> 0, "7.9" -> 7
 //   name: requiredText("Product name is required", 200)
 //   description: optionalText(5000)                                            // "" -> null
@@ -49,8 +50,19 @@ function inRange(schema: z.ZodNumber, { label, min, max }: RangeOptions) {
   return ranged;
 }
 
-export function decimalField(options: RangeOptions) {
-  return z.unknown().optional().transform(parseDecimal).pipe(inRange(z.number(), options));
+/**
+ * A decimal. With `required`, a blank field is refused with that message (blank is not 0); text
+ * that is not a number still becomes 0.
+ */
+export function decimalField(options: RangeOptions & { required?: string }) {
+  const decimal = z.unknown().optional().transform(parseDecimal).pipe(inRange(z.number(), options));
+  if (!options.required) return decimal;
+  const message = options.required;
+  return z
+    .unknown()
+    .optional()
+    .refine((value) => value !== undefined && value !== null && String(value).trim() !== "", { message })
+    .pipe(decimal);
 }
 
 export function integerField(options: RangeOptions) {

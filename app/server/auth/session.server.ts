@@ -124,6 +124,21 @@ export async function attemptSignUp(
   return result;
 }
 
+/**
+ * The link of the confirmation e-mail: marks the address confirmed and says whether it did. A
+ * token that is forged, expired or for an account since deleted confirms nothing.
+ */
+export async function confirmEmail(token: string | null): Promise<boolean> {
+  if (!token || token.length > 4000) return false;
+  try {
+    await getAuth().api.verifyEmail({ query: { token }, headers: new Headers() });
+    return true;
+  } catch (error) {
+    if (!(error instanceof APIError)) logger.error({ err: error }, "e-mail confirmation error");
+    return false;
+  }
+}
+
 export async function signOut(request: Request) {
   const headers = new Headers();
   try {
