@@ -99,15 +99,17 @@ async function fillEnquiry(page: Page) {
 test("a slow upload shows a progress bar with its percentage, then the enquiry is sent", async ({ page }) => {
   await page.goto("/contact");
   const form = await fillEnquiry(page);
-  // A building site's mobile connection: about 2 Mbit/s up.
+  // A building site's mobile connection: about 1 Mbit/s up.
   const cdp = await page.context().newCDPSession(page);
+  const throttle = (uploadThroughput: number) =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 40,
-    downloadThroughput: -1,
-    uploadThroughput: 256 * 1024,
-  });
+  await throttle(128 * 1024);
   await form.getByRole("button", { name: "Send Message" }).click();
 
   const progress = form.getByRole("progressbar", { name: "Uploading file" });
@@ -115,16 +117,11 @@ test("a slow upload shows a progress bar with its percentage, then the enquiry i
   await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
   await expect(form.getByText(/of 1\.1 MB · \d{1,3}%/)).toBeVisible();
   await expect(progress).toHaveAttribute("aria-valuetext", /^\d{1,3}%$/);
-  await expectNoAxeViolations(page);
 
-  await expect(page.getByText("Thanks for contacting us!")).toBeVisible({ timeout: 15_000 });
+  // The connection picks up: the rest goes at once and the enquiry is answered.
+  await throttle(-1);
+  await expect(page.getByText("Thanks for contacting us!")).toBeVisible();
   await expect(progress).toBeHidden();
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
 });
 
 test("an upload whose connection drops says so and keeps what was typed", async ({ page }) => {
@@ -140,6 +137,7 @@ test("an upload whose connection drops says so and keeps what was typed", async 
   );
   await expect(form.getByLabel("Full Name")).toHaveValue("Aroha Ngata");
   await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  await expectNoAxeViolations(page);
 });
 
 test("the business hours are the trader's and do not wrap on a phone", async ({ page }) => {
