@@ -9,6 +9,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { lastUploadInterrupted } from "~/lib/upload-progress";
 import type { ActionFailure } from "~/modules/admin/intents";
 
 type Options = { onSuccess?: () => void; onSettled?: () => void; key?: string };
@@ -28,7 +29,9 @@ export function useAdminFetcher(options: Options = {}) {
     wasBusy.current = false;
     const error = fetcher.data?.error;
     if (error) toast.error(error.title, { description: error.description });
-    if (!fetcher.data?.result) callbacks.current.onSuccess?.();
+    // A file whose connection dropped got no answer at all: that is no success (the field says so).
+    const interrupted = fetcher.data === undefined && lastUploadInterrupted();
+    if (!fetcher.data?.result && !interrupted) callbacks.current.onSuccess?.();
     callbacks.current.onSettled?.();
   }, [fetcher.state, fetcher.data]);
 

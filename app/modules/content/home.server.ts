@@ -17,6 +17,9 @@ import { DEFAULT_REVIEWS_TITLE, parseReviewContent, type Review, SAMPLE_REVIEWS 
 
 export const DEFAULT_LINK_URL = "/catalog";
 
+/** Six featured products fill whole rows of one, two or three cards. */
+export const FEATURED_ON_HOME = 6;
+
 export type HeroSlide = {
   id: string;
   title: string;
@@ -203,7 +206,7 @@ export async function getHomeContent(): Promise<HomeContent> {
       ),
       readOrDefault(
         "featured products",
-        async () => (await getFeaturedProducts()).map(toFeaturedProduct),
+        async () => (await getFeaturedProducts(FEATURED_ON_HOME)).map(toFeaturedProduct),
         [],
       ),
       readOrDefault("reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),
