@@ -1,6 +1,10 @@
 import type { Cookie, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
+// Each check below names the page, width and figure that failed; a trace of some 150 page loads
+// would only slow the loop down.
+test.use({ trace: "off" });
+
 const WIDTHS = [360, 768, 1024, 1100, 1279, 1280];
 const PHONE = "0800 872 332";
 
