@@ -1,6 +1,6 @@
 import { Menu, Phone, X } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
@@ -18,122 +18,220 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-function navItems(user: HeaderUser) {
+type NavItem = { to: string; label: string };
+
+function navItems(user: HeaderUser): NavItem[] {
   const staff = user?.role === "admin" || user?.role === "sales";
   return staff ? [...NAV_LINKS, { to: "/admin", label: "Dashboard" }] : [...NAV_LINKS];
 }
 
+/**
+ * The width from which the whole header fits on one line; below it the navigation collapses to
+ * the menu. Signed-in visitors have Sign Out (and staff Dashboard) as well, so they need more room
+ * and see the words "Quote list" only on the widest screens.
+ * Written out in full so Tailwind finds every class.
+ */
+const WIDE = {
+  visitor: {
+    inlineFlex: "lg:inline-flex",
+    block: "lg:block",
+    hidden: "lg:hidden",
+    label: "hidden xl:inline",
+  },
+  signedIn: {
+    inlineFlex: "xl:inline-flex",
+    block: "xl:block",
+    hidden: "xl:hidden",
+    label: "hidden 2xl:inline",
+  },
+} as const;
+
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    "rounded-md px-3 py-2 font-medium text-sm transition-colors hover:bg-accent hover:text-accent-foreground",
+    "whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm transition-colors hover:bg-accent hover:text-accent-foreground",
     isActive ? "bg-accent text-accent-foreground" : "text-foreground",
   );
 }
 
 export function SiteHeader({ user, contact }: { user: HeaderUser; contact: ContactInfo }) {
-  const [open, setOpen] = useState(false);
   const items = navItems(user);
+  const location = useLocation();
+  const wide = user ? WIDE.signedIn : WIDE.visitor;
   return (
-    <header className="sticky top-0 z-40 border-b bg-background">
+    <header data-testid="site-header" className="sticky top-0 z-40 border-b bg-background">
       <a
         href="#main"
         className="skip-link sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"
       >
         Skip to content
       </a>
-      <div className="container mx-auto flex h-16 items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2" aria-label="Trade Counter home">
+      <div className="container mx-auto flex h-16 items-center gap-2 px-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label="Trade Counter home">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden md:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className={cn("ml-2 hidden", wide.block)}>
+          <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass} prefetch="intent">
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={(state) => cn(navLinkClass(state), "px-2.5")}
+                  prefetch="intent"
+                >
                   {item.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1">
-          <a
-            href={contact.socialLinks.facebook}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Trade Counter on Facebook (opens in a new tab)"
-            className="hidden rounded-md p-2 hover:bg-accent sm:inline-flex"
-          >
-            <Facebook aria-hidden className="size-5" />
-          </a>
-          <a
-            href={contact.socialLinks.instagram}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Trade Counter on Instagram (opens in a new tab)"
-            className="hidden rounded-md p-2 hover:bg-accent sm:inline-flex"
-          >
-            <Instagram aria-hidden className="size-5" />
-          </a>
+        <div className="ml-auto flex shrink-0 items-center gap-0.5">
+          {SOCIAL_LINKS.map((social) => (
+            <SocialLink
+              key={social.key}
+              href={contact.socialLinks[social.key]}
+              social={social}
+              className={cn("hidden p-2", wide.inlineFlex)}
+            />
+          ))}
           <a
             href={toTelHref(contact.phone)}
-            className="inline-flex items-center gap-2 rounded-md px-2 py-2 font-semibold text-sm hover:bg-accent"
+            data-testid="header-phone"
+            className="inline-flex items-center gap-2 whitespace-nowrap rounded-md p-2 font-semibold text-sm hover:bg-accent"
           >
             <Phone aria-hidden className="size-4" />
-            <span className="hidden lg:inline">{contact.phone}</span>
-            <span className="sr-only lg:hidden">Call us on {contact.phone}</span>
+            <span className="hidden sm:inline">{contact.phone}</span>
+            <span className="sr-only sm:hidden">Call us on {contact.phone}</span>
           </a>
-          <QuoteListLink />
+          <QuoteListLink labelClassName={wide.label} />
           {user ? (
-            <Form method="post" action="/auth/sign-out" className="hidden md:block">
-              <Button type="submit" variant="outline" size="sm">
+            <Form method="post" action="/auth/sign-out" className={cn("ml-1 hidden", wide.block)}>
+              <Button type="submit" variant="outline" size="sm" className="whitespace-nowrap">
                 Sign Out
               </Button>
             </Form>
           ) : null}
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-nav"
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((v) => !v)}
-          >
-            {open ? <X aria-hidden /> : <Menu aria-hidden />}
-          </Button>
+          {/* A new menu, closed, on every page: however the visitor got there. */}
+          <MobileMenu
+            key={location.key}
+            items={items}
+            contact={contact}
+            signedIn={user !== null}
+            className={wide.hidden}
+          />
         </div>
       </div>
-      <nav
-        id="mobile-nav"
-        aria-label="Mobile"
-        className={cn("border-t md:hidden", open ? "block" : "hidden")}
-      >
-        <ul className="container mx-auto grid gap-1 px-4 py-3">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/"}
-                className={navLinkClass}
-                onClick={() => setOpen(false)}
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-          {user ? (
-            <li>
-              <Form method="post" action="/auth/sign-out">
-                <Button type="submit" variant="outline" size="sm" className="mt-2 w-full">
-                  Sign Out
-                </Button>
-              </Form>
-            </li>
-          ) : null}
-        </ul>
-      </nav>
     </header>
+  );
+}
+
+const SOCIAL_LINKS = [
+  { key: "facebook", name: "Facebook", Icon: Facebook },
+  { key: "instagram", name: "Instagram", Icon: Instagram },
+] as const;
+
+/** A social link opens in a new tab; its name says so. `label` shows the network's name beside the icon. */
+function SocialLink({
+  href,
+  social: { name, Icon },
+  label = false,
+  className,
+}: {
+  href: string;
+  social: (typeof SOCIAL_LINKS)[number];
+  label?: boolean;
+  className?: string;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Trade Counter on ${name} (opens in a new tab)`}
+      className={cn("inline-flex items-center gap-2 rounded-md hover:bg-accent", className)}
+    >
+      <Icon className="size-5" />
+      {label ? <span className="font-medium text-sm">{name}</span> : null}
+    </a>
+  );
+}
+
+/**
+ * Below the width where the header fits on one line, the navigation collapses to this menu: a
+ * <details> element, so that it opens and closes without JavaScript too.
+ */
+function MobileMenu({
+  items,
+  contact,
+  signedIn,
+  className,
+}: {
+  items: NavItem[];
+  contact: ContactInfo;
+  signedIn: boolean;
+  className: string;
+}) {
+  // Left to the browser to open and close (so it works before and without JavaScript); closed here
+  // when a link is chosen or Escape is pressed.
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (ref.current) ref.current.open = false;
+  };
+  return (
+    <details
+      ref={ref}
+      data-testid="mobile-menu"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !event.currentTarget.open) return;
+        close();
+        event.currentTarget.querySelector("summary")?.focus();
+      }}
+      className={cn("group", className)}
+    >
+      <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden className="size-5 group-open:hidden" />
+        <X aria-hidden className="hidden size-5 group-open:block" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      {/* Hangs below the sticky header, scrolling by itself if the screen is shorter than the menu. */}
+      <div className="absolute inset-x-0 top-full max-h-[calc(100svh-4rem)] overflow-y-auto border-b bg-background shadow-md">
+        <nav aria-label="Mobile" className="container mx-auto px-4 py-3">
+          <ul className="grid gap-1">
+            {items.map((item) => (
+              <li key={item.to} className="grid">
+                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass} onClick={close}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="container mx-auto flex flex-wrap items-center gap-x-2 gap-y-1 border-t px-4 py-3">
+          <a
+            href={toTelHref(contact.phone)}
+            className="inline-flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 font-semibold text-sm hover:bg-accent"
+          >
+            <Phone aria-hidden className="size-4" />
+            {contact.phone}
+          </a>
+          {SOCIAL_LINKS.map((social) => (
+            <SocialLink
+              key={social.key}
+              href={contact.socialLinks[social.key]}
+              social={social}
+              label
+              className="px-3 py-2"
+            />
+          ))}
+        </div>
+        {signedIn ? (
+          <Form method="post" action="/auth/sign-out" className="container mx-auto border-t px-4 py-3">
+            <Button type="submit" variant="outline" size="sm" className="w-full" onClick={close}>
+              Sign Out
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </details>
   );
 }

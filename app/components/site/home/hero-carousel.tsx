@@ -68,10 +68,11 @@ export function HeroCarousel({ slides, background }: { slides: HeroSlide[]; back
           ))}
         </div>
       </div>
-      {several && (
+      {/* The arrows and dots need Embla: without JavaScript they could not work, so they are not shown. */}
+      {several && api && (
         <>
-          <ArrowButton direction="previous" onClick={() => api?.scrollPrev()} />
-          <ArrowButton direction="next" onClick={() => api?.scrollNext()} />
+          <ArrowButton direction="previous" onClick={() => api.scrollPrev()} />
+          <ArrowButton direction="next" onClick={() => api.scrollNext()} />
           <div className="-translate-x-1/2 absolute bottom-4.5 left-1/2 z-10 flex gap-1">
             {slides.map((slide, index) => (
               <button
@@ -79,7 +80,7 @@ export function HeroCarousel({ slides, background }: { slides: HeroSlide[]; back
                 type="button"
                 aria-label={`Go to slide ${index + 1}`}
                 aria-current={index === selected ? "true" : undefined}
-                onClick={() => api?.scrollTo(index)}
+                onClick={() => api.scrollTo(index)}
                 className="group grid size-6 place-items-center rounded-full"
               >
                 <span

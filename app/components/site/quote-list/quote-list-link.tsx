@@ -8,8 +8,17 @@ export function describeQuoteCount(count: number) {
   return `${count} product${count === 1 ? "" : "s"}`;
 }
 
-/** The header's way to the list, with its count: read from the cookie by the server, so it is in the first HTML. */
-export function QuoteListLink({ className }: { className?: string }) {
+/**
+ * The header's way to the list, with its count: read from the cookie by the server, so it is in the first HTML.
+ * `labelClassName` says from which width the words "Quote list" show beside the icon.
+ */
+export function QuoteListLink({
+  className,
+  labelClassName = "hidden xl:inline",
+}: {
+  className?: string;
+  labelClassName?: string;
+}) {
   const summary = useQuoteListSummary();
   useQuoteListTabSync(summary);
   const { count } = summary;
@@ -18,12 +27,12 @@ export function QuoteListLink({ className }: { className?: string }) {
       to={QUOTE_LIST_HREF}
       aria-label={`Quote list, ${describeQuoteCount(count)}`}
       className={cn(
-        "relative inline-flex items-center gap-2 rounded-md px-2 py-2 font-semibold text-sm hover:bg-accent",
+        "relative inline-flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-2 py-2 font-semibold text-sm hover:bg-accent",
         className,
       )}
     >
       <ClipboardList aria-hidden="true" className="size-5" />
-      <span className="hidden xl:inline">Quote list</span>
+      <span className={labelClassName}>Quote list</span>
       <span
         aria-hidden="true"
         className={cn(
