@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -8,6 +9,9 @@ const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : []
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    // Vitest's default leaves one core free (one worker on a 2-core machine); the files wait on
+    // PostgreSQL or on PGlite's own work for much of their time, so one worker per core is faster.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: engines.map((engine) => ({
       extends: true,
       test: {

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +9,21 @@ import { logger } from "~/server/logger.server";
 import { cspNonceContext } from "~/server/security/request-context";
 
 export const streamTimeout = 5_000;
+
+/** Every answer carries its status text ("403 Forbidden"), which React Router leaves empty. */
+function statusTextOf(status: number) {
+  return STATUS_CODES[status] ?? "";
+}
+
+/** A refused data request (a 403 or 404 for a client-side navigation) says so in words too. */
+export function handleDataRequest(response: Response) {
+  if (response.status < 400 || response.statusText || !statusTextOf(response.status)) return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: statusTextOf(response.status),
+    headers: response.headers,
+  });
+}
 
 /**
  * A loader or action that failed because PostgreSQL is unreachable is an outage, not a bug: the
@@ -35,7 +51,11 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+    return new Response(null, {
+      status: responseStatusCode,
+      statusText: statusTextOf(responseStatusCode),
+      headers: responseHeaders,
+    });
   }
   const nonce = loadContext.get(cspNonceContext) || undefined;
 
@@ -66,6 +86,7 @@ export default function handleRequest(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
+              statusText: statusTextOf(responseStatusCode),
             }),
           );
         },

@@ -30,6 +30,7 @@ export default [
     route("contact-management/:id", "routes/admin/enquiry.tsx"),
   ]),
   route("auth/sign-out", "routes/resources/sign-out.ts"),
+  route("auth/confirm-email", "routes/resources/confirm-email.ts"),
   route("quote-list", "routes/resources/quote-list.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -1,19 +1,31 @@
-// Finds Debian's Chromium for the browser tests; never downloads a browser.
+// Finds a Chromium for the browser tests without downloading one: Debian's `chromium` when it is
+// installed (or CHROME_PATH), else the Chromium that the @sparticuz/chromium package ships inside
+// its npm tarball, unpacked into the temporary folder on first use.
 import fs from "node:fs";
 
-export function findChromium() {
+export function findSystemChromium() {
   const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
     Boolean,
   );
   return candidates.find((p) => fs.existsSync(p));
 }
 
-export function requireChromium() {
-  const found = findChromium();
+async function packagedChromium() {
+  try {
+    const { default: chromium } = await import("@sparticuz/chromium");
+    return await chromium.executablePath();
+  } catch (error) {
+    console.error(`The Chromium of @sparticuz/chromium could not be unpacked: ${error.message}`);
+    return undefined;
+  }
+}
+
+export async function requireChromium() {
+  const found = findSystemChromium() ?? (await packagedChromium());
   if (!found) {
     console.error(
       [
-        "Chromium was not found, and the end-to-end tests need it (no browser is downloaded).",
+        "No Chromium was found for the end-to-end tests (no browser is downloaded at run time).",
         "Install Debian's Chromium and run the tests again:",
         "",
         "  sudo apt-get update && sudo apt-get install -y chromium",

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { requireChromium } from "./chromium.js";
 
-process.env.CHROME_PATH = requireChromium();
+process.env.CHROME_PATH = await requireChromium();
 
 const build = spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
 if (build.status !== 0) process.exit(build.status ?? 1);

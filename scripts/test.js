@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { requireChromium } from "./chromium.js";
 
-requireChromium();
+process.env.CHROME_PATH = await requireChromium();
 
 const steps = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],

@@ -1,11 +1,10 @@
 // The production server's app: Express 5 around the React Router request handler. Vite bundles
 // this file with the whole app into build/server/index.js; server.js starts it.
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { issueFormToken, readFormToken } from "~/modules/enquiries/spam.server";
 import { boot as bootDatabase } from "~/server/boot.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
@@ -19,6 +18,7 @@ import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { closeDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { startHousekeeping } from "~/server/housekeeping.server";
+import { createRequestHandler, refuseUnservedMethods } from "~/server/http/request-handler.server";
 import { startImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
@@ -69,8 +69,13 @@ function serveBuiltFiles(clientDir: string): express.RequestHandler {
   };
 }
 
-/** `clientDir`: the build's client folder, served in production (Vite serves it in development). */
-export function createApp(options: { clientDir?: string } = {}) {
+/**
+ * `clientDir`: the build's client folder, served in production (Vite serves it in development).
+ * `build`: the React Router server build, when not the bundled one (tests pass their own).
+ */
+export function createApp(
+  options: { clientDir?: string; build?: () => ServerBuild | Promise<ServerBuild> } = {},
+) {
   const env = getEnv();
   const production = env.NODE_ENV === "production";
   const app = express();
@@ -85,6 +90,8 @@ export function createApp(options: { clientDir?: string } = {}) {
     allowIndexing: env.ALLOW_INDEXING,
   });
   app.use(security.middleware);
+  // TRACE and friends: a 405 or a 501, never a 500 from deep inside.
+  app.use(refuseUnservedMethods);
   // Before anything reads a body: a post from another site is refused unread.
   app.use(createOriginCheck({ publicUrl: env.PUBLIC_URL }));
 
@@ -116,12 +123,13 @@ export function createApp(options: { clientDir?: string } = {}) {
   // A miss is rendered below and stored on its way out, before compression.
   if (pageCache) app.use(pageCache.storeMisses);
 
-  const serverBuild = production ? import("virtual:react-router/server-build") : undefined;
+  const serverBuild = production && !options.build ? import("virtual:react-router/server-build") : undefined;
   app.all(
     "/{*splat}",
+    // Counts each request body against its route's limit (http/body-limit) as it arrives.
     createRequestHandler({
       // In production the build is loaded once; in development Vite reloads it on change.
-      build: () => serverBuild ?? import("virtual:react-router/server-build"),
+      build: options.build ?? (() => serverBuild ?? import("virtual:react-router/server-build")),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

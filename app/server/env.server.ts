@@ -58,6 +58,11 @@ export const envSchema = z.object({
   ENQUIRY_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   ENQUIRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
+   * Acknowledgements sent to one e-mail address a day (UTC); past it the enquiry is stored and
+   * staff are told as usual, but the address gets no more mail from the form. 0: never.
+   */
+  ENQUIRY_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(3),
   /** Serve public pages to anonymous visitors from memory (production only; see ADR 009). */
   PAGE_CACHE: booleanish.default(true),
   /** Memory the page cache may hold, in megabytes; least recently used pages go first. */

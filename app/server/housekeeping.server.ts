@@ -1,8 +1,9 @@
 // Background upkeep that runs inside the server process: the attachment retention sweep, the
 // pruning of expired rate-limit windows and of remembered form submissions, the sweep of
-// orphaned enquiry uploads and, on embedded PGlite (which has no autovacuum daemon), a daily
-// VACUUM ANALYZE. Timers are unref'd, so they never keep the process alive; the returned stop
-// function waits for work in flight so the database can close after it.
+// orphaned enquiry uploads and of unfinished writes in every bucket and, on embedded PGlite
+// (which has no autovacuum daemon), a daily VACUUM ANALYZE. Timers are unref'd, so they never
+// keep the process alive; the returned stop function waits for work in flight so the database
+// can close after it.
 import fs from "node:fs";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
@@ -13,7 +14,7 @@ import { getEnv } from "~/server/env.server";
 import { pruneFormSubmissions } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
-import { isStoredName } from "~/server/storage/storage.server";
+import { BUCKETS, isStoredName } from "~/server/storage/storage.server";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -106,6 +107,41 @@ export async function sweepOrphanedUploads({
 }
 
 /**
+ * Deletes the `.part` files of writes that never finished, in every bucket (an enquiry's
+ * attachment, a certificate, a product image): storage renames a file to its name only once it is
+ * whole, so an old `.part` file is one a killed or failed upload left. Young ones may be uploads
+ * still streaming in and are left alone. Returns how many went.
+ */
+export async function sweepPartialWrites({
+  root = path.join(getEnv().dataDir, "uploads"),
+  minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
+  now = Date.now(),
+}: {
+  root?: string;
+  minAgeMs?: number;
+  now?: number;
+} = {}): Promise<number> {
+  let removed = 0;
+  for (const bucket of Object.keys(BUCKETS)) {
+    const folder = path.join(root, bucket);
+    const names = await fs.promises.readdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
+    for (const name of names) {
+      if (!name.endsWith(TEMP_SUFFIX) || !isStoredName(name.slice(0, -TEMP_SUFFIX.length))) continue;
+      const file = path.join(folder, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile() || now - stat.mtimeMs < minAgeMs) continue;
+      await fs.promises.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  if (removed) logger.info({ removed, root }, "unfinished uploads swept");
+  return removed;
+}
+
+/**
  * Runs `task` every `everyMs` (first after `firstMs`), never two runs at once, a failure logged as
  * `failure`; the returned stop function clears the timers and waits for a run in flight.
  */
@@ -152,11 +188,17 @@ export function startHousekeeping() {
       failure: "Vacuuming the embedded database failed",
     }),
     // At start too: what the previous process left if it was killed mid-upload.
-    periodic(() => sweepOrphanedUploads(), {
-      everyMs: ORPHAN_SWEEP_INTERVAL_MS,
-      firstMs: 0,
-      failure: "Sweeping orphaned enquiry uploads failed",
-    }),
+    periodic(
+      async () => {
+        await sweepPartialWrites();
+        await sweepOrphanedUploads();
+      },
+      {
+        everyMs: ORPHAN_SWEEP_INTERVAL_MS,
+        firstMs: 0,
+        failure: "Sweeping orphaned uploads failed",
+      },
+    ),
   ];
   return async function stopHousekeeping() {
     await Promise.all(stoppers.map((stop) => stop()));

@@ -120,7 +120,7 @@ test("editing to Draft, then deleting after a confirmation", async ({ page }) =>
   await expect(page.getByText(`No products match "${name}".`)).toBeVisible();
 });
 
-test("a product needs a name, and a search with no match says so", async ({ page }) => {
+test("a product needs a name and a price, and a search with no match says so", async ({ page }) => {
   await signIn(page, "sales");
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/catalog?q=no-such-product-anywhere");
@@ -128,8 +128,11 @@ test("a product needs a name, and a search with no match says so", async ({ page
   await expect(page.getByRole("navigation", { name: "Products pages" })).toHaveCount(0);
   await page.getByRole("button", { name: "Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Product" });
+  await dialog.getByLabel("Price (NZD)", { exact: true }).fill("");
   await dialog.getByRole("button", { name: "Create Product" }).click();
   await expect(dialog.getByText("Product name is required")).toBeVisible();
+  // A blank price is refused, not saved as 0.00.
+  await expect(dialog.getByText("Price is required")).toBeVisible();
 });
 
 test("with more than ten products the list has numbered pages that keep the search", async ({ page }) => {
@@ -158,5 +161,10 @@ test("with more than ten products the list has numbered pages that keep the sear
   await pager.getByRole("link", { name: "Page 2" }).click();
   await expect(page).toHaveURL(new RegExp(`q=Paging\\+${stamp}&page=2|page=2&q=Paging`));
   await expect(page.getByRole("row").filter({ hasText: `Paging ${stamp} #0` })).toHaveCount(1);
+  await expect(page.getByText("Showing 11–11 of 11")).toBeVisible();
+  // A new search keeps the page (only brands and categories return to page 1).
+  await page.getByRole("searchbox", { name: "Search products" }).fill(`Paging ${stamp} #`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   await expect(page.getByText("Showing 11–11 of 11")).toBeVisible();
 });

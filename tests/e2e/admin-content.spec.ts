@@ -192,7 +192,9 @@ test("a certification uploaded with downloads off shows View but no Download on 
   const dialog = page.getByRole("dialog", { name: "Add Certification" });
   await expect(dialog.getByRole("switch", { name: "Allow download" })).toBeChecked();
   await dialog.getByRole("button", { name: "Create Certification" }).click();
+  // All three required fields are named on the first submit, not one after another.
   await expect(dialog.getByText("Title is required")).toBeVisible();
+  await expect(dialog.getByText("File type is required")).toBeVisible();
   await expect(dialog.getByText("File URL is required")).toBeVisible();
 
   await dialog.getByLabel("Title").fill(title);

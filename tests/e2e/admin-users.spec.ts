@@ -95,3 +95,17 @@ test("a search with no match shows the empty text", async ({ page }) => {
   await page.goto("/admin/users?q=nobody-has-this-name");
   await expect(page.getByText("No users found. Create your first user to get started.")).toBeVisible();
 });
+
+test("a sales user who opens User Management sees Access Denied (403) and no users", async ({ page }) => {
+  await signIn(page, "sales");
+  await expect(page).toHaveURL(/\/admin$/);
+  const response = await page.goto("/admin/users");
+  expect(response?.status()).toBe(403);
+  expect(response?.statusText()).toBe("Forbidden");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expect(page.getByText(E2E_ADMIN.email)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { parseMail } from "../integration/mail-support";
 import { E2E_USER } from "./accounts";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { credentials, e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 test("an admin signs in and lands on the dashboard", async ({ page }) => {
   await signIn(page, "admin");
@@ -154,4 +157,83 @@ test("a session cookie kept from before sign-out no longer opens the back office
   if (session) await context.addCookies([session]);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin/);
+});
+
+/** The confirmation link mailed to `email`, from the .eml files under the server's DATA_DIR/outbox. */
+function confirmationLinkFor(email: string) {
+  const dir = path.join(e2eState().dataDir, "outbox");
+  if (!fs.existsSync(dir)) return null;
+  for (const name of fs.readdirSync(dir).filter((file) => file.endsWith(".eml"))) {
+    const mail = parseMail(fs.readFileSync(path.join(dir, name), "utf8"));
+    if (mail.headers.get("to") !== email) continue;
+    const link = /https?:\/\/\S+\/auth\/confirm-email\?token=\S+/.exec(mail.text)?.[0];
+    if (link) return new URL(link).pathname + new URL(link).search;
+  }
+  return null;
+}
+
+test("a refused sign-up is titled Sign Up Failed; a sign-up says Account created", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Need an account? Sign up" }).click();
+  await page.getByLabel("Name").fill("Aroha Builder");
+  await page.getByLabel("Email").fill(`new.${Date.now()}@e2e.test`);
+  await page.getByLabel("Password").fill("superman");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Sign Up Failed" })).toContainText("too common");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Password").fill("a-fine-long-password");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Account created")).toBeVisible();
+  await expect(page.getByText("Check your e-mail to confirm your address.")).toBeVisible();
+});
+
+test("a new account signs in only once the mailed confirmation link is opened", async ({ page }) => {
+  const email = `confirm.${Date.now()}@e2e.test`;
+  const password = "a-fine-long-password";
+  await page.goto("/auth");
+  const signUp = await page.request.post("/auth", {
+    form: { intent: "sign-up", name: "Mere Builder", email, password },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBe(302);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Sign In Failed" })).toContainText(
+    "Email not verified",
+  );
+
+  await expect.poll(() => confirmationLinkFor(email), { timeout: 15_000 }).not.toBeNull();
+  await page.goto(confirmationLinkFor(email) ?? "/");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("E-mail address confirmed")).toBeVisible();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Access Limited" })).toBeVisible();
+});
+
+test("after the session ends, signing in again returns to the page that was loading", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "sales");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/catalog");
+  await expect(page.getByRole("heading", { name: "Catalog Management" })).toBeVisible();
+  // The session ends (signed out elsewhere, or timed out); the next page loads its data.
+  await context.clearCookies();
+  await page
+    .getByRole("navigation", { name: "Products pages" })
+    .getByRole("link", { name: "Page 2" })
+    .click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fcatalog%3Fpage%3D2$/);
+  const { email, password } = credentials("sales", Number(new URL(page.url()).port));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\?page=2$/);
+  await expect(page.getByRole("heading", { name: "Catalog Management" })).toBeVisible();
 });

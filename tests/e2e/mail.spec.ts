@@ -44,5 +44,8 @@ test("a contact enquiry leaves the staff e-mail and the acknowledgement as .eml 
   expect(customer?.headers.get("to")).toBe(email);
   expect(customer?.subject).toBe(`We have your enquiry: ${reference}`);
   expect(customer?.text).toContain(`Your reference number is ${reference}.`);
-  expect(customer?.text).toContain("Please quote 40 lengths of 90x45 H3.2 framing.");
+  // A summary, not a copy: the message stays with staff.
+  expect(customer?.text).toContain("Subject:    Quote Request");
+  expect(customer?.text).not.toContain("Please quote 40 lengths of 90x45 H3.2 framing.");
+  expect(staff?.text).toContain("Please quote 40 lengths of 90x45 H3.2 framing.");
 });

@@ -284,7 +284,8 @@ function rules(): Record<string, Rule> {
     },
     "routes/admin/users": {
       url: "/admin/users",
-      loader: adminOnly,
+      // Sales sees the spec's Access Denied screen, with status 403 and no user data.
+      loader: { ...adminOnly, sales: FORBIDDEN },
       intents: adminIntents("routes/admin/users", adminIntent),
     },
     "routes/admin/settings": {
@@ -314,6 +315,11 @@ function rules(): Record<string, Rule> {
       // Checked on throwaway sessions below: signing out here would end the visitors' sessions.
       intents: {},
     },
+    // The link of the sign-up confirmation e-mail: without a valid token it confirms nothing.
+    "routes/resources/confirm-email": {
+      url: "/auth/confirm-email?token=forged",
+      loader: everyone({ status: 302, location: "/auth" }),
+    },
     "routes/resources/quote-list": {
       url: "/quote-list",
       loader: everyone(OK),
@@ -333,7 +339,8 @@ function rules(): Record<string, Rule> {
     "routes/resources/contact-upload": {
       url: `/admin/files/contact_uploads/${s.uploadName}`,
       params: { name: s.uploadName },
-      loader: staffOnly,
+      // Attachments are Contact Management's: a sales session is sent back to /admin, not served.
+      loader: adminOnly,
     },
     "routes/resources/enquiries-csv": {
       url: "/admin/contact-management/export",
@@ -461,7 +468,11 @@ test("every page and resource URL, through the app as a browser asks for it, ans
       expectOutcome({ status: response.status, location }, rule.loader[visitor], where);
       const text = await response.text();
       if (isDenied(response.status, location)) {
-        expect(text, where).toBe("");
+        // A redirect has no body; a 403 page is its Access Denied screen and nothing else.
+        if (response.status === 403) {
+          expect(response.statusText, where).toBe("Forbidden");
+          expect(text, where).toContain("Access Denied");
+        } else expect(text, where).toBe("");
         expectNoLeak(text, visitor, where);
         // The same page's data request (a client-side navigation) is refused as bare, too.
         const data = await app(pageRequest(dataUrl(rule.url), seeded.cookies[visitor]));
@@ -585,7 +596,7 @@ function traversal(template: string) {
     .replaceAll("OUTSIDE", `${MARK.outside}.pdf`);
 }
 
-test("the staff download route serves its own files to staff, and nothing outside contact_uploads to anyone", async () => {
+test("the attachment download route serves its own files to admins, and nothing outside contact_uploads to anyone", async () => {
   const mod = await importRoute("routes/resources/contact-upload.ts");
   const loader = mod.loader as (args: unknown) => unknown;
   // The one that exists is served, as an attachment: the checks below can tell a file from a refusal.

@@ -80,8 +80,8 @@ test("non-numeric numbers become 0, decimals round to the cent, whole numbers dr
   });
   await post(form({ name: "Leading digits", price: "19.99 incl GST", stockQuantity: "" }));
   expect(await stored("Leading digits")).toMatchObject({ price: 19.99, stockQuantity: 0 });
-  // A post with the name alone (no other field at all) is as valid as an empty form.
-  expect((await post({ intent: "create", name: "Name only" })).status).toBe(302);
+  // A post with the two required fields alone (no other field at all) is as valid as an empty form.
+  expect((await post({ intent: "create", name: "Name only", price: "0" })).status).toBe(302);
   expect(await stored("Name only")).toMatchObject({
     price: 0,
     originalPrice: null,
@@ -90,7 +90,7 @@ test("non-numeric numbers become 0, decimals round to the cent, whole numbers dr
   });
 });
 
-test("out-of-range numbers and a missing name are refused with messages, and nothing is written", async () => {
+test("out-of-range numbers, a missing name and a blank price are refused with messages, and nothing is written", async () => {
   const before = await database.current.db.$count(products);
   const cases: [Record<string, string>, string, string][] = [
     [
@@ -101,6 +101,9 @@ test("out-of-range numbers and a missing name are refused with messages, and not
     [{ name: "Negative stock", stockQuantity: "-1" }, "stockQuantity", "Stock quantity cannot be negative"],
     [{ name: "Negative price", price: "-3" }, "price", "Price cannot be negative"],
     [{ name: "   " }, "name", "Product name is required"],
+    // Price is required: a blank price is refused, not saved as 0.00.
+    [{ name: "Blank price", price: "" }, "price", "Price is required"],
+    [{ name: "Spaces for a price", price: "   " }, "price", "Price is required"],
     [{ name: "Bad status", stockStatus: "Plenty" }, "stockStatus", "Please choose a stock status"],
   ];
   for (const [fields, field, message] of cases) {

@@ -348,3 +348,14 @@ test("a backup of one engine is refused by the other", async () => {
   );
   expect(listFolder(dataDir)).toEqual([]);
 });
+
+test("an archive entry outside the backup's own paths is refused with the entry named", async () => {
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-tar-"));
+  const file = path.join(scratchDir, "odd.tar.gz");
+  const body = Buffer.from("not a backup");
+  await writeTarGz(file, [{ path: "../escape.txt", size: body.length, body }]);
+  await expect(extractTarGz(file, path.join(scratchDir, "out"), () => true)).rejects.toThrow(
+    /unexpected entry \.\.\/escape\.txt/,
+  );
+  expect(fs.existsSync(path.join(scratchDir, "escape.txt"))).toBe(false);
+});

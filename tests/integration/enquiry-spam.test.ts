@@ -179,14 +179,16 @@ test("a token from the future counts as too fast; three seconds is enough", asyn
 
 test("no token, a forged token or a tampered one: stored as Spam 'no_form_token'", async () => {
   const real = issueFormToken(new Date(Date.now() - 60_000));
-  const [issuedAt, signature] = real.split(".");
+  const [issuedAt, nonce, signature] = real.split(".");
   const earlier = String(Number(issuedAt) - 3_600_000);
   const cases: (string | undefined)[] = [
     undefined,
     "",
     "not-a-token",
-    `${issuedAt}.${"A".repeat(signature?.length ?? 43)}`,
-    `${earlier}.${signature}`,
+    `${issuedAt}.${nonce}.${"A".repeat(signature?.length ?? 43)}`,
+    `${earlier}.${nonce}.${signature}`,
+    `${issuedAt}.${"B".repeat(nonce?.length ?? 12)}.${signature}`,
+    `${issuedAt}.${signature}`,
     `${real}.extra`,
     `${issuedAt}`,
     "x".repeat(5000),
@@ -199,6 +201,39 @@ test("no token, a forged token or a tampered one: stored as Spam 'no_form_token'
     await db().delete(contactQueries);
   }
   expect(readFormToken(real)?.getTime()).toBe(Number(issuedAt));
+});
+
+test("a form token is good for one enquiry: sent again it is Spam 'no_form_token' and mails no one", async () => {
+  const token = issueFormToken(new Date(Date.now() - 60_000));
+  const first = await send(contactEnquiryAction, personForm({ formToken: token }), freshIp());
+  expect(first.status).toBe(200);
+  const [person] = await rows();
+  expect(person).toMatchObject({ status: "New", spamReason: null });
+  await db().delete(contactQueries);
+
+  // The same page's token, replayed from elsewhere with another address to send to.
+  for (const email of ["stranger@example.org", "another@example.org"]) {
+    const again = await send(contactEnquiryAction, personForm({ formToken: token, email }), freshIp());
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe("success");
+    await expectSpam("no_form_token");
+    await db().delete(contactQueries);
+  }
+  // Two pages served in the same millisecond still get tokens of their own.
+  const now = new Date();
+  expect(issueFormToken(now)).not.toBe(issueFormToken(now));
+});
+
+test("a form token older than a week counts as none", async () => {
+  const now = new Date("2026-03-10T09:00:00Z");
+  const weekOld = new Date(now.getTime() - 7 * 24 * 3600_000 - 60_000);
+  await send(contactEnquiryAction, personForm({ formToken: issueFormToken(weekOld) }, now), freshIp(), now);
+  await expectSpam("no_form_token");
+  await db().delete(contactQueries);
+  const sixDays = new Date(now.getTime() - 6 * 24 * 3600_000);
+  await send(contactEnquiryAction, personForm({ formToken: issueFormToken(sixDays) }, now), freshIp(), now);
+  expect((await rows())[0]).toMatchObject({ status: "New" });
+  await db().delete(contactQueries);
 });
 
 test("honeypot and fill time work on the home page's quick form too", async () => {
@@ -382,11 +417,18 @@ test("old rate-limit windows are pruned", async () => {
   await send(contactEnquiryAction, personForm({}, old), ip, old);
   const now = new Date();
   await send(contactEnquiryAction, personForm({}, now), ip, now);
-  expect(await db().select().from(rateLimitCounters)).toHaveLength(4);
+  const perAddress = async () =>
+    (await db().select().from(rateLimitCounters)).filter((row) => row.key.startsWith("enquiry:"));
+  expect(await perAddress()).toHaveLength(4);
+  // Each enquiry also spent its form token and counted an acknowledgement to its address.
+  expect(await db().select().from(rateLimitCounters)).toHaveLength(8);
   await pruneRateLimitCounters(2 * 3600, now);
-  const left = await db().select().from(rateLimitCounters);
+  const left = await perAddress();
   expect(left).toHaveLength(2);
   expect(left.every((row) => row.windowStart.getTime() > now.getTime() - 2 * 3600_000)).toBe(true);
+  // A day's acknowledgement count and a week's token stay as long as their windows last.
+  const kept = (await db().select().from(rateLimitCounters)).map((row) => row.key.split(":")[0]).sort();
+  expect(kept).toEqual(["enquiry", "enquiry", "enquiry-ack", "form-token"]);
 });
 
 test("the contact and home routes pass an enquiry's Retry-After on to the response", async () => {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
+import { heroFormSchema } from "~/modules/content/home.schema";
 import { issueFormToken } from "~/modules/enquiries/spam.server";
 import {
   brands,
@@ -17,8 +18,10 @@ import {
   categories,
   contactQueries,
   contactSubjects,
+  homeContent,
   mailOutbox,
   products,
+  users,
 } from "~/server/db/schema";
 import { cookieFor } from "../support/admin-action";
 import { ADMIN_INTENTS } from "../support/admin-intents";
@@ -491,6 +494,8 @@ test("markup stored through the forms is shown as text on public pages, admin ta
   enquiry.set("fullName", `${SCRIPT} Ngata`);
   enquiry.set("message", `Please quote ${IMG} and ${SCRIPT} for the deck.`);
   enquiry.set("phone", "021 555 0101");
+  // An address of its own: the fuzzing above has spent the day's acknowledgements to the usual one.
+  enquiry.set("email", "markup-test@example.co.nz");
   const sent = await settleStrict(() =>
     (contact.action as (args: unknown) => unknown)({
       request: new Request("http://localhost/contact", { method: "POST", body: enquiry }),
@@ -634,6 +639,136 @@ test("sign-in meets the same hostile input: fuzzed, the worst table and malforme
   await postWorstTable(SIGN_IN);
   await postMalformed(SIGN_IN);
   expectNoProblems();
+});
+
+/** A post to the sign-in page through the whole route table, as the browser sends it. */
+async function postSignInPage(
+  fields: Record<string, string>,
+  options: { ip?: string; search?: string } = {},
+) {
+  tried += 1;
+  return app(
+    new Request(`http://localhost/auth${options.search ?? ""}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    }),
+    { clientIp: options.ip ?? nextIp() },
+  );
+}
+
+const USER_PASSWORD = "a perfectly long passphrase 2026";
+
+test("sign-up with a malformed e-mail is a 400 with a message, never a 500, and makes no account", async () => {
+  for (const email of [
+    "not-an-email",
+    "a@",
+    "@example.nz",
+    "a b@example.nz",
+    "a@@example.nz",
+    "a\u0000b@example.nz",
+    "a\r\nBcc: x@example.nz",
+    "ä@例え.テスト",
+    `${"a".repeat(250)}@x.nz`,
+    "<script>@example.nz",
+  ]) {
+    const before = await countRows();
+    const response = await postSignInPage({
+      intent: "sign-up",
+      name: "Mallory",
+      email,
+      password: USER_PASSWORD,
+    });
+    expect(response.status, JSON.stringify(email)).toBeGreaterThanOrEqual(400);
+    expect(response.status, JSON.stringify(email)).toBeLessThan(500);
+    expect(await countRows(), JSON.stringify(email)).toEqual(before);
+  }
+});
+
+test("a redirectTo with a line break, a tab, a backslash or U+3000 never leaves the site or fails", async () => {
+  const hostile = [
+    "/admin\r\nSet-Cookie: pwned=1",
+    "/admin\nLocation: https://evil.example",
+    "/\t/evil.example",
+    "/\\evil.example",
+    "/\u3000/evil.example",
+    "/\u00a0/evil.example",
+    "//evil.example",
+    "https://evil.example/",
+    "/\u0000",
+    "\u3000/admin",
+  ];
+  for (const target of hostile) {
+    const page = await app(new Request(`http://localhost/auth?redirectTo=${encodeURIComponent(target)}`));
+    expect(page.status, JSON.stringify(target)).toBe(200);
+    // The form carries no such target on to the sign-in post.
+    expect(await page.text(), JSON.stringify(target)).not.toContain('name="redirectTo"');
+  }
+  // A staff member signing in with such a target lands in the back office, on this site.
+  const email = "redirect-hostile@example.nz";
+  await postSignInPage({ intent: "sign-up", name: "Rangi", email, password: USER_PASSWORD });
+  await database.current.db.update(users).set({ role: "admin" }).where(eq(users.email, email));
+  for (const redirectTo of hostile) {
+    const response = await postSignInPage({ intent: "sign-in", email, password: USER_PASSWORD, redirectTo });
+    expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+    expect(response.headers.get("location"), JSON.stringify(redirectTo)).toBe("/admin");
+    expect(response.headers.getSetCookie().join(";"), JSON.stringify(redirectTo)).not.toContain("pwned");
+  }
+});
+
+test("a sign-in refused for too many failures answers 429 with Retry-After through the route", async () => {
+  const ip = nextIp();
+  let response = await postSignInPage(
+    { intent: "sign-in", email: "nobody@example.nz", password: "x" },
+    { ip },
+  );
+  for (let attempt = 0; attempt < 30 && response.status !== 429; attempt += 1) {
+    response = await postSignInPage(
+      { intent: "sign-in", email: `guess${attempt}@example.nz`, password: "x" },
+      { ip },
+    );
+  }
+  expect(response.status).toBe(429);
+  const wait = Number(response.headers.get("Retry-After"));
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(600);
+});
+
+test("links saved by staff with hidden characters are refused, and one saved before is not followed off-site", async () => {
+  const hidden = [
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\\evil.example",
+    "/\u3000/evil.example",
+    "javascript:alert(1)",
+  ];
+  for (const linkUrl of hidden) {
+    const parsed = heroFormSchema.safeParse({ title: "Hero", linkUrl });
+    expect(parsed.success, JSON.stringify(linkUrl)).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe("Please enter a valid link URL (https://… or /path)");
+  }
+  for (const linkUrl of ["/catalog?category=Roofing", "/", "https://supplier.example.nz/range"]) {
+    expect(heroFormSchema.safeParse({ title: "Hero", linkUrl }).success, linkUrl).toBe(true);
+  }
+  // A row saved before the check tightened is rendered with the default link instead.
+  const db = database.current.db;
+  const [row] = await db
+    .insert(homeContent)
+    .values({
+      sectionType: "hero",
+      title: "Tab trick",
+      linkText: "Shop now",
+      linkUrl: "/\t/evil.example",
+      isActive: true,
+      displayOrder: 0,
+    })
+    .returning();
+  try {
+    const html = await (await app(new Request("http://localhost/"))).text();
+    expect(html).toContain("Tab trick");
+    expect(html).not.toContain("evil.example");
+  } finally {
+    await db.delete(homeContent).where(eq(homeContent.id, row?.id ?? ""));
+  }
 });
 
 test("at least 500 hostile inputs were tried", () => {

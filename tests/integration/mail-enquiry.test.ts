@@ -11,7 +11,7 @@ import { formatReference } from "~/modules/enquiries/reference";
 import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { enqueueEnquiryMail } from "~/modules/notifications/enquiry-mail.server";
 import { saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
-import { contactContent, contactQueries, mailOutbox, users } from "~/server/db/schema";
+import { contactContent, contactQueries, mailOutbox, rateLimitCounters, users } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { drainOutbox } from "~/server/mail/outbox.server";
 import { createSmtpTransport, getMailTransport, type MailTransport } from "~/server/mail/transport.server";
@@ -41,6 +41,7 @@ beforeEach(async () => {
   await db.delete(mailOutbox);
   await db.delete(contactQueries);
   await db.delete(users);
+  await db.delete(rateLimitCounters);
   await saveEnquirySettings({ notificationRecipients: [], attachmentRetentionMonths: 24 });
 });
 
@@ -118,8 +119,11 @@ test("staff and customer get their e-mails with the reference, every field and t
   expect(customer?.subject).toBe(`We have your enquiry: ${reference}`);
   expect(customer?.text).toContain(`Your reference number is ${reference}.`);
   expect(customer?.text).toContain("Kia ora Aroha Ngata,");
-  expect(customer?.text).toContain(VALID.message);
-  expect(customer?.text).toContain("Phone:      021 555 0101");
+  expect(customer?.text).toContain("Subject:    Quote Request");
+  // A summary, not a copy: nothing the sender wrote freely reaches the address they typed.
+  expect(customer?.text).not.toContain(VALID.message);
+  expect(customer?.html).not.toContain(VALID.message);
+  expect(customer?.text).not.toContain("021 555 0101");
   // The trader's contact details (defaults while the contact content is empty).
   expect(customer?.text).toContain("0800 872 332");
   expect(customer?.html).toContain(`<strong>${reference}</strong>`);
@@ -192,7 +196,7 @@ test("quote-list lines, the attachment link and the trader's details are in the 
   const customer = smtp.received.find((m) => m !== staff);
   expect(staff?.text).toContain("Products on the quote list:\n  40 × H3.2 Pine 90x45\n  2 × Galv nails 75mm");
   expect(staff?.text).toContain(
-    "Attachment: yes, download (staff sign-in): http://localhost:3000/admin/files/contact_uploads/1700000000000-0123456789abcdef.pdf",
+    "Attachment: yes, download (admin sign-in): http://localhost:3000/admin/files/contact_uploads/1700000000000-0123456789abcdef.pdf",
   );
   expect(staff?.text).toContain("Two lines please.\nSecond line of the message.");
   expect(customer?.text).toContain("Products:\n  40 × H3.2 Pine 90x45\n  2 × Galv nails 75mm");
@@ -208,7 +212,7 @@ test("what a visitor typed cannot add headers and is escaped in the HTML part", 
   await addUser("owner@example.nz", "admin");
   const { status, reference } = await submit(contactEnquiryAction, {
     fullName: "Eve\r\nBcc: victim@example.com",
-    subject: "Hi\nX-Injected: yes",
+    subject: "Hi\nX-Injected: yes <script>alert('x')</script> & <b>bold</b>",
     message: "<script>alert('x')</script> & <b>bold</b> please",
   });
   expect(status).toBe(200);
@@ -220,7 +224,7 @@ test("what a visitor typed cannot add headers and is escaped in the HTML part", 
   }
   const staff = smtp.received.find((m) => m.subject.startsWith("New enquiry"));
   expect(staff?.subject).toBe(
-    `New enquiry ${reference}: Hi X-Injected: yes from Eve Bcc: victim@example.com`,
+    `New enquiry ${reference}: Hi X-Injected: yes <script>alert('x')</script> & <b>bold</b> from Eve Bcc: victim@example.com`,
   );
   const customer = smtp.received.find((m) => m !== staff);
   expect(customer?.html).toContain(
@@ -249,4 +253,42 @@ test("without SMTP_URL each message is an .eml file under DATA_DIR/outbox", asyn
   expect(customer?.headers.get("to")).toBe("aroha@example.co.nz");
   expect(customer?.text).toContain(`Your reference number is ${reference}.`);
   expect((await outboxRows()).every((r) => r.status === "sent")).toBe(true);
+});
+
+test("the form is no relay: a stranger's address gets 3 summaries a day, then nothing, while staff hear of every enquiry", async () => {
+  await addUser("owner@example.nz", "admin");
+  const pitch = `Buy cheap watches at https://spam.example/${"x".repeat(40)} ${"and more ".repeat(500)}`;
+  const victims = [
+    "victim@example.org",
+    "Victim@Example.org",
+    "victim+1@example.org",
+    "VICTIM+2@example.org",
+  ];
+  const references: string[] = [];
+  for (const email of victims) {
+    const sent = await submit(contactEnquiryAction, { email, message: pitch });
+    expect(sent.status).toBe(200);
+    expect(sent.row?.status).toBe("New");
+    references.push(sent.reference);
+  }
+  await drainOutbox({ transport });
+  const toVictim = smtp.received.filter((m) => m.to.some((to) => to.toLowerCase().includes("victim")));
+  expect(toVictim).toHaveLength(3);
+  for (const mail of toVictim) {
+    expect(mail.text).not.toContain("spam.example");
+    expect(mail.text).not.toContain("cheap watches");
+    expect(mail.html).not.toContain("spam.example");
+    // The reference, the name and the subject, and little else: nothing long enough to carry a pitch.
+    expect(mail.text.length).toBeLessThan(1200);
+  }
+  // Staff were told of all four, the last one saying no acknowledgement went out.
+  const staff = smtp.received.filter((m) => m.subject.startsWith("New enquiry"));
+  expect(staff).toHaveLength(4);
+  const last = staff.find((m) => m.subject.includes(references[3] as string));
+  expect(last?.text).toContain(
+    "No acknowledgement was sent: this address has had its acknowledgements for today.",
+  );
+  // The enquiries themselves are all stored with their full message.
+  const rows = await database.current.db.select().from(contactQueries);
+  expect(rows.filter((r) => r.message === pitch.trim())).toHaveLength(4);
 });

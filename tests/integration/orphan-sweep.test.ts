@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { contactQueries } from "~/server/db/schema";
-import { sweepOrphanedUploads } from "~/server/housekeeping.server";
+import { sweepOrphanedUploads, sweepPartialWrites } from "~/server/housekeeping.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 
@@ -83,4 +83,29 @@ test("old unreferenced uploads and unfinished writes go; referenced and young on
 test("a folder that does not exist yet is nothing to sweep", async () => {
   const result = await sweepOrphanedUploads({ folder: path.join(folder(), "missing"), minAgeMs: 0 });
   expect(result).toEqual({ orphans: 0, partial: 0 });
+});
+
+test("unfinished writes are swept in every bucket, public ones too; young ones and foreign names stay", async () => {
+  const left: string[] = [];
+  for (const bucket of ["contact_uploads", "certificates", "media"] as const) {
+    const stored = await getStorage().put(bucket, "file.pdf", PDF);
+    const dir = path.join(database.current.storageRoot, bucket);
+    const partial = path.join(dir, `${stored.name}.part`);
+    fs.renameSync(path.join(dir, stored.name), partial);
+    const then = new Date(Date.now() - 10 * 60_000);
+    fs.utimesSync(partial, then, then);
+    left.push(partial);
+  }
+  const young = path.join(database.current.storageRoot, "media", "1700000000000-0123456789abcdef.jpg.part");
+  fs.writeFileSync(young, "still streaming");
+  const foreign = path.join(database.current.storageRoot, "certificates", "notes.part");
+  fs.writeFileSync(foreign, "not ours");
+  fs.utimesSync(foreign, new Date(0), new Date(0));
+
+  const removed = await sweepPartialWrites({ root: database.current.storageRoot, minAgeMs: MIN_AGE_MS });
+
+  expect(removed).toBe(3);
+  for (const file of left) expect(fs.existsSync(file), file).toBe(false);
+  expect(fs.existsSync(young)).toBe(true);
+  expect(fs.existsSync(foreign)).toBe(true);
 });

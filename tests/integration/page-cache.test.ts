@@ -230,7 +230,7 @@ test("the second visitor gets a HIT with its own nonce and a fresh, valid form t
   ] as const) {
     const nonce = nonceOf(response);
     expect(body).toContain(`<script nonce="${nonce}">`);
-    const tokens = [...body.matchAll(/\d{13}\.[\w-]{43}/g)].map((m) => m[0]);
+    const tokens = [...body.matchAll(/\d{13}\.[\w-]{12}\.[\w-]{43}/g)].map((m) => m[0]);
     expect(tokens).toHaveLength(2);
     expect(new Set(tokens).size).toBe(1);
     expect(readFormToken(tokens[0])).not.toBeNull();

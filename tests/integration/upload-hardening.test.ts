@@ -11,7 +11,12 @@ import { expect, test } from "vitest";
 import { storeCertificationUpload } from "~/modules/certifications/admin.server";
 import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
 import type { EnquiryActionData } from "~/modules/enquiries/schema";
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_FILE_BYTES } from "~/modules/enquiries/schema";
+import {
+  FILE_TOO_LARGE,
+  INVALID_FILE_TYPE,
+  MAX_FILE_BYTES,
+  PDF_WITH_SCRIPTS,
+} from "~/modules/enquiries/schema";
 import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { loader as contactUploadLoader } from "~/routes/resources/contact-upload";
 import { loader as publicFileLoader } from "~/routes/resources/public-file";
@@ -259,6 +264,71 @@ test("an enquiry attachment's type is its bytes: hostile files are 'Invalid file
   expect(filesIn("contact_uploads")).toEqual([]);
 });
 
+/** A PDF whose first 100 KB are harmless, then `late`: past the 64 KB the type is told from. */
+function pdfWithLate(late: string) {
+  return Buffer.concat([
+    PDF.subarray(0, PDF.indexOf("trailer")),
+    Buffer.from(`2 0 obj\n<< /Length 102400 >>\nstream\n`),
+    Buffer.alloc(100 * 1024, 0x41),
+    Buffer.from(`\nendstream\nendobj\n${late}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`),
+  ]);
+}
+
+test("markup past the first 64 KB still makes a polyglot: refused, no row, no file", async () => {
+  await clearEnquiries();
+  const polyglot = pdfWithLate("<html><script>alert(document.cookie)</script></html>");
+  const { status, errors } = await sendEnquiry(
+    enquiryWithFile(new File([polyglot], "plans.pdf", { type: "application/pdf" })),
+  );
+  expect(status).toBe(400);
+  expect(errors.file).toEqual([INVALID_FILE_TYPE]);
+  expect(await enquiryRows()).toHaveLength(0);
+  expect(filesIn("contact_uploads")).toEqual([]);
+});
+
+test("a PDF with JavaScript or automatic actions is refused with its own message, wherever they sit", async () => {
+  await clearEnquiries();
+  const scripted = [
+    "3 0 obj\n<< /Type /Action /S /JavaScript /JS (app.alert(1)) >>\nendobj",
+    "3 0 obj\n<< /OpenAction << /S /JavaScript /JS 4 0 R >> >>\nendobj",
+    "3 0 obj\n<< /Type /Page /AA << /O 4 0 R >> >>\nendobj",
+    "3 0 obj\n<< /S /Launch /F (calc.exe) >>\nendobj",
+    // PDF names may spell letters as #xx: /J#61vaScript is /JavaScript to a reader.
+    "3 0 obj\n<< /S /J#61vaScript /J#53 (app.alert(1)) >>\nendobj",
+  ];
+  for (const late of scripted) {
+    const { status, errors } = await sendEnquiry(
+      enquiryWithFile(new File([pdfWithLate(late)], "plans.pdf", { type: "application/pdf" })),
+    );
+    expect(status, late).toBe(400);
+    expect(errors.file, late).toEqual([PDF_WITH_SCRIPTS]);
+  }
+  const certificate = new FormData();
+  certificate.append("intent", "upload");
+  certificate.append("kind", "file");
+  certificate.append(
+    "file",
+    new File([pdfWithLate(scripted[0] as string)], "c.pdf", { type: "application/pdf" }),
+  );
+  const upload = await storeCertificationUpload(
+    new Request("http://localhost/admin/certifications", { method: "POST", body: certificate }),
+  );
+  expect(upload).toMatchObject({ ok: false, error: { description: expect.stringContaining("JavaScript") } });
+  expect(await enquiryRows()).toHaveLength(0);
+  expect(filesIn("contact_uploads")).toEqual([]);
+  expect(filesIn("certificates")).toEqual([]);
+
+  // The same words inside a stream (page text, an image) are no action, and a plain /OpenAction
+  // (open at page 1) is none either: such a PDF is taken.
+  const harmless = pdfWithLate("3 0 obj\n<< /OpenAction [1 0 R /Fit] >>\nendobj").toString("latin1");
+  const withText = Buffer.from(harmless.replace("AAAAAAAA", "/JS /AA ("), "latin1");
+  const taken = await sendEnquiry(
+    enquiryWithFile(new File([withText], "plans.pdf", { type: "application/pdf" })),
+  );
+  expect(taken.status).toBe(200);
+  expect(filesIn("contact_uploads")).toHaveLength(1);
+});
+
 test("the back office's image and certificate uploads refuse the same files and keep none of them", async () => {
   for (const file of HOSTILE) {
     const image = new FormData();
@@ -375,7 +445,7 @@ async function readBody(response: Response) {
   return Buffer.from(await response.arrayBuffer());
 }
 
-test("an enquiry's attachment is served to staff only, as a download the browser may not sniff", async () => {
+test("an enquiry's attachment is served to admins only, as a download the browser may not sniff", async () => {
   await clearEnquiries();
   const { status } = await sendEnquiry(
     enquiryWithFile(new File([PDF], "plans.pdf", { type: "application/pdf" })),
@@ -393,9 +463,9 @@ test("an enquiry's attachment is served to staff only, as a download the browser
       } as never),
     );
 
-  for (const role of ["sales", "admin"] as const) {
+  {
     const response = (await contactUploadLoader({
-      request: new Request(url, { headers: { cookie: await cookieFor(role, "uploads") } }),
+      request: new Request(url, { headers: { cookie: await cookieFor("admin", "uploads") } }),
       params: { name },
       context: {},
     } as never)) as Response;
@@ -406,11 +476,13 @@ test("an enquiry's attachment is served to staff only, as a download the browser
     expect(response.headers.get("content-security-policy")).toContain("sandbox");
     expect((await readBody(response)).equals(PDF)).toBe(true);
   }
-  // Anonymous visitors are sent to sign in, a customer account home: neither gets the file.
+  // Anonymous visitors are sent to sign in, a customer account home, and sales (who have no
+  // Contact Management) to the dashboard: none of them gets the file.
   expect(await get()).toMatchObject({ status: 302, location: expect.stringMatching(/^\/auth\?/) });
   expect(await get(await cookieFor("user", "uploads"))).toMatchObject({ status: 302, location: "/" });
+  expect(await get(await cookieFor("sales", "uploads"))).toMatchObject({ status: 302, location: "/admin" });
   // The route takes names the storage made, in its own bucket only.
-  const staff = await cookieFor("sales", "uploads");
+  const staff = await cookieFor("admin", "uploads");
   for (const bad of ["../../db.lock", "../media/x.jpg", "notes.html", `${name}.part`]) {
     const outcome = await settle(() =>
       contactUploadLoader({

@@ -90,7 +90,8 @@ export async function importRoute(file: string): Promise<RouteModule> {
   return import(/* @vite-ignore */ path.resolve("app", file));
 }
 
-async function buildServer(): Promise<ServerBuild> {
+/** The server build React Router would load, over the real route table (no client assets). */
+export async function buildServer(): Promise<ServerBuild> {
   const flat = flattenRoutes();
   const modules = (await Promise.all(flat.map((route) => importRoute(route.file)))).map(asBuilt);
   const rootModule = asBuilt(root as RouteModule);

@@ -7,6 +7,7 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { ImageIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { UploadProgress } from "~/components/forms/upload-progress";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
@@ -71,6 +72,7 @@ export function ImageField(props: {
           </div>
         </div>
       </div>
+      <UploadProgress active={fileUrl !== null} />
       {errors?.length ? (
         <p id={field.errorId} className="font-medium text-destructive text-sm">
           {errors[0]}

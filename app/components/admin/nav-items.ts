@@ -21,6 +21,8 @@ export type AdminNavItem = {
   roles: readonly Role[];
   /** Other paths under which this item is the current one (e.g. /admin/home for Home Management). */
   alsoActiveFor?: readonly string[];
+  /** Staff without the role who open it see its Access Denied screen (403), not a redirect. */
+  deniedScreen?: boolean;
   /** A count the admin layout reads, shown beside the item, and what it means in words. */
   count?: { key: keyof NavCounts; label: (n: number) => string };
 };
@@ -34,7 +36,7 @@ const ADMIN = ["admin"] as const;
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { title: "Dashboard", href: "/admin", icon: LayoutDashboardIcon, roles: STAFF },
   { title: "Catalog", href: "/admin/catalog", icon: PackageIcon, roles: STAFF },
-  { title: "User Management", href: "/admin/users", icon: UsersIcon, roles: ADMIN },
+  { title: "User Management", href: "/admin/users", icon: UsersIcon, roles: ADMIN, deniedScreen: true },
   {
     title: "Home Management",
     href: "/admin/home-management",
@@ -79,6 +81,16 @@ export function isNavItemActive(item: AdminNavItem, pathname: string) {
 export function isAdminPathAllowed(role: Role, pathname: string) {
   if (role === "admin") return true;
   if (role !== "sales") return false;
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const path = pagePath(pathname);
   return path === "/admin" || isUnder(path, "/admin/catalog");
+}
+
+function pagePath(pathname: string) {
+  return pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+}
+
+/** A screen that tells staff without its role 'Access Denied' itself (its loader answers 403). */
+export function showsAccessDenied(pathname: string) {
+  const path = pagePath(pathname);
+  return ADMIN_NAV.some((item) => item.deniedScreen && path === item.href);
 }

@@ -13,6 +13,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { lastUploadInterrupted } from "~/lib/upload-progress";
 import type { ActionFailure } from "~/modules/admin/intents";
 
 type Options = { onSuccess?: () => void; onSettled?: () => void; key?: string };
@@ -36,7 +37,9 @@ export function useAdminFetcher(options: Options = {}) {
     dataBefore.current = IDLE;
     const error = answered ? fetcher.data?.error : undefined;
     if (error) toast.error(error.title, { description: error.description });
-    if (!answered || !fetcher.data?.result) callbacks.current.onSuccess?.();
+    // A file whose connection dropped got no answer at all: that is no success (the field says so).
+    const interrupted = fetcher.data === undefined && lastUploadInterrupted();
+    if ((!answered || !fetcher.data?.result) && !interrupted) callbacks.current.onSuccess?.();
     callbacks.current.onSettled?.();
   }, [fetcher.state, fetcher.data]);
 

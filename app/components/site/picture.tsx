@@ -1,5 +1,38 @@
+import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { type ImageAsset, srcSetFor } from "~/modules/images/image-asset";
+
+function svgDataUrl(svg: string) {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+// Inline, so a fallback can never be the broken request itself.
+/** A missing or broken picture: a landscape sign on grey. */
+export const IMAGE_PLACEHOLDER_SRC = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#e5e7eb"/>' +
+    '<g fill="none" stroke="#9ca3af" stroke-width="8" stroke-linejoin="round"><path d="M140 95h120v110H140z"/>' +
+    '<path d="M140 185l40-40 30 30 20-20 30 30"/><circle cx="228" cy="125" r="10"/></g></svg>',
+);
+
+/** A missing or broken portrait: a head and shoulders on grey. */
+export const PORTRAIT_PLACEHOLDER_SRC = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#e5e7eb"/>' +
+    '<circle cx="24" cy="19" r="8" fill="#9ca3af"/><path d="M8 46c1-10 8-14 16-14s15 4 16 14z" fill="#9ca3af"/></svg>',
+);
+
+/**
+ * Whether `src` failed to load. A new source gets its own chance; a picture that failed before
+ * hydration (its error event fired before React was listening) is caught on mount.
+ */
+export function useImageFallback(src: string | null | undefined) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    if (src && img?.complete && img.naturalWidth === 0 && img.getAttribute("src") === src) setFailedSrc(src);
+  }, [src]);
+  return { ref, failed: !src || failedSrc === src, onError: () => setFailedSrc(src ?? null) };
+}
 
 /** The AVIF and WebP <source>s of a processed image, for a <picture> around its <img>. */
 export function ImageSources({ asset, sizes }: { asset: ImageAsset | null | undefined; sizes: string }) {
@@ -27,24 +60,44 @@ type PictureProps = {
   eager?: boolean;
   priority?: boolean;
   className?: string;
+  /** Shown when the picture is missing or fails to load. */
+  placeholder?: string;
 };
 
-/** A staff-uploaded picture: AVIF/WebP variants at several widths when it has them, else the original. */
-export function Picture({ src, alt, asset, sizes, width, height, eager, priority, className }: PictureProps) {
-  if (priority) preloadImage(src, asset, sizes);
+/**
+ * A staff-uploaded picture: AVIF/WebP variants at several widths when it has them, else the
+ * original; a placeholder when it fails to load.
+ */
+export function Picture({
+  src,
+  alt,
+  asset,
+  sizes,
+  width,
+  height,
+  eager,
+  priority,
+  className,
+  placeholder = IMAGE_PLACEHOLDER_SRC,
+}: PictureProps) {
+  const fallback = useImageFallback(src);
+  if (priority && !fallback.failed) preloadImage(src, asset, sizes);
   const image = (
     <img
-      src={src}
+      ref={fallback.ref}
+      src={fallback.failed ? placeholder : src}
       alt={alt}
       width={width}
       height={height}
       loading={eager || priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding={priority ? "sync" : "async"}
+      data-placeholder={fallback.failed ? "true" : undefined}
+      onError={fallback.onError}
       className={className}
     />
   );
-  if (!asset?.variants.length) return image;
+  if (fallback.failed || !asset?.variants.length) return image;
   return (
     // `contents`: the <picture> adds no box, so the <img> keeps its place in the layout.
     <picture className="contents">

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
 import type { ImageAsset } from "~/modules/images/image-asset";
-import { ImageSources } from "./picture";
+import { ImageSources, useImageFallback } from "./picture";
 
 // Inline, so the fallback itself can never be the broken request.
 export const PRODUCT_PLACEHOLDER_SRC = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
@@ -38,21 +37,12 @@ export function ProductImage({
   asset,
   sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw",
 }: ProductImageProps) {
-  // Remembers which source failed, so a new source gets its own chance.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const ref = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    // An image that failed before hydration fired its error event before React was listening.
-    const img = ref.current;
-    if (src && img?.complete && img.naturalWidth === 0 && img.getAttribute("src") === src) setFailedSrc(src);
-  }, [src]);
-
-  const showPlaceholder = !src || failedSrc === src;
+  const fallback = useImageFallback(src);
+  const showPlaceholder = fallback.failed;
   const image = (
     <img
-      ref={ref}
-      src={showPlaceholder ? PRODUCT_PLACEHOLDER_SRC : src}
+      ref={fallback.ref}
+      src={showPlaceholder || !src ? PRODUCT_PLACEHOLDER_SRC : src}
       alt={alt}
       width={width}
       height={height}
@@ -60,7 +50,7 @@ export function ProductImage({
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
       data-placeholder={showPlaceholder ? "true" : undefined}
-      onError={() => setFailedSrc(src ?? null)}
+      onError={fallback.onError}
       className={cn("h-full w-full object-cover", className)}
     />
   );

@@ -93,7 +93,7 @@ export function SiteFooter({
               {Object.entries(contact.businessHours).map(([day, hours]) => (
                 <div key={day} className="contents">
                   <dt>{day}</dt>
-                  <dd>{hours}</dd>
+                  <dd className="whitespace-nowrap">{hours}</dd>
                 </div>
               ))}
             </dl>

@@ -2,6 +2,7 @@
 // Conform fills from FormData (an empty input arrives as undefined).
 //
 //   price: decimalField({ min: 0, max: 9_999_999_999.99, label: "Price" })   // "abc" -> 0, "12.345" -> 12.35
+//   price: decimalField({ label: "Price", required: "Price is required" })  // "" -> refused
 //   stockQuantity: integerField({ min: 0, label: "Stock quantity" })           // "x" -> 0, "7.9" -> 7
 //   name: requiredText("Product name is required", 200)
 //   description: optionalText(5000)                                            // "" -> null
@@ -14,6 +15,7 @@
 // Each parser is `.optional()` first: Conform treats a field missing from the post (not only an
 // empty one) as undefined, and refuses it unless the schema says it may be absent.
 import { z } from "zod";
+import { isSafeLink } from "~/lib/safe-link";
 
 // The leading number of a text, the way parseFloat reads it ("12abc" -> "12"), kept as text.
 const LEADING_DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)/;
@@ -48,8 +50,19 @@ function inRange(schema: z.ZodNumber, { label, min, max }: RangeOptions) {
   return ranged;
 }
 
-export function decimalField(options: RangeOptions) {
-  return z.unknown().optional().transform(parseDecimal).pipe(inRange(z.number(), options));
+/**
+ * A decimal. With `required`, a blank field is refused with that message (blank is not 0); text
+ * that is not a number still becomes 0.
+ */
+export function decimalField(options: RangeOptions & { required?: string }) {
+  const decimal = z.unknown().optional().transform(parseDecimal).pipe(inRange(z.number(), options));
+  if (!options.required) return decimal;
+  const message = options.required;
+  return z
+    .unknown()
+    .optional()
+    .refine((value) => value !== undefined && value !== null && String(value).trim() !== "", { message })
+    .pipe(decimal);
 }
 
 export function integerField(options: RangeOptions) {
@@ -99,15 +112,12 @@ export function checkbox() {
     .transform((value) => value === "on" || value === "true" || value === true);
 }
 
-/** An http(s) URL or a site path such as /files/media/…; never javascript: or protocol-relative. */
+/**
+ * An http(s) URL or a site path such as /files/media/…; never javascript:, protocol-relative, or
+ * carrying control characters, backslashes or whitespace (lib/safe-link decides).
+ */
 export function isSafeUrl(value: string) {
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
+  return isSafeLink(value, { external: true });
 }
 
 export function imageUrlField(message = "Please enter a valid image URL") {

@@ -54,3 +54,16 @@ test("switches, and image URLs that are web addresses or site paths only", () =>
   expect(imageUrlField().parse("")).toBeNull();
   expect(imageUrlField().safeParse("javascript:alert(1)").success).toBe(false);
 });
+
+test("a required decimal refuses a blank field with its message; text that is not a number is still 0", () => {
+  const schema = z.object({ price: decimalField({ label: "Price", min: 0, required: "Price is required" }) });
+  for (const blank of [{}, { price: "" }, { price: "   " }]) {
+    const result = schema.safeParse(blank);
+    expect(result.success, JSON.stringify(blank)).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Price is required"]);
+  }
+  expect(schema.parse({ price: "abc" })).toEqual({ price: 0 });
+  expect(schema.parse({ price: "0" })).toEqual({ price: 0 });
+  expect(schema.parse({ price: "12.345" })).toEqual({ price: 12.35 });
+  expect(schema.safeParse({ price: "-1" }).error?.issues[0]?.message).toBe("Price cannot be negative");
+});

@@ -102,6 +102,10 @@ export const CERTIFICATE_UPLOAD_ERRORS = {
   tooLarge: { title: "Failed to upload file", description: "Please upload a file smaller than 10MB" },
   unreadable: IMAGE_UPLOAD_ERRORS.unreadable,
   missing: { title: "Failed to upload file", description: "Please choose a file to upload" },
+  activeContent: {
+    title: "Failed to upload file",
+    description: "This PDF contains JavaScript or automatic actions. Please upload a PDF without them",
+  },
 } satisfies Record<string, ActionError>;
 
 /** The label the file type field is prefilled with. */
@@ -137,7 +141,9 @@ export async function storeCertificationUpload(request: Request): Promise<Certif
     const error =
       parsed.reason === "too_large"
         ? CERTIFICATE_UPLOAD_ERRORS.tooLarge
-        : CERTIFICATE_UPLOAD_ERRORS.unreadable;
+        : parsed.reason === "active_content"
+          ? CERTIFICATE_UPLOAD_ERRORS.activeContent
+          : CERTIFICATE_UPLOAD_ERRORS.unreadable;
     return { ok: false, fields: parsed.fields, error };
   }
   const kind: UploadKind = parsed.fields.get("kind") === "image" ? "image" : "file";

@@ -58,3 +58,14 @@ export async function getCertificationsPage(params: { category?: string | null }
   });
   return { categories: options, activeCategory, certifications: list };
 }
+
+/** The title of the certification whose file this is, to name its download; null when none is. */
+export async function getCertificationTitleForFile(fileUrl: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ title: certifications.title })
+    .from(certifications)
+    .where(eq(certifications.fileUrl, fileUrl))
+    .orderBy(desc(certifications.createdAt))
+    .limit(1);
+  return row?.title ?? null;
+}

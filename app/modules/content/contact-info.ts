@@ -1,8 +1,16 @@
 // The trader's contact details as the site shows them: from contact content, with defaults.
 import { z } from "zod";
+import { isSafeExternalUrl } from "~/lib/safe-link";
 
 export const businessHoursSchema = z.record(z.string().max(100), z.string().max(200));
-export const socialLinksSchema = z.record(z.string().max(50), z.url().max(500));
+/** Social links are other sites: http(s) only, never javascript: or a path with hidden characters. */
+export const socialLinksSchema = z.record(
+  z.string().max(50),
+  z
+    .string()
+    .max(500)
+    .refine((value) => isSafeExternalUrl(value)),
+);
 
 export type ContactInfo = {
   phone: string;

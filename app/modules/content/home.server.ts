@@ -1,6 +1,7 @@
 // Everything the home page shows, read in one go. Each read fails on its own: the failure is
 // logged and that section shows its built-in default, so the page itself never errors.
 import { and, asc, eq } from "drizzle-orm";
+import { isSafeLink } from "~/lib/safe-link";
 import { getImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset, ImageAssetMap } from "~/modules/images/image-asset";
 import { getFeaturedProducts, type PublicProduct } from "~/modules/products/queries.server";
@@ -15,6 +16,9 @@ import { logger } from "~/server/logger.server";
 import { DEFAULT_REVIEWS_TITLE, parseReviewContent, type Review, SAMPLE_REVIEWS } from "./reviews";
 
 export const DEFAULT_LINK_URL = "/catalog";
+
+/** Six featured products fill whole rows of one, two or three cards. */
+export const FEATURED_ON_HOME = 6;
 
 export type HeroSlide = {
   id: string;
@@ -89,6 +93,12 @@ function clean(text: string | null) {
   return trimmed ? trimmed : null;
 }
 
+/** A stored link that is no longer judged safe (saved before the check tightened) is dropped. */
+function cleanLink(text: string | null) {
+  const link = clean(text);
+  return link && isSafeLink(link, { external: true }) ? link : null;
+}
+
 type HomeRow = typeof homeContent.$inferSelect;
 
 function getActiveRows(sectionType: SectionType) {
@@ -115,13 +125,13 @@ function toHeroSlide(row: HomeRow): HeroSlide {
     subtitle: clean(row.subtitle),
     imageUrl: clean(row.imageUrl),
     linkText: clean(row.linkText) ?? DEFAULT_HERO_SLIDE.linkText,
-    linkUrl: clean(row.linkUrl) ?? DEFAULT_LINK_URL,
+    linkUrl: cleanLink(row.linkUrl) ?? DEFAULT_LINK_URL,
   };
 }
 
 function toCategoryTile(row: HomeRow): CategoryTile | null {
   const name = clean(row.title);
-  const linkUrl = clean(row.linkUrl) ?? (name ? categoryLink(name) : DEFAULT_LINK_URL);
+  const linkUrl = cleanLink(row.linkUrl) ?? (name ? categoryLink(name) : DEFAULT_LINK_URL);
   // A tile needs a name to be read by anyone; an untitled row is skipped.
   if (!name) return null;
   return {
@@ -139,7 +149,7 @@ function toCatalogBanner(row: HomeRow): CatalogBanner {
     subtitle: clean(row.subtitle) ?? clean(row.content),
     imageUrl: clean(row.imageUrl),
     linkText: clean(row.linkText) ?? "View the Catalogue",
-    linkUrl: clean(row.linkUrl) ?? DEFAULT_LINK_URL,
+    linkUrl: cleanLink(row.linkUrl) ?? DEFAULT_LINK_URL,
   };
 }
 
@@ -196,7 +206,7 @@ export async function getHomeContent(): Promise<HomeContent> {
       ),
       readOrDefault(
         "featured products",
-        async () => (await getFeaturedProducts()).map(toFeaturedProduct),
+        async () => (await getFeaturedProducts(FEATURED_ON_HOME)).map(toFeaturedProduct),
         [],
       ),
       readOrDefault("reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),

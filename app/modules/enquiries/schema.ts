@@ -24,10 +24,12 @@ export const ENQUIRY_LIMITS = {
 
 export const FILE_TOO_LARGE = "File too large";
 export const INVALID_FILE_TYPE = "Invalid file type";
+export const PDF_WITH_SCRIPTS = "PDF contains scripts";
 /** The second line the spec gives each file message (it was a toast's description). */
 export const FILE_ERROR_DESCRIPTIONS: Record<string, string> = {
   [FILE_TOO_LARGE]: "Please upload a file smaller than 10MB",
   [INVALID_FILE_TYPE]: "Please upload an image, PDF, or Word document",
+  [PDF_WITH_SCRIPTS]: "Please upload a PDF without JavaScript or automatic actions (print it to PDF again)",
 };
 
 export const SUCCESS_TOAST = {

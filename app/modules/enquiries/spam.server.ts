@@ -1,36 +1,45 @@
 // Spam defence without a CAPTCHA: a honeypot field, a minimum fill time carried by a signed
 // token the page was served with, and a per-IP rate limit. What trips them is stored as Spam
-// (see submit.server.ts); only a flood far past the limit is refused unread.
+// (see submit.server.ts); only a flood far past the limit is refused unread. A token is good for
+// one enquiry and for a week: sent again, or later, it counts as no token (Spam, no e-mail).
 import crypto from "node:crypto";
 import net from "node:net";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
+import type { Transaction } from "~/server/db/client.server";
 import type { SpamReason } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
-import { hitRateLimit } from "~/server/security/rate-limit.server";
+import { countUse, hitRateLimit } from "~/server/security/rate-limit.server";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "./schema";
 
 /** Past this many times the hourly limit, posts are refused without being read or stored. */
 const FLOOD_FACTOR = 3;
 
-function sign(issuedAt: string) {
+/** A form left open over a long weekend still sends; an older token is no token. */
+export const FORM_TOKEN_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+function sign(issuedAt: string, nonce: string) {
   return crypto
     .createHmac("sha256", resolveAuthSecret())
-    .update(`enquiry-form:${issuedAt}`)
+    .update(`enquiry-form:${issuedAt}.${nonce}`)
     .digest("base64url");
 }
 
-/** The value of the form's hidden token field: when the page was served, signed. */
+/**
+ * The value of the form's hidden token field: when the page was served and a random nonce (two
+ * pages served in the same millisecond still get tokens of their own), signed.
+ */
 export function issueFormToken(now: Date = new Date()) {
   const issuedAt = String(now.getTime());
-  return `${issuedAt}.${sign(issuedAt)}`;
+  const nonce = crypto.randomBytes(9).toString("base64url");
+  return `${issuedAt}.${nonce}.${sign(issuedAt, nonce)}`;
 }
 
 /** When the token says the form was served, or null when it is missing or forged. */
 export function readFormToken(token: unknown): Date | null {
   if (typeof token !== "string" || token.length > 100) return null;
-  const [issuedAt, signature, ...rest] = token.split(".");
-  if (!issuedAt || !signature || rest.length > 0 || !/^\d{1,15}$/.test(issuedAt)) return null;
-  const expected = Buffer.from(sign(issuedAt));
+  const [issuedAt, nonce, signature, ...rest] = token.split(".");
+  if (!issuedAt || !nonce || !signature || rest.length > 0 || !/^\d{1,15}$/.test(issuedAt)) return null;
+  const expected = Buffer.from(sign(issuedAt, nonce));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   return new Date(Number(issuedAt));
@@ -48,7 +57,20 @@ export function assessFormFields(
   const minMs = getEnv().ENQUIRY_MIN_FILL_SECONDS * 1000;
   // A token from the future (clock skew between processes) counts as just served.
   if (now.getTime() - servedAt.getTime() < minMs) return "too_fast";
+  if (now.getTime() - servedAt.getTime() > FORM_TOKEN_MAX_AGE_SECONDS * 1000) return "no_form_token";
   return null;
+}
+
+/**
+ * Records the form's token as used, in the enquiry's own transaction (a failed save leaves it
+ * unused, so the visitor can send again); true when it had been used before: a replay.
+ */
+export async function isReplayedFormToken(fields: { get(name: string): unknown }, tx: Transaction) {
+  const token = fields.get(FORM_TOKEN_FIELD);
+  const servedAt = readFormToken(token);
+  if (!servedAt || typeof token !== "string") return false;
+  const signature = token.split(".")[2] ?? "";
+  return (await countUse(`form-token:${signature}`, servedAt, FORM_TOKEN_MAX_AGE_SECONDS, tx)) > 1;
 }
 
 export type RateVerdict =

@@ -31,13 +31,14 @@ import {
   FILE_TOO_LARGE,
   INVALID_FILE_TYPE,
   MAX_FILE_BYTES,
+  PDF_WITH_SCRIPTS,
   QUICK_SUBJECT,
   quickEnquirySchema,
   RATE_LIMITED_MESSAGE,
   UNREADABLE_FORM,
   withProductLine,
 } from "./schema";
-import { assessFormFields, checkEnquiryRate } from "./spam.server";
+import { assessFormFields, checkEnquiryRate, isReplayedFormToken } from "./spam.server";
 
 /** jpeg, png, pdf, Word doc and docx: the spec's list, decided by the file's bytes. */
 export const ENQUIRY_FILE_TYPES: readonly DetectedType[] = ["jpeg", "png", "pdf", "doc", "docx"];
@@ -172,6 +173,8 @@ export async function submitEnquiry(
       reason = "file_too_large";
     } else if (body.reason === "unsupported_type") {
       fieldErrors.file = [INVALID_FILE_TYPE];
+    } else if (body.reason === "active_content") {
+      fieldErrors.file = [PDF_WITH_SCRIPTS];
     } else if (body.reason === "too_large" && TEXT_FIELDS.some((f) => f === body.fieldName)) {
       fieldErrors[body.fieldName as string] = [tooLongMessage(body.fieldName as string)];
     } else {
@@ -186,7 +189,7 @@ export async function submitEnquiry(
     return { ok: false, reason, reply: submission.reply({ fieldErrors }) };
   }
 
-  const spam: SpamReason | null = rate.kind === "limited" ? "rate_limit" : assessFormFields(fields, now);
+  let spam: SpamReason | null = rate.kind === "limited" ? "rate_limit" : assessFormFields(fields, now);
   // A rate-limited sender's attachment is not kept: the row is evidence, the file only disk.
   if (rate.kind === "limited") await discardUploads(files.values());
   const upload = rate.kind === "limited" ? undefined : files.get("file");
@@ -198,6 +201,8 @@ export async function submitEnquiry(
     const lines: QuoteLine[] =
       kind === "contact" && spam !== "rate_limit" ? await getQuoteLines(request) : [];
     const enquiry = await getDb().transaction(async (tx) => {
+      // A token already spent on an enquiry is a copy of a form, not a person filling one in.
+      if (!spam && (await isReplayedFormToken(fields, tx))) spam = "no_form_token";
       const [row] = await tx
         .insert(contactQueries)
         .values({

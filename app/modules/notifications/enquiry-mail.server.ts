@@ -1,6 +1,12 @@
 // An enquiry's two e-mails, queued in the enquiry's own transaction (submit.server.ts): if the
 // enquiry commits, its mail is in the outbox; if it rolls back, no mail speaks of it. Everything
 // here reads through `tx`: on the embedded database a read outside it would wait for it forever.
+//
+// Anyone can type any address into the form, so the acknowledgement is the one e-mail a stranger
+// can make us send to someone else. It carries no free text of the sender's (see
+// enquiry-messages), and one address gets at most ENQUIRY_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY
+// of them a day: past that the enquiry is stored and staff are told, and the address hears nothing.
+import crypto from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
 import { businessHoursSchema, DEFAULT_CONTACT_INFO, sortBusinessHours } from "~/modules/content/contact-info";
 import { formatReference } from "~/modules/enquiries/reference";
@@ -10,6 +16,7 @@ import { contactContent, type contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
+import { hitRateLimit } from "~/server/security/rate-limit.server";
 import { parseStoredPath } from "~/server/storage/storage.server";
 import {
   buildCustomerAcknowledgement,
@@ -50,6 +57,27 @@ async function readTraderContact(tx: Transaction): Promise<EnquiryMailInput["tra
   };
 }
 
+/**
+ * One mailbox, however the address is written: case and a "+tag" after the local part do not
+ * make another one. Hashed, so the counters table holds no addresses.
+ */
+export function acknowledgementKey(email: string) {
+  const [local = "", domain = ""] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  const mailbox = `${local.split("+")[0]}@${domain}`;
+  return `enquiry-ack:${crypto.createHash("sha256").update(mailbox).digest("hex").slice(0, 32)}`;
+}
+
+/** Counts an acknowledgement to `email` today (UTC); false once the day's allowance is spent. */
+async function mayAcknowledge(tx: Transaction, email: string, now: Date) {
+  const max = getEnv().ENQUIRY_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY;
+  if (max === 0) return false;
+  const result = await hitRateLimit(acknowledgementKey(email), [{ seconds: 86_400, max }], now, tx);
+  return !result.limited;
+}
+
 /** Writes the staff notification and the customer acknowledgement to the outbox, in `tx`. */
 export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnquiry, lines: QuoteLine[]) {
   const base = siteUrl();
@@ -70,6 +98,7 @@ export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnqui
     lines,
     siteUrl: base,
     trader: await readTraderContact(tx),
+    acknowledged: await mayAcknowledge(tx, enquiry.email, enquiry.createdAt),
   };
 
   const staff = await resolveStaffRecipients(tx);
@@ -91,6 +120,13 @@ export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnqui
     );
   }
 
+  if (!input.acknowledged) {
+    logger.info(
+      { enquiryId: enquiry.id, reference: input.reference },
+      "no acknowledgement sent: this address has had its acknowledgements for today",
+    );
+    return;
+  }
   const acknowledgement = buildCustomerAcknowledgement(input);
   await enqueueMail(tx, {
     kind: "customer_acknowledgement",

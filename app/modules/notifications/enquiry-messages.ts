@@ -1,7 +1,11 @@
 // The two e-mails an enquiry sends, as text: the staff notification (every field, the products
-// asked about, a link into the back office) and the customer's acknowledgement (their reference
-// and a copy of what they sent, with the trader's contact details). Pure functions: the server
-// module gathers the data and queues the result.
+// asked about, a link into the back office) and the customer's acknowledgement (their reference,
+// a short summary and the trader's contact details). Pure functions: the server module gathers
+// the data and queues the result.
+//
+// The acknowledgement goes to whatever address was typed, so it must be no use for writing to a
+// stranger: it repeats only the name and the subject (short, on one line), whether a file came
+// and the products from our own catalogue, never the message, the phone or anything else free.
 import { bodyText, escapeHtml, formatReceived, oneLine, textRows } from "./mail-text";
 
 export type EnquiryMailInput = {
@@ -20,6 +24,8 @@ export type EnquiryMailInput = {
   lines: { productName: string; quantity: number }[];
   /** Absolute base of the site, no trailing slash. */
   siteUrl: string;
+  /** False when the address has had its acknowledgements for the day: none is sent. */
+  acknowledged: boolean;
   trader: { phone: string; email: string; address: string; businessHours: Record<string, string> };
 };
 
@@ -45,7 +51,7 @@ export function buildStaffNotification(input: EnquiryMailInput): MailContent {
   const attachment = !input.hasAttachment
     ? "no"
     : input.attachmentUrl
-      ? `yes, download (staff sign-in): ${input.attachmentUrl}`
+      ? `yes, download (admin sign-in): ${input.attachmentUrl}`
       : "yes (open the enquiry to download it)";
   const lines = lineTexts(input);
   const text = [
@@ -62,6 +68,9 @@ export function buildStaffNotification(input: EnquiryMailInput): MailContent {
       ["Form", sourceLabel(input.source)],
       ["Attachment", attachment],
     ]),
+    ...(input.acknowledged
+      ? []
+      : ["", "No acknowledgement was sent: this address has had its acknowledgements for today."]),
     "",
     lines.length > 0 ? "Products on the quote list:" : "Products on the quote list: none",
     ...lines.map((line) => `  ${line}`),
@@ -81,8 +90,6 @@ export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailConte
   const lines = lineTexts(input);
   const sent: [string, string][] = [
     ["Name", name],
-    ["Email", oneLine(input.email, 254)],
-    ["Phone", oneLine(input.phone, 40) || "not given"],
     ["Subject", oneLine(input.subject, 100)],
     ["Attachment", input.hasAttachment ? "yes (received)" : "no"],
   ];
@@ -94,21 +101,16 @@ export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailConte
     ["Email", input.trader.email],
     ["Address", input.trader.address],
   ];
-  const message = bodyText(input.message);
-
   const text = [
     `Kia ora ${name},`,
     "",
     `Thank you for your enquiry. Your reference number is ${input.reference}.`,
     "Please quote it if you get in touch about this enquiry. We'll get back to you shortly.",
     "",
-    "What you sent us",
-    "----------------",
+    "Your enquiry",
+    "------------",
     textRows(sent),
     ...(lines.length > 0 ? ["", "Products:", ...lines.map((line) => `  ${line}`)] : []),
-    "",
-    "Message:",
-    message,
     "",
     "How to reach us",
     "---------------",
@@ -117,6 +119,7 @@ export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailConte
     input.siteUrl,
     "",
     "This message was sent automatically because this address was entered on our enquiry form.",
+    "If you did not send an enquiry, please ignore this e-mail.",
   ].join("\n");
 
   const row = ([label, value]: [string, string]) =>
@@ -131,17 +134,16 @@ export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailConte
     `<p>Kia ora ${escapeHtml(name)},</p>`,
     `<p>Thank you for your enquiry. Your reference number is <strong>${escapeHtml(input.reference)}</strong>.`,
     " Please quote it if you get in touch about this enquiry. We'll get back to you shortly.</p>",
-    '<h2 style="font-size:16px">What you sent us</h2>',
+    '<h2 style="font-size:16px">Your enquiry</h2>',
     `<table role="presentation">${sent.map(row).join("")}</table>`,
     lines.length > 0
       ? `<p><strong>Products:</strong></p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
       : "",
-    "<p><strong>Message:</strong></p>",
-    `<p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
     '<h2 style="font-size:16px">How to reach us</h2>',
     `<table role="presentation">${contact.map(row).join("")}${hours.map(row).join("")}</table>`,
     `<p><a href="${escapeHtml(input.siteUrl)}">${escapeHtml(input.siteUrl)}</a></p>`,
-    '<p style="color:#555;font-size:12px">This message was sent automatically because this address was entered on our enquiry form.</p>',
+    '<p style="color:#555;font-size:12px">This message was sent automatically because this address was entered on our enquiry form.',
+    " If you did not send an enquiry, please ignore this e-mail.</p>",
     "</body></html>",
   ].join("");
   return { subject, text, html };

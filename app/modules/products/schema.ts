@@ -1,6 +1,7 @@
 // The admin product form (Catalog Management), shared by the browser and the action.
-// Section 5: name required; price and original price decimals (step 0.01), discount and stock
-// whole numbers, non-numeric input becoming 0; empty category or brand saved as null.
+// Name and price required (a blank price is refused, not saved as 0.00); price and original price
+// decimals (step 0.01), discount and stock whole numbers, non-numeric input becoming 0; empty
+// category or brand saved as null.
 import { z } from "zod";
 import {
   checkbox,
@@ -29,7 +30,7 @@ export const productFormSchema = z.object({
   name: requiredText("Product name is required", 200),
   shortDescription: optionalText(500),
   description: optionalText(5000),
-  price: decimalField({ label: "Price", min: 0, max: MAX_PRICE }),
+  price: decimalField({ label: "Price", min: 0, max: MAX_PRICE, required: "Price is required" }),
   // Empty means "no original price" (null); anything else follows the price rules.
   originalPrice: z
     .unknown()

@@ -1,5 +1,6 @@
 // What a visitor may ask of their quote list, and the words they see when it cannot be done.
 import { z } from "zod";
+import { safeRedirect } from "~/lib/safe-redirect";
 import type { StockStatus } from "~/server/db/schema";
 import { QUOTE_LIST_MAX_LINES, QUOTE_LIST_MAX_QUANTITY } from "./quote-list-cookie";
 
@@ -69,11 +70,9 @@ export type QuoteListResult =
 export const QUOTE_LIST_FALLBACK_PATH = "/contact";
 
 /**
- * The page a plain form post returns to: a path on this site, in printable ASCII (the browser
- * sends its location percent-encoded), never "//host" or "/\host", which would leave the site.
+ * The page a plain form post returns to: a page of this site (see safeRedirect), never "//host"
+ * or "/\host", which would leave the site.
  */
 export function quoteListReturnPath(target: unknown): string {
-  if (typeof target !== "string" || target.length > 2000) return QUOTE_LIST_FALLBACK_PATH;
-  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(target) || target.includes("\\")) return QUOTE_LIST_FALLBACK_PATH;
-  return target;
+  return safeRedirect(target, QUOTE_LIST_FALLBACK_PATH);
 }

@@ -116,7 +116,12 @@ export async function updateAdminUser(
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, target.id)));
     if (clash) throw new UserRuleError(`A user with e-mail ${email} already exists.`);
 
-    await tx.update(users).set({ name: input.name, email, role: input.role }).where(eq(users.id, target.id));
+    // An admin who gives an account a staff role vouches for its address: it need not be confirmed.
+    const vouched = input.role === "user" ? {} : { emailVerified: true };
+    await tx
+      .update(users)
+      .set({ name: input.name, email, role: input.role, ...vouched })
+      .where(eq(users.id, target.id));
     if (password) {
       const updated = await tx
         .update(accounts)

@@ -93,7 +93,10 @@ export async function ensureFirstAdmin(options: {
     // The address is taken by a non-admin account: promote it rather than fail the start. A new
     // role ends the account's sessions, as it does in User Management.
     await getDb().transaction(async (tx) => {
-      await tx.update(users).set({ role: "admin", isActive: true }).where(eq(users.id, current.id));
+      await tx
+        .update(users)
+        .set({ role: "admin", isActive: true, emailVerified: true })
+        .where(eq(users.id, current.id));
       await tx.delete(sessions).where(eq(sessions.userId, current.id));
     });
     return { created: true, email };

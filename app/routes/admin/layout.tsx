@@ -1,7 +1,7 @@
 import { Outlet, redirect } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AppSidebar } from "~/components/admin/app-sidebar";
-import { isAdminPathAllowed, type NavCounts } from "~/components/admin/nav-items";
+import { isAdminPathAllowed, type NavCounts, showsAccessDenied } from "~/components/admin/nav-items";
 import { readSidebarOpen, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { tryLoad } from "~/modules/admin/screens.server";
 import { countNewEnquiries } from "~/modules/enquiries/follow-up.server";
@@ -14,10 +14,13 @@ export function meta() {
 
 // The role gate of the whole admin area: admin or sales, read from the database on each request.
 // Each admin-only child also calls requireAdmin; the path check here is a second line, so a
-// child route that forgets its guard still does not open to sales.
+// child route that forgets its guard still does not open to sales. A screen with its own Access
+// Denied answer (User Management, whose loader calls requireAdminOrDeny) is let through to say so.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  if (!isAdminPathAllowed(user.role, new URL(request.url).pathname)) throw redirect("/admin");
+  const { pathname } = new URL(request.url);
+  // User Management answers sales itself, with its Access Denied screen in the shell (403).
+  if (!isAdminPathAllowed(user.role, pathname) && !showsAccessDenied(pathname)) throw redirect("/admin");
   // The sidebar renders on the server the way the user left it (cookie kept for 7 days).
   return {
     user,

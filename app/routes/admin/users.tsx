@@ -36,7 +36,7 @@ import {
   updateUserFormSchema,
   userIntentSchema,
 } from "~/modules/users/schema";
-import { requireAdmin, sessionIdOf } from "~/server/auth/guards.server";
+import { requireAdmin, requireAdminOrDeny, sessionIdOf } from "~/server/auth/guards.server";
 import { oncePerSubmission } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -47,7 +47,8 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  // Sales opening this page sees Access Denied (403), and no user data.
+  const user = await requireAdminOrDeny(request);
   const params = parseListParams(request);
   return { ...(await listUsers(params)), q: params.q, currentUserId: user.id };
 }
@@ -151,7 +152,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="User Management" description="Staff and user accounts, their roles and access." />
-      <DataTableToolbar label="Search users" placeholder="Search by name or email..." query={q}>
+      <DataTableToolbar label="Search users" placeholder="Search by name or email..." query={q} page={page}>
         <Button type="button" onClick={() => dialog.openFor(null)}>
           <PlusIcon aria-hidden />
           Create User
@@ -191,7 +192,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Reached by a non-admin only through a refused action (403): the loader sends sales to /admin.
+// The spec's Access Denied screen: sales opening the page, or a refused action (403).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const denied = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401);
   return (

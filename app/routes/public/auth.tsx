@@ -8,25 +8,35 @@ import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { parseSubmission, readFormData } from "~/modules/admin/intents";
 import { privatePageMeta } from "~/modules/seo/meta";
-import { authFormSchema, safeRedirect } from "~/modules/users/schema";
+import { authFormSchema } from "~/modules/users/schema";
 import { getSessionUser, isStaff } from "~/server/auth/guards.server";
 import { attemptSignIn, attemptSignUp } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { clientIpContext } from "~/server/security/request-context";
-import { toastHeaders } from "~/server/toast.server";
+import { redirectWithToast, toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
+
+/** A 429's Retry-After reaches the browser only through the route's headers (React Router). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
 
 export function meta() {
   return privatePageMeta("Staff Sign In", "Sign in to Trade Counter's back office.");
 }
 
+const FAILURE_TITLE = { "sign-in": "Sign In Failed", "sign-up": "Sign Up Failed" } as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (user && isStaff(user)) throw redirect("/admin");
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  return { user, redirectTo: safeRedirect(redirectTo, "") };
+  // The page to return to after sign-in: a page of this site, or none.
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  if (user && isStaff(user)) throw redirect(redirectTo || "/admin");
+  return { user, redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,14 +44,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   if (!formData) {
     return data(
-      { result: { status: "error" as const, error: { "": ["The form could not be read."] } }, failure: null },
+      {
+        result: { status: "error" as const, error: { "": ["The form could not be read."] } },
+        failure: null,
+        intent: null,
+      },
       { status: 400 },
     );
   }
   // parseSubmission: a forged __intent__ / __state__ (Conform's own fields) is dropped, not a 500.
   const submission = parseSubmission(formData, authFormSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), failure: null, intent: null },
+      { status: 400 },
+    );
   }
   const value = submission.value;
   const clientIp = context.get(clientIpContext);
@@ -54,9 +71,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? { "Retry-After": String(outcome.retryAfterSeconds) }
       : undefined;
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), failure: outcome.message },
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        failure: outcome.message,
+        intent: value.intent,
+      },
       { status: outcome.status, headers },
     );
+  }
+  if (value.intent === "sign-up") {
+    // No session yet: the account can sign in once its e-mail address is confirmed.
+    return redirectWithToast("/auth", {
+      type: "success",
+      title: "Account created",
+      description: "Check your e-mail to confirm your address.",
+    });
   }
   const user = await getSessionUser(new Request(request.url, { headers: cookieHeaderFrom(outcome.headers) }));
   logger.info({ userId: outcome.userId, role: user?.role }, "role looked up after sign-in");
@@ -72,9 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
     )["Set-Cookie"],
   );
-  const fallback = user && isStaff(user) ? "/admin" : "/auth";
-  const target = value.intent === "sign-in" ? safeRedirect(value.redirectTo, fallback) : fallback;
-  return redirect(user && isStaff(user) ? target : "/auth", { headers });
+  // Staff return to the page they were sent here from (or /admin); anyone else sees Access Limited.
+  return redirect(user && isStaff(user) ? safeRedirect(value.redirectTo, "/admin") : "/auth", { headers });
 }
 
 function cookieHeaderFrom(setCookies: Headers) {
@@ -87,7 +115,7 @@ export default function AuthPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [mode, setMode] = useState<"sign-in" | "sign-up">("sign-in");
+  const [mode, setMode] = useState<"sign-in" | "sign-up">(actionData?.intent ?? "sign-in");
   const [form, fields] = useForm({
     id: `auth-${mode}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -95,9 +123,10 @@ export default function AuthPage() {
     shouldValidate: "onSubmit",
   });
 
+  const failureTitle = FAILURE_TITLE[actionData?.intent ?? "sign-in"];
   useEffect(() => {
-    if (actionData?.failure) toast.error("Sign In Failed", { description: actionData.failure });
-  }, [actionData]);
+    if (actionData?.failure) toast.error(failureTitle, { description: actionData.failure });
+  }, [actionData, failureTitle]);
 
   if (user) {
     return (
@@ -146,7 +175,7 @@ export default function AuthPage() {
               role="alert"
               className="mb-4 rounded-md border border-destructive/50 p-3 text-destructive text-sm"
             >
-              Sign In Failed: {actionData.failure}
+              {`${failureTitle}: ${actionData.failure}`}
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="grid gap-4">

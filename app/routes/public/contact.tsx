@@ -72,7 +72,8 @@ export default function ContactPage() {
     <>
       <JsonLd data={businessJsonLd(site, contact)} />
       <section className="bg-stone-900 text-white">
-        <div className="container mx-auto px-4 py-14 sm:py-20">
+        {/* Kept short, so the form (prefilled by a product's Enquire Now) is in view on arrival. */}
+        <div className="container mx-auto px-4 py-10 sm:py-12">
           <h1 className="font-extrabold text-4xl sm:text-5xl">Contact Us</h1>
           <p className="mt-4 max-w-2xl text-lg text-stone-300">
             Ask about a product, trade pricing or a quote for your next job. Send us a message and our team
@@ -80,8 +81,8 @@ export default function ContactPage() {
           </p>
         </div>
       </section>
-      <section className="container mx-auto grid gap-10 px-4 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid content-start gap-8">
+      <section className="container mx-auto grid gap-10 px-4 py-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid content-start gap-6">
           <QuoteListPanel items={quoteList} />
           <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
             <h2 className="font-bold text-2xl">Send us a message</h2>

@@ -1,15 +1,16 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
-import { requireStaff } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { contentTypeFor } from "~/server/storage/content-type";
 import { getStorage, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/contact-upload";
 
-// Enquiry attachments: staff only, always as a download, never rendered by the browser. What a
+// Enquiry attachments: admins only, as Contact Management is (a sales user sees no enquiry, so
+// no file of one either); always as a download, never rendered by the browser. What a
 // visitor sent is kept as sent (evidence), so it is never shown in a page of this site: an
 // attachment, nosniff, and a sandboxing policy should a browser open it anyway.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireAdmin(request);
   try {
     // storage.get accepts only names it generated (digits, hex and a short extension), so the
     // name is safe to quote in the header.

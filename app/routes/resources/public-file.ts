@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
+import { getCertificationTitleForFile } from "~/modules/certifications/queries.server";
+import { attachmentDisposition } from "~/server/http/content-disposition";
 import { contentTypeFor, isInlineType } from "~/server/storage/content-type";
 import { BUCKETS, getStorage, isBucket, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/public-file";
@@ -7,7 +9,8 @@ import type { Route } from "./+types/public-file";
 // Public buckets only; a stored name never changes, so it can be cached for a year. Images and
 // PDFs are shown inline; any other type is a download. nosniff keeps the browser to the type we
 // name, and the sandboxing policy keeps a file opened on its own from running anything.
-export async function loader({ params }: Route.LoaderArgs) {
+// `?download` asks for an attachment; a certificate's is named after its title.
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { bucket, name } = params;
   if (!isBucket(bucket) || !BUCKETS[bucket].public) throw data("Not found", { status: 404 });
   try {
@@ -20,11 +23,24 @@ export async function loader({ params }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
-    // The name has passed storage's check (digits, hex and a short extension): safe to quote.
-    if (!isInlineType(type)) headers.set("Content-Disposition", `attachment; filename="${name}"`);
+    if (new URL(request.url).searchParams.has("download")) {
+      headers.set("Content-Disposition", await downloadDisposition(bucket, name));
+      // A title can change; the name it gives is not kept for a year.
+      headers.set("Cache-Control", "public, max-age=300");
+    } else if (!isInlineType(type)) {
+      // The name has passed storage's check (digits, hex and a short extension): safe to quote.
+      headers.set("Content-Disposition", `attachment; filename="${name}"`);
+    }
     return new Response(Readable.toWeb(file.stream) as ReadableStream, { headers });
   } catch (error) {
     if (error instanceof StorageError) throw data("Not found", { status: 404 });
     throw error;
   }
+}
+
+async function downloadDisposition(bucket: string, name: string) {
+  const title =
+    bucket === "certificates" ? await getCertificationTitleForFile(`/files/${bucket}/${name}`) : null;
+  if (!title) return `attachment; filename="${name}"`;
+  return attachmentDisposition(title, name.slice(name.lastIndexOf(".") + 1), "certificate");
 }

@@ -13,6 +13,7 @@ import { getDb } from "../db/db.server";
 import * as schema from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
+import { CONFIRMATION_LINK_SECONDS, sendConfirmationMail } from "./confirmation-mail.server";
 
 /** How long a session lasts from sign-in, however active (SESSION_LIFETIME_HOURS). */
 export function sessionLifetimeSeconds() {
@@ -57,7 +58,19 @@ function createAuth() {
       enabled: true,
       minPasswordLength: USER_PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: true,
+      // A new account is usable once its e-mail address is confirmed: sign-up starts no session,
+      // and a sign-in with the right password but an unconfirmed address is refused and sends a
+      // new link. (Sign-up then answers the same for an address already taken.)
+      requireEmailVerification: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: CONFIRMATION_LINK_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        await sendConfirmationMail(user.email, token);
+      },
     },
     // A fixed lifetime from sign-in: better-auth never extends it. The idle timeout is the guards'
     // (getSessionUser), which keep the session row's updated_at as its last use.

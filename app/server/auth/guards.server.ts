@@ -2,6 +2,7 @@
 // the database on each request, never trusted from the client. Deny by default.
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { pageAddress } from "~/lib/safe-redirect";
 import { getDb } from "../db/db.server";
 import { ROLES, type Role, sessions, users } from "../db/schema";
 import { getEnv } from "../env.server";
@@ -84,9 +85,10 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return { id: row.id, name: row.name, email: row.email, role: toRole(row.role) };
 }
 
+/** To the sign-in page, which returns to the page asked for (never to its `.data` request). */
 function signInRedirect(request: Request) {
   const url = new URL(request.url);
-  const target = `${url.pathname}${url.search}`;
+  const target = pageAddress(`${url.pathname}${url.search}`);
   return redirect(`/auth?redirectTo=${encodeURIComponent(target)}`);
 }
 
@@ -103,10 +105,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireRole(request: Request, roles: readonly Role[]): Promise<SessionUser> {
   const user = await requireUser(request);
   if (roles.includes(user.role)) return user;
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    throw data({ message: "You don't have permission to do that." }, { status: 403 });
-  }
+  if (request.method !== "GET" && request.method !== "HEAD")
+    throw forbidden("You don't have permission to do that.");
   throw redirect(isStaff(user) ? "/admin" : "/");
+}
+
+/** The 403 answer, with its status text, for the route's error boundary to show as Access Denied. */
+export function forbidden(message = "You don't have permission to access this page.") {
+  return data({ message }, { status: 403, statusText: "Forbidden" });
 }
 
 export const STAFF_ROLES = ["admin", "sales"] as const satisfies readonly Role[];
@@ -118,4 +124,15 @@ export function requireStaff(request: Request) {
 
 export function requireAdmin(request: Request) {
   return requireRole(request, ADMIN_ROLES);
+}
+
+/**
+ * For an admin screen that staff without the role may reach and be told so (User Management):
+ * as requireAdmin, except that sales opening the page gets 403 and its Access Denied screen
+ * instead of a redirect, and no data.
+ */
+export async function requireAdminOrDeny(request: Request) {
+  const user = await requireStaff(request);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
 }

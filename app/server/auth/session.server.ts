@@ -4,6 +4,7 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { z } from "zod";
 import { getDb } from "../db/db.server";
 import { sessions } from "../db/schema";
 import { logger } from "../logger.server";
@@ -86,10 +87,17 @@ export async function attemptSignIn(
   return result;
 }
 
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+
 export async function signUpWithPassword(
   request: Request,
   input: { name: string; email: string; password: string },
 ): Promise<AuthResult> {
+  // better-auth fails some malformed addresses with an error of its own (a 500 to the visitor):
+  // they are refused here first, as a 400 with a message.
+  if (!z.regexes.email.test(input.email) || input.email.length > 254) {
+    return { ok: false, message: INVALID_EMAIL_MESSAGE, status: 400 };
+  }
   const problem = passwordProblem(input.password, "user");
   if (problem) return { ok: false, message: problem, status: 400 };
   try {
@@ -114,6 +122,21 @@ export async function attemptSignUp(
   const result = await signUpWithPassword(request, input);
   if (result.ok) await gate.succeeded();
   return result;
+}
+
+/**
+ * The link of the confirmation e-mail: marks the address confirmed and says whether it did. A
+ * token that is forged, expired or for an account since deleted confirms nothing.
+ */
+export async function confirmEmail(token: string | null): Promise<boolean> {
+  if (!token || token.length > 4000) return false;
+  try {
+    await getAuth().api.verifyEmail({ query: { token }, headers: new Headers() });
+    return true;
+  } catch (error) {
+    if (!(error instanceof APIError)) logger.error({ err: error }, "e-mail confirmation error");
+    return false;
+  }
 }
 
 export async function signOut(request: Request) {

@@ -18,8 +18,8 @@ const NEVER_CACHED = /^\/(admin|auth|files|healthz|quote-list|assets)(\/|\.|$)/;
 const PRIVATE_AREA = /^\/(admin|auth)(\/|\.|$)/;
 /** Where staff change what the public pages show. */
 const BACK_OFFICE = /^\/admin(\/|\.|$)/;
-/** An enquiry form token: epoch milliseconds, ".", a base64url HMAC-SHA256. */
-const FORM_TOKEN_SHAPE = "(?<![\\w.-])\\d{10,15}\\.[A-Za-z0-9_-]{43}(?![\\w-])";
+/** An enquiry form token: epoch milliseconds, a 12-character nonce and an HMAC-SHA256, base64url. */
+const FORM_TOKEN_SHAPE = "(?<![\\w.-])\\d{10,15}\\.[A-Za-z0-9_-]{12}\\.[A-Za-z0-9_-]{43}(?![\\w-])";
 /** Headers that are made afresh for every response, never replayed from a stored page. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-length",

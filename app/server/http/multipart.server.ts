@@ -1,5 +1,6 @@
 // Streaming multipart/form-data: text fields into FormData, each file straight into storage with
-// a byte limit (never whole in memory), its first bytes read first to tell what it really is.
+// a byte limit (never whole in memory), its first bytes read first to tell what it really is and
+// every byte read on its way to the disk for markup (a polyglot) and, in a PDF, for scripts.
 // Busboy stops passing a file's bytes on at the limit plus one and discards the rest of that part
 // as it arrives, so an oversized upload costs a stream's buffers, not its size. An image stored in
 // a public bucket is then encoded again without its metadata (images/process-image), since the
@@ -8,7 +9,14 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import { rewriteImageOriginal } from "../images/process-image.server";
 import { BUCKETS, type Bucket, getStorage, type PutResult, StorageError } from "../storage/storage.server";
-import { type DetectedType, detectFileType, EXTENSION_FOR, HEAD_BYTES, isImageType } from "./file-signature";
+import {
+  type DetectedType,
+  detectFileType,
+  EXTENSION_FOR,
+  HEAD_BYTES,
+  isImageType,
+  scanFileContent,
+} from "./file-signature";
 
 /** `size` is the bytes the visitor sent (a rewritten public image's stored file may differ). */
 export type StoredUpload = PutResult & {
@@ -21,8 +29,10 @@ export type MultipartFailure =
   | "too_large"
   | "malformed"
   | "too_many_parts"
-  /** A file whose bytes are none of `acceptTypes`: it was never written. */
+  /** A file whose bytes are none of `acceptTypes` (or, read whole, a polyglot): not kept. */
   | "unsupported_type"
+  /** A PDF with JavaScript or actions a reader runs on its own: not kept. */
+  | "active_content"
   /** Storage could not write the file (disk full, permissions): the request itself was fine. */
   | "upload_failed";
 
@@ -131,10 +141,18 @@ export async function parseMultipart(request: Request, options: MultipartOptions
       if (!ended) await drain(iterator);
       return;
     }
+    // Every byte is read for markup (and a PDF for its actions) on its way to the disk.
+    const scan = scanFileContent(detected);
     async function* replay() {
-      yield* head;
+      for (const chunk of head) {
+        scan.push(chunk);
+        yield chunk;
+      }
       if (ended) return;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        scan.push(next.value);
+        yield next.value;
+      }
     }
     const uploaded = await getStorage().put(
       options.bucket,
@@ -148,6 +166,14 @@ export async function parseMultipart(request: Request, options: MultipartOptions
     }
     let stored = uploaded;
     let type = detected;
+    if (scan.problem) {
+      await getStorage().delete(uploaded.bucket, uploaded.name);
+      if (scan.problem === "pdf_actions") return fail("active_content", name);
+      // A polyglot is no type at all, as if its markup had been in the first bytes.
+      if (options.acceptTypes) return fail("unsupported_type", name);
+      files.set(name, { ...uploaded, fieldName: name, originalName, detected: null });
+      return;
+    }
     if (BUCKETS[options.bucket].public && isImageType(type)) {
       const clean = await rewriteImageOriginal(uploaded, type).catch(async (error: unknown) => {
         await getStorage().delete(uploaded.bucket, uploaded.name);

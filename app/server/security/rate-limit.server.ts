@@ -1,6 +1,8 @@
 // Fixed-window counters in the database, so every server process shares one count per key.
-// One upsert per window per hit; old windows are swept by pruneRateLimitCounters.
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+// One upsert per window per hit; windows that have ended are swept by pruneRateLimitCounters.
+// Each row's key ends in its window's length in seconds, which is how the sweep knows its end.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { rateLimitCounters } from "~/server/db/schema";
 
@@ -19,25 +21,33 @@ function windowStart(now: Date, seconds: number) {
   return new Date(Math.floor(now.getTime() / size) * size);
 }
 
-/** Counts one hit against `key` in every window and says whether any window is over its max. */
+async function countHit(db: DbOrTx, key: string, start: Date) {
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  return row?.count ?? 1;
+}
+
+/**
+ * Counts one hit against `key` in every window and says whether any window is over its max.
+ * `db`: a transaction, when the count must stand or fall with what the hit was for.
+ */
 export async function hitRateLimit(
   key: string,
   windows: readonly RateWindow[],
   now: Date = new Date(),
+  db: DbOrTx = getDb(),
 ): Promise<RateLimitResult> {
   const counts: number[] = [];
   let retryAfterSeconds = 0;
   for (const window of windows) {
     const start = windowStart(now, window.seconds);
-    const [row] = await getDb()
-      .insert(rateLimitCounters)
-      .values({ key: `${key}:${window.seconds}`, windowStart: start, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-        set: { count: sql`${rateLimitCounters.count} + 1` },
-      })
-      .returning({ count: rateLimitCounters.count });
-    const count = row?.count ?? 1;
+    const count = await countHit(db, `${key}:${window.seconds}`, start);
     counts.push(count);
     if (count > window.max) {
       const resetsIn = Math.ceil((start.getTime() + window.seconds * 1000 - now.getTime()) / 1000);
@@ -68,8 +78,21 @@ export async function clearRateLimit(key: string, windows: readonly RateWindow[]
   await getDb().delete(rateLimitCounters).where(inArray(rateLimitCounters.key, keys));
 }
 
+/**
+ * Counts one use of `key` in a window of its own that opened at `since` and lasts `seconds` (a
+ * form token's lifetime from when it was issued): 1 for the first use, more for each replay.
+ */
+export async function countUse(key: string, since: Date, seconds: number, db: DbOrTx = getDb()) {
+  return countHit(db, `${key}:${seconds}`, since);
+}
+
 /** Drops windows that ended more than `olderThanSeconds` ago. */
 export async function pruneRateLimitCounters(olderThanSeconds = 2 * 3600, now: Date = new Date()) {
   const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);
-  await getDb().delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, cutoff));
+  const length = sql`coalesce(substring(${rateLimitCounters.key} from ':([0-9]{1,9})$')::integer, 0)`;
+  await getDb()
+    .delete(rateLimitCounters)
+    .where(
+      sql`${rateLimitCounters.windowStart} + make_interval(secs => ${length}) < ${cutoff.toISOString()}::timestamptz`,
+    );
 }

@@ -9,6 +9,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { FieldError } from "~/components/admin/form-messages";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { UploadProgress } from "~/components/forms/upload-progress";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
@@ -94,6 +95,7 @@ export function UploadField(props: {
             <p className="text-muted-foreground text-xs" aria-live="polite">
               {busy ? "Uploading..." : ""}
             </p>
+            <UploadProgress active={busy} />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={field.id}>{LABELS[kind].url}</Label>

@@ -12,6 +12,7 @@ import { formatReceived } from "~/modules/notifications/mail-text";
 const KIND_LABELS: Record<FailedMail["kind"], string> = {
   staff_notification: "Staff notification",
   customer_acknowledgement: "Customer acknowledgement",
+  account_confirmation: "Account confirmation",
 };
 
 function waitingText(waiting: number) {

@@ -1,5 +1,6 @@
 // The search box of a list: a GET form, so it works without JavaScript and the search is in the
-// URL. Submitting drops `page` (a new search starts on page 1); `keep` carries other parameters.
+// URL. `keep` carries other parameters, and `page` the page a new search stays on: searching keeps
+// the page, except on the brands and categories lists, which return to page 1 (they pass none).
 //
 //   <DataTableToolbar label="Search products" placeholder="Search products..." query={q}
 //     keep={{ tab: "queries" }}>
@@ -16,12 +17,16 @@ export function DataTableToolbar(props: {
   placeholder?: string;
   query: string;
   keep?: Record<string, string | undefined>;
+  /** The current page, kept by a new search; none to start the search on page 1. */
+  page?: number;
   children?: ReactNode;
 }) {
-  const keep = Object.entries(props.keep ?? {}).filter((entry): entry is [string, string] =>
+  const kept = Object.entries(props.keep ?? {}).filter((entry): entry is [string, string] =>
     Boolean(entry[1]),
   );
-  const clearHref = keep.length ? `?${new URLSearchParams(keep).toString()}` : "?";
+  const clearHref = kept.length ? `?${new URLSearchParams(kept).toString()}` : "?";
+  const keep =
+    props.page && props.page > 1 ? [...kept, ["page", String(props.page)] as [string, string]] : kept;
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
       <Form

@@ -35,6 +35,8 @@ export function PagedList<Row>(props: {
   emptyText: ReactNode;
   failedMessage: string;
   keep?: Record<string, string | undefined>;
+  /** A new search returns to page 1 (brands and categories); other lists keep their page. */
+  searchFromFirstPage?: boolean;
   /** Above the table, after the toolbar (e.g. a filter or a bulk-action bar). */
   beforeTable?: ReactNode;
   children?: ReactNode;
@@ -47,6 +49,7 @@ export function PagedList<Row>(props: {
         placeholder={`Search ${noun}...`}
         query={list.q}
         keep={props.keep}
+        page={props.searchFromFirstPage ? undefined : list.page}
       >
         {props.children}
       </DataTableToolbar>

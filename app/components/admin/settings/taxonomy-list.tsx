@@ -80,6 +80,7 @@ export function TaxonomyList<Row extends TaxonomyRow, Schema extends z.ZodType>(
         noun={noun}
         list={props.list}
         keep={props.keep}
+        searchFromFirstPage
         columns={columns}
         getRowKey={(row) => row.id}
         emptyText={`No ${noun} yet. Add your first ${kind} to get started.`}

@@ -38,7 +38,7 @@ export function CatalogResults({ products, failed }: CatalogResultsProps) {
     );
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+    <ul data-testid="catalog-grid" className="grid gap-6 sm:rows-of-2 xl:rows-of-3">
       {products.map((product, index) => (
         <li key={product.id} className="flex">
           <ProductCard

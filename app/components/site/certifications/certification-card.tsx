@@ -1,6 +1,7 @@
 import { Award, Download, ExternalLink } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { certificationDownloadHref } from "~/modules/certifications/download";
 import type { PublicCertification } from "~/modules/certifications/queries.server";
 import { Picture } from "../picture";
 
@@ -53,7 +54,7 @@ export function CertificationCard({
           </Button>
           {allowDownload && (
             <Button asChild className="flex-1">
-              <a href={fileUrl} download>
+              <a href={certificationDownloadHref(fileUrl)} download>
                 <Download aria-hidden />
                 Download<span className="sr-only"> {title}</span>
               </a>

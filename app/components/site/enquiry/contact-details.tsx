@@ -68,7 +68,7 @@ export function ContactDetails({ contact }: { contact: ContactInfo }) {
             {hours.map(([days, time]) => (
               <div key={days} className="contents">
                 <dt>{days}</dt>
-                <dd className="text-foreground">{time}</dd>
+                <dd className="whitespace-nowrap text-foreground">{time}</dd>
               </div>
             ))}
           </dl>

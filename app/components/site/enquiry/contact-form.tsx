@@ -3,6 +3,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormField } from "~/components/forms/form-field";
+import { UploadProgress } from "~/components/forms/upload-progress";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -98,6 +99,7 @@ export function ContactForm({
       <FileField field={fields.file} />
       {/* The notice comes before the button, so it is read before the enquiry is sent. */}
       <PrivacyNote />
+      <UploadProgress active={sending} />
       <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
     </fetcher.Form>
   );

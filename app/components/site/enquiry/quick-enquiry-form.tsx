@@ -3,6 +3,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormField } from "~/components/forms/form-field";
+import { UploadProgress } from "~/components/forms/upload-progress";
 import { Textarea } from "~/components/ui/textarea";
 import { ENQUIRY_LIMITS, QUICK_SUBJECT, quickEnquirySchema } from "~/modules/enquiries/schema";
 import {
@@ -61,6 +62,7 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
       <FileField field={fields.file} />
       {/* The notice comes before the button, so it is read before the enquiry is sent. */}
       <PrivacyNote />
+      <UploadProgress active={sending} />
       <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
     </fetcher.Form>
   );

@@ -1,7 +1,7 @@
 import { ArrowDown, Quote } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { HomeReview } from "~/modules/content/home.server";
-import { Picture } from "../picture";
+import { Picture, PORTRAIT_PLACEHOLDER_SRC } from "../picture";
 import { SectionHeading } from "./section-heading";
 import { StarRating } from "./star-rating";
 
@@ -24,7 +24,7 @@ export function CustomerReviews({ title, reviews }: { title: string; reviews: Ho
           title={title}
           description="Builders, contractors and homeowners on working with our team."
         />
-        <ul className="mx-auto mt-10 grid max-w-5xl grid-cols-1 gap-6 md:grid-cols-2">
+        <ul className="mx-auto mt-10 grid max-w-5xl grid-cols-1 gap-6 md:rows-of-2">
           {reviews.map((review) => (
             <li key={review.id}>
               <ReviewCard review={review} />
@@ -70,6 +70,7 @@ function ReviewCard({ review }: { review: HomeReview }) {
             sizes="48px"
             width={48}
             height={48}
+            placeholder={PORTRAIT_PLACEHOLDER_SRC}
             className="size-12 shrink-0 rounded-full bg-muted object-cover"
           />
         ) : (

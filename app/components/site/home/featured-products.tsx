@@ -20,7 +20,7 @@ export function FeaturedProducts({ products }: { products: FeaturedProduct[] }) 
           title="Featured Products"
           description="Popular lines from our yard. Prices on request: tell us what you need and we'll quote."
         />
-        <ul className="mt-10 grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-10 grid grid-cols-1 gap-6 min-[480px]:rows-of-2 md:rows-of-3">
           {products.map((product) => (
             <li key={product.id}>
               <FeaturedProductCard product={product} />

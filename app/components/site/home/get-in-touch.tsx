@@ -62,7 +62,7 @@ function ContactDetails({ contact }: { contact: ContactInfo }) {
             {Object.entries(contact.businessHours).map(([day, hours]) => (
               <div key={day} className="contents">
                 <dt>{day}</dt>
-                <dd>{hours}</dd>
+                <dd className="whitespace-nowrap">{hours}</dd>
               </div>
             ))}
           </dl>

@@ -9,6 +9,7 @@ import { StockBadge } from "~/components/site/catalog/stock-badge";
 import { ProductImage } from "~/components/site/product-image";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
 import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
 import { QUOTE_LIST_TOASTS, type QuoteListItem, type QuoteListResult } from "~/modules/quote-list/schema";
 import { describeQuoteCount } from "./quote-list-link";
@@ -30,24 +31,26 @@ export function QuoteListPanel({ items }: { items: QuoteListItem[] }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A removed line (or the whole list) takes the focused button with it: focus goes to the heading.
   const refocus = () => headingRef.current?.focus();
+  // An empty list is a one-line hint, so the message form stays in view below it.
+  const empty = items.length === 0;
   return (
     <section
       id={QUOTE_LIST_SECTION_ID}
       aria-labelledby="quote-list-heading"
-      className="scroll-mt-20 rounded-xl border bg-card p-5 shadow-sm sm:p-8"
+      className={cn("scroll-mt-20 rounded-xl border bg-card shadow-sm", empty ? "px-5 py-4" : "p-5 sm:p-8")}
     >
       <h2
         id="quote-list-heading"
         ref={headingRef}
         tabIndex={-1}
-        className="flex items-center gap-2 font-bold text-2xl outline-none"
+        className={cn("flex items-center gap-2 font-bold outline-none", empty ? "text-lg" : "text-2xl")}
       >
-        <ClipboardList aria-hidden="true" className="size-6 text-primary" />
+        <ClipboardList aria-hidden="true" className={cn("text-primary", empty ? "size-5" : "size-6")} />
         Your quote list
       </h2>
-      {items.length === 0 ? (
-        <div className="mt-3 flex gap-3 text-muted-foreground">
-          <PackageSearch aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      {empty ? (
+        <div className="mt-1 flex gap-3 text-muted-foreground text-sm">
+          <PackageSearch aria-hidden="true" className="size-5 shrink-0" />
           <p>
             Your quote list is empty. Ask about several products in one message:{" "}
             <Link to="/catalog" className="font-medium text-primary underline underline-offset-4">

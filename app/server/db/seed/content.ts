@@ -165,11 +165,7 @@ export const CONTACT_CONTENT: Array<typeof contactContent.$inferInsert> = [
     phone: "0800 872 332",
     email: "sales@tradecounter.co.nz",
     address: "42 Station Road, Penrose, Auckland 1061",
-    businessHours: {
-      "Monday - Friday": "7:00 AM - 5:00 PM",
-      Saturday: "8:00 AM - 2:00 PM",
-      Sunday: "Closed",
-    },
+    businessHours: { "Mon-Fri": "7AM-5PM", Sat: "8AM-2PM" },
     socialLinks: {
       facebook: "https://www.facebook.com/tradecounternz",
       instagram: "https://www.instagram.com/tradecounternz",

@@ -1,22 +1,22 @@
-// Renders the demo's pictures and documents and writes them to storage. Each distinct picture is
-// rendered once and its URL shared (products of one category reuse three variants), which keeps
-// seeding to about a second.
+// Renders the demo's pictures and documents and writes them to storage: one picture per product,
+// of that product's kind, and each other picture once.
 import type { Bucket, Storage } from "~/server/storage/storage.server";
 import { avatarSvg, catalogueBannerSvg, certificateSvg, logoSvg } from "./artwork";
 import { HOME_TILE_CATEGORIES, type HomeImages, REVIEW_COUNT } from "./content";
 import { drawMotif, type MotifName } from "./motifs";
 import { buildCertificatePdf } from "./pdf";
+import { drawProductPictures } from "./pictures";
+import { DEMO_PRODUCTS } from "./products";
 import { caseStudySceneSvg, heroSceneSvg } from "./scenes";
 import { CASE_STUDIES, CERTIFICATIONS } from "./showcase";
 import { backdrop, paletteAt, svgDocument } from "./svg";
-import { BRANDS, type BrandName, PRODUCT_CATEGORIES, type ProductCategoryName } from "./taxonomy";
-
-export const PRODUCT_IMAGE_VARIANTS = 3;
+import { BRANDS, type BrandName, PRODUCT_CATEGORIES } from "./taxonomy";
 
 export type StoredFile = { bucket: Bucket; name: string };
 
 export type SeedAssets = {
-  productImages: Record<ProductCategoryName, string[]>;
+  /** One per entry of DEMO_PRODUCTS, same order. */
+  productImages: string[];
   logos: Record<BrandName, string>;
   home: HomeImages;
   /** One per entry of CASE_STUDIES, same order. */
@@ -76,12 +76,7 @@ export async function writeSeedAssets(storage: Storage): Promise<SeedAssets> {
   }
 
   const productImages = Promise.all(
-    PRODUCT_CATEGORIES.map(async (category) => {
-      const variants = Array.from({ length: PRODUCT_IMAGE_VARIANTS }, (_, v) =>
-        picture(motifSvg(category.motif, v, 800, 600), `${category.motif}-${v}`),
-      );
-      return [category.name, await Promise.all(variants)] as const;
-    }),
+    drawProductPictures(DEMO_PRODUCTS).map(({ product, svg }) => picture(svg, `product-${product.picture}`)),
   );
   const tiles = Promise.all(
     HOME_TILE_CATEGORIES.map(async (name, i) => {
@@ -134,13 +129,13 @@ export async function writeSeedAssets(storage: Storage): Promise<SeedAssets> {
   }
   const [heroUrls, tileUrls] = [await hero, await tiles];
   return {
-    productImages: Object.fromEntries(await productImages) as SeedAssets["productImages"],
+    productImages: await productImages,
     logos: Object.fromEntries(await logos) as SeedAssets["logos"],
     home: {
       hero: heroUrls as [string, string, string],
       tiles: Object.fromEntries(tileUrls) as HomeImages["tiles"],
       catalogue: await catalogue,
-      promotion: (await productImages).find(([name]) => name === "Insulation")![1][0]!,
+      promotion: (await productImages)[DEMO_PRODUCTS.findIndex((p) => p.picture === "batts")]!,
       avatars: await avatars,
     },
     caseStudyImages: await caseStudyImages,

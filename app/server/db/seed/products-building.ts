@@ -4,6 +4,7 @@ import type { ProductSeed } from "./taxonomy";
 export const TIMBER: ProductSeed[] = [
   {
     name: "H3.2 Treated Pine 90x45 Framing 4.8m",
+    picture: "framing",
     category: "Timber",
     brand: "Kauri Ridge Timber",
     price: 17.9,
@@ -16,6 +17,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H1.2 Kiln-Dried Pine 90x45 Framing 2.4m",
+    picture: "framing",
     category: "Timber",
     brand: "Kauri Ridge Timber",
     price: 8.4,
@@ -26,6 +28,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H4 Treated Pine Post 100x100 2.4m",
+    picture: "post",
     category: "Timber",
     brand: "Kauri Ridge Timber",
     price: 31.5,
@@ -36,6 +39,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H3.2 Pine Decking 140x32 Reeded 5.4m",
+    picture: "decking",
     category: "Timber",
     brand: "Kauri Ridge Timber",
     price: 24.5,
@@ -47,6 +51,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "Macrocarpa Dressed Board 150x25 3.0m",
+    picture: "dressed-board",
     category: "Timber",
     brand: "Kauri Ridge Timber",
     price: 41.0,
@@ -58,6 +63,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "LVL Beam 240x45 6.0m",
+    picture: "lvl-beam",
     category: "Timber",
     brand: "Kauri Ridge Timber",
     price: 189.0,
@@ -68,6 +74,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H3.2 CD Structural Plywood 2400x1200x17mm",
+    picture: "plywood",
     category: "Timber",
     brand: "Kauri Ridge Timber",
     price: 97.0,
@@ -81,6 +88,7 @@ export const TIMBER: ProductSeed[] = [
 export const ROOFING: ProductSeed[] = [
   {
     name: "Pre-painted Steel Corrugate Roofing 0.40 BMT (per m)",
+    picture: "corrugate",
     category: "Roofing",
     brand: "Ironsand Roofing",
     price: 21.5,
@@ -93,6 +101,7 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "5-Rib Trapezoidal Roofing 0.55 BMT Zinc-Aluminium (per m)",
+    picture: "trapezoidal",
     category: "Roofing",
     brand: "Ironsand Roofing",
     price: 26.8,
@@ -103,6 +112,7 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Self-Supporting Synthetic Roof Underlay 1.3m x 40m",
+    picture: "underlay",
     category: "Roofing",
     brand: "Ironsand Roofing",
     price: 189.0,
@@ -114,6 +124,7 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Pre-painted Ridge Capping 1.8m",
+    picture: "flashing",
     category: "Roofing",
     brand: "Ironsand Roofing",
     price: 34.5,
@@ -124,6 +135,7 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Barge Flashing 3.0m Pre-painted",
+    picture: "flashing",
     category: "Roofing",
     brand: "Ironsand Roofing",
     price: 45.0,
@@ -134,6 +146,7 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Polycarbonate Clear Corrugate Sheet 2.4m",
+    picture: "corrugate",
     category: "Roofing",
     brand: "Ironsand Roofing",
     price: 58.0,
@@ -144,6 +157,7 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "PVC Quarter-Round Spouting 3.0m",
+    picture: "spouting",
     category: "Roofing",
     brand: "Ironsand Roofing",
     price: 29.9,
@@ -157,6 +171,7 @@ export const ROOFING: ProductSeed[] = [
 export const CLADDING: ProductSeed[] = [
   {
     name: "Bevel-Back Weatherboard 180x18 Primed Pine 5.4m",
+    picture: "weatherboard",
     category: "Cladding",
     brand: "Coastline Cladding",
     price: 52.0,
@@ -169,6 +184,7 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Fibre Cement Sheet 2400x1200x7.5mm Smooth",
+    picture: "cement-sheet",
     category: "Cladding",
     brand: "Coastline Cladding",
     price: 64.0,
@@ -179,6 +195,7 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Rusticated Shiplap Weatherboard 180x18 Primed 5.4m",
+    picture: "weatherboard",
     category: "Cladding",
     brand: "Coastline Cladding",
     price: 49.5,
@@ -189,6 +206,7 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "H3.1 Cavity Battens 45x20 2.4m (Pack of 10)",
+    picture: "battens",
     category: "Cladding",
     brand: "Coastline Cladding",
     price: 38.0,
@@ -199,6 +217,7 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Breathable Building Wrap 2.7m x 30m",
+    picture: "wrap",
     category: "Cladding",
     brand: "Coastline Cladding",
     price: 169.0,
@@ -210,6 +229,7 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Fibre Cement Soffit Lining 2400x450x4.5mm",
+    picture: "cement-sheet",
     category: "Cladding",
     brand: "Coastline Cladding",
     price: 18.5,
@@ -220,6 +240,7 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Vertical Board and Batten Cladding 200x19 Cedar-Look",
+    picture: "board-and-batten",
     category: "Cladding",
     brand: "Coastline Cladding",
     price: 46.0,
@@ -234,6 +255,7 @@ export const CLADDING: ProductSeed[] = [
 export const INSULATION: ProductSeed[] = [
   {
     name: "R2.6 Glasswool Wall Batts 90mm (6.5 m²)",
+    picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
     price: 79.0,
@@ -246,6 +268,7 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "R3.6 Glasswool Ceiling Batts (5.8 m²)",
+    picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
     price: 89.0,
@@ -256,6 +279,7 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "R2.2 Polyester Wall Insulation 90mm",
+    picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
     price: 99.0,
@@ -266,6 +290,7 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "R1.4 Underfloor Polystyrene Panels (Pack of 8)",
+    picture: "foam-panels",
     category: "Insulation",
     brand: "Fernleaf Insulation",
     price: 129.0,
@@ -277,6 +302,7 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "Acoustic Wall Batts 90mm R2.6",
+    picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
     price: 115.0,
@@ -287,6 +313,7 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "Ground Vapour Barrier 250µm 4m x 25m",
+    picture: "vapour-barrier",
     category: "Insulation",
     brand: "Fernleaf Insulation",
     price: 95.0,

@@ -4,6 +4,7 @@ import type { ProductSeed } from "./taxonomy";
 export const TOOLS: ProductSeed[] = [
   {
     name: "18V Brushless Hammer Drill Kit (2 x 5.0Ah)",
+    picture: "drill",
     category: "Tools",
     brand: "Hauraki Pro Tools",
     price: 449.0,
@@ -16,6 +17,7 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "18V Brushless Circular Saw 184mm (Skin Only)",
+    picture: "circular-saw",
     category: "Tools",
     brand: "Hauraki Pro Tools",
     price: 299.0,
@@ -26,6 +28,7 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Gas Framing Nailer 90mm",
+    picture: "nailer",
     category: "Tools",
     brand: "Hauraki Pro Tools",
     price: 899.0,
@@ -36,6 +39,7 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Fibreglass Framing Hammer 22oz",
+    picture: "hammer",
     category: "Tools",
     brand: "Hauraki Pro Tools",
     price: 59.9,
@@ -46,6 +50,7 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Tape Measure 8m x 25mm",
+    picture: "tape-measure",
     category: "Tools",
     brand: "Hauraki Pro Tools",
     price: 19.9,
@@ -57,6 +62,7 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Aluminium Box Spirit Level 1200mm",
+    picture: "spirit-level",
     category: "Tools",
     brand: "Hauraki Pro Tools",
     price: 89.0,
@@ -67,6 +73,7 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Sliding Compound Mitre Saw 254mm",
+    picture: "mitre-saw",
     category: "Tools",
     brand: "Hauraki Pro Tools",
     price: 649.0,
@@ -80,6 +87,7 @@ export const TOOLS: ProductSeed[] = [
 export const HARDWARE: ProductSeed[] = [
   {
     name: "Stainless Steel Butt Hinge 100mm (Pair)",
+    picture: "butt-hinge",
     category: "Hardware",
     brand: "Harbourside Hardware",
     price: 18.5,
@@ -90,6 +98,7 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Entrance Lever Set Satin Chrome (Keyed)",
+    picture: "lever-set",
     category: "Hardware",
     brand: "Harbourside Hardware",
     price: 119.0,
@@ -101,6 +110,7 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Heavy-Duty Galvanised Gate Hinge Set",
+    picture: "gate-hinge",
     category: "Hardware",
     brand: "Harbourside Hardware",
     price: 44.0,
@@ -111,6 +121,7 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Sliding Barn Door Track Kit 2.0m Matte Black",
+    picture: "barn-door-track",
     category: "Hardware",
     brand: "Harbourside Hardware",
     price: 249.0,
@@ -122,6 +133,7 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Self-Closing Pool Gate Latch",
+    picture: "gate-latch",
     category: "Hardware",
     brand: "Harbourside Hardware",
     price: 89.0,
@@ -132,6 +144,7 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Brushed Stainless Door Stop (Pack of 4)",
+    picture: "door-stop",
     category: "Hardware",
     brand: "Harbourside Hardware",
     price: 22.0,
@@ -145,6 +158,7 @@ export const HARDWARE: ProductSeed[] = [
 export const FIXINGS: ProductSeed[] = [
   {
     name: "Galvanised Flat-Head Nails 90 x 3.15mm 5kg",
+    picture: "nails",
     category: "Fixings",
     brand: "Tasman Fix",
     price: 49.0,
@@ -155,6 +169,7 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Stainless Decking Screws 10g x 65mm (Box of 500)",
+    picture: "screws",
     category: "Fixings",
     brand: "Tasman Fix",
     price: 119.0,
@@ -167,6 +182,7 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Class 4 Roofing Tek Screws 12g x 65mm (Box of 100)",
+    picture: "tek-screws",
     category: "Fixings",
     brand: "Tasman Fix",
     price: 42.0,
@@ -177,6 +193,7 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Hot-Dip Galvanised Coach Bolts M12 x 150 (Pack of 10)",
+    picture: "coach-bolts",
     category: "Fixings",
     brand: "Tasman Fix",
     price: 36.0,
@@ -187,6 +204,7 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Galvanised Joist Hangers 90x45 (Box of 20)",
+    picture: "joist-hanger",
     category: "Fixings",
     brand: "Tasman Fix",
     price: 74.0,
@@ -197,6 +215,7 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Collated Framing Nails 90 x 3.15mm Bright (Box of 2000)",
+    picture: "collated-nails",
     category: "Fixings",
     brand: "Tasman Fix",
     price: 89.0,
@@ -208,6 +227,7 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Chemical Anchor Adhesive 300ml",
+    picture: "anchor-cartridge",
     category: "Fixings",
     brand: "Tasman Fix",
     price: 32.0,
@@ -221,6 +241,7 @@ export const FIXINGS: ProductSeed[] = [
 export const PAINT: ProductSeed[] = [
   {
     name: "Exterior Acrylic Low Sheen 10L",
+    picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",
     price: 219.0,
@@ -233,6 +254,7 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Interior Ceiling Flat White 10L",
+    picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",
     price: 149.0,
@@ -243,6 +265,7 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Oil-Based Timber Primer 4L",
+    picture: "paint-tin",
     category: "Paint",
     brand: "Ridgeline Paints",
     price: 89.0,
@@ -253,6 +276,7 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Decking Stain Oil Natural 10L",
+    picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",
     price: 179.0,
@@ -263,6 +287,7 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Paintable Acrylic Gap Sealant 450g",
+    picture: "sealant-cartridge",
     category: "Paint",
     brand: "Ridgeline Paints",
     price: 12.9,
@@ -273,6 +298,7 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Acrylic Roof and Trim Paint 10L",
+    picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",
     price: 239.0,

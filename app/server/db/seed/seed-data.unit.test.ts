@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { buildCertificatePdf } from "./pdf";
-import { DEMO_PRODUCTS } from "./seed.server";
+import { drawProductPictures, type ProductPicture } from "./pictures";
+import { DEMO_PRODUCTS } from "./products";
 import { CASE_STUDIES, CERTIFICATIONS } from "./showcase";
 import { BRANDS, discountFor, PRODUCT_CATEGORIES, stockStatusFor } from "./taxonomy";
 
@@ -81,4 +82,64 @@ test("the certificate PDF is well formed: every xref offset points at its object
   expect(body.slice(Number(stream[1]), Number(stream[1]) + 10)).toBe("\nendstream");
   expect(text).toContain("(Timber Treatment Compliance \\(NZS 3640\\) - tested)");
   expect(text).toContain("backslash \\\\ and \\(parentheses\\)");
+});
+
+// What a product's name says it is, read independently of the seed's own choice of picture.
+const KIND_BY_NAME: Array<[RegExp, ProductPicture]> = [
+  [/framing \d|framing 4|framing 2/i, "framing"],
+  [/post/i, "post"],
+  [/decking 1/i, "decking"],
+  [/dressed board/i, "dressed-board"],
+  [/lvl/i, "lvl-beam"],
+  [/plywood/i, "plywood"],
+  [/corrugate/i, "corrugate"],
+  [/trapezoidal/i, "trapezoidal"],
+  [/underlay/i, "underlay"],
+  [/capping|flashing/i, "flashing"],
+  [/spouting/i, "spouting"],
+  [/weatherboard/i, "weatherboard"],
+  [/fibre cement/i, "cement-sheet"],
+  [/battens/i, "battens"],
+  [/building wrap/i, "wrap"],
+  [/board and batten/i, "board-and-batten"],
+  [/batts|polyester wall/i, "batts"],
+  [/polystyrene/i, "foam-panels"],
+  [/vapour barrier/i, "vapour-barrier"],
+  [/drill/i, "drill"],
+  [/circular saw/i, "circular-saw"],
+  [/nailer/i, "nailer"],
+  [/framing hammer/i, "hammer"],
+  [/tape measure/i, "tape-measure"],
+  [/spirit level/i, "spirit-level"],
+  [/mitre saw/i, "mitre-saw"],
+  [/butt hinge/i, "butt-hinge"],
+  [/lever set/i, "lever-set"],
+  [/gate hinge/i, "gate-hinge"],
+  [/barn door/i, "barn-door-track"],
+  [/gate latch/i, "gate-latch"],
+  [/door stop/i, "door-stop"],
+  [/flat-head nails/i, "nails"],
+  [/collated/i, "collated-nails"],
+  [/decking screws/i, "screws"],
+  [/tek screws/i, "tek-screws"],
+  [/coach bolts/i, "coach-bolts"],
+  [/joist hangers/i, "joist-hanger"],
+  [/anchor adhesive/i, "anchor-cartridge"],
+  [/sealant/i, "sealant-cartridge"],
+  [/10L/, "paint-pail"],
+  [/primer 4L/i, "paint-tin"],
+];
+
+test("each product's picture shows that product, and no two in a category look alike", () => {
+  const pictures = drawProductPictures(DEMO_PRODUCTS);
+  for (const { product, svg } of pictures) {
+    const kinds = KIND_BY_NAME.filter(([pattern]) => pattern.test(product.name)).map(([, kind]) => kind);
+    expect(kinds, product.name).toHaveLength(1);
+    expect(svg, product.name).toContain(`data-picture="${kinds[0]}"`);
+  }
+  for (const category of PRODUCT_CATEGORIES) {
+    const svgs = pictures.filter((p) => p.product.category === category.name).map((p) => p.svg);
+    expect(new Set(svgs).size, category.name).toBe(svgs.length);
+  }
+  expect(new Set(pictures.map((p) => p.svg)).size).toBe(DEMO_PRODUCTS.length);
 });

@@ -17,15 +17,8 @@ import {
 } from "~/server/db/schema";
 import { parseStoredPath, type Storage } from "~/server/storage/storage.server";
 import { buildHomeContent, CONTACT_CONTENT, CONTACT_SUBJECTS, SITE_SETTINGS } from "./content";
-import {
-  PRODUCT_IMAGE_VARIANTS,
-  removeFiles,
-  type SeedAssets,
-  type StoredFile,
-  writeSeedAssets,
-} from "./images.server";
-import { CLADDING, INSULATION, ROOFING, TIMBER } from "./products-building";
-import { FIXINGS, HARDWARE, PAINT, TOOLS } from "./products-trade";
+import { removeFiles, type SeedAssets, type StoredFile, writeSeedAssets } from "./images.server";
+import { DEMO_PRODUCTS } from "./products";
 import { CASE_STUDIES, CERTIFICATIONS } from "./showcase";
 import {
   BRANDS,
@@ -33,7 +26,6 @@ import {
   CERTIFICATION_CATEGORIES,
   discountFor,
   PRODUCT_CATEGORIES,
-  type ProductSeed,
   stockStatusFor,
 } from "./taxonomy";
 
@@ -55,25 +47,6 @@ const SEED_LOCK_KEY = 7_264_270_001;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** Products in category order; interleaved so the newest-first lists mix categories. */
-export const DEMO_PRODUCTS: ProductSeed[] = interleave([
-  TIMBER,
-  ROOFING,
-  TOOLS,
-  HARDWARE,
-  CLADDING,
-  INSULATION,
-  FIXINGS,
-  PAINT,
-]);
-
-function interleave<T>(lists: T[][]): T[] {
-  const out: T[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const list of lists) if (i < list.length) out.push(list[i]!);
-  return out;
-}
 
 /** Deterministic timestamps: `days` before now, nudged by a few hours so nothing ties. */
 function ago(now: Date, days: number, hours = 0) {
@@ -126,28 +99,23 @@ async function insertDemoContent(tx: Transaction, assets: SeedAssets, now: Date)
     .returning({ id: brands.id, name: brands.name });
   const brandId = (name: string) => brandRows.find((b) => b.name === name)!.id;
 
-  const seenPerCategory = new Map<string, number>();
   await tx.insert(products).values(
-    DEMO_PRODUCTS.map((p, i) => {
-      const nth = seenPerCategory.get(p.category) ?? 0;
-      seenPerCategory.set(p.category, nth + 1);
-      return {
-        name: p.name,
-        description: p.description,
-        shortDescription: p.short,
-        price: p.price,
-        originalPrice: p.was ?? null,
-        discountPercentage: discountFor(p),
-        categoryId: categoryId("products", p.category),
-        brandId: brandId(p.brand),
-        imageUrl: assets.productImages[p.category][nth % PRODUCT_IMAGE_VARIANTS],
-        stockQuantity: p.stock,
-        stockStatus: stockStatusFor(p.stock),
-        isFeatured: p.featured ?? false,
-        isPublished: !p.draft,
-        createdAt: ago(now, (DEMO_PRODUCTS.length - i) * 3, (i * 7) % 10),
-      };
-    }),
+    DEMO_PRODUCTS.map((p, i) => ({
+      name: p.name,
+      description: p.description,
+      shortDescription: p.short,
+      price: p.price,
+      originalPrice: p.was ?? null,
+      discountPercentage: discountFor(p),
+      categoryId: categoryId("products", p.category),
+      brandId: brandId(p.brand),
+      imageUrl: assets.productImages[i],
+      stockQuantity: p.stock,
+      stockStatus: stockStatusFor(p.stock),
+      isFeatured: p.featured ?? false,
+      isPublished: !p.draft,
+      createdAt: ago(now, (DEMO_PRODUCTS.length - i) * 3, (i * 7) % 10),
+    })),
   );
 
   await tx.insert(caseStudies).values(

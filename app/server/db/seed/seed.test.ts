@@ -66,6 +66,12 @@ test("an empty database is seeded with the whole demo", async () => {
   expect(sectionCount("categories")).toBeGreaterThanOrEqual(4);
   expect(sectionCount("catalog")).toBe(1);
   expect(sectionCount("reviews")).toBeGreaterThanOrEqual(4);
+
+  const pictures = await db.select({ category: products.categoryId, url: products.imageUrl }).from(products);
+  for (const category of new Set(pictures.map((p) => p.category))) {
+    const urls = pictures.filter((p) => p.category === category).map((p) => p.url);
+    expect(new Set(urls).size, "no two products of a category share a picture").toBe(urls.length);
+  }
 });
 
 test("every picture and document the demo points at exists in storage", async () => {

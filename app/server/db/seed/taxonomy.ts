@@ -1,6 +1,7 @@
 // Categories, brands and the shape of a demo product: the vocabulary the other seed files use.
 import type { LogoGlyph } from "./artwork";
 import type { MotifName } from "./motifs";
+import type { ProductPicture } from "./pictures";
 
 export const PRODUCT_CATEGORIES = [
   {
@@ -129,6 +130,8 @@ export type BrandName = (typeof BRANDS)[number]["name"];
 
 export type ProductSeed = {
   name: string;
+  /** What the product's picture shows. */
+  picture: ProductPicture;
   category: ProductCategoryName;
   brand: BrandName;
   /** Trade price in NZD, for staff only: the public site says "Contact for Price". */

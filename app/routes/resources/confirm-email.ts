@@ -1,0 +1,21 @@
+// The link in the e-mail sent at sign-up: confirms the address and lands on the site root. A
+// link that no longer works goes to the sign-in page, where signing in sends a new one.
+import { confirmEmail } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/confirm-email";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (await confirmEmail(token)) {
+    return redirectWithToast("/", {
+      type: "success",
+      title: "E-mail address confirmed",
+      description: "Your account is ready: you can now sign in.",
+    });
+  }
+  return redirectWithToast("/auth", {
+    type: "error",
+    title: "This confirmation link does not work",
+    description: "It may have expired. Sign in with your e-mail and password to be sent a new one.",
+  });
+}

@@ -1,0 +1,154 @@
+// Sign-up with e-mail and password and an e-mail confirmation: the account is created without a
+// session, a confirmation link goes out through the mail outbox, the account cannot sign in until
+// the link is opened, and the link confirms the address and lands on the site root. Sign-up has
+// its own texts ("Account created", "Sign Up Failed"), not the sign-in ones.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { mailOutbox, users } from "~/server/db/schema";
+import { drainOutbox } from "~/server/mail/outbox.server";
+import { createSmtpTransport, type MailTransport } from "~/server/mail/transport.server";
+import { readToast } from "~/server/toast.server";
+import { pageRequest } from "../support/access";
+import { createAppHandler } from "../support/app-handler";
+import { useTestDatabase } from "../support/database";
+import { startSmtpServer, type TestSmtp } from "./mail-support";
+import { postAuth, signInFields } from "./sign-in-support";
+
+const database = useTestDatabase();
+const app = createAppHandler();
+const PASSWORD = "a-fine-long-password";
+
+let smtp: TestSmtp;
+let transport: MailTransport;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  transport = createSmtpTransport(smtp.url, { timeoutMs: 2000 });
+});
+
+afterAll(async () => {
+  await transport.close();
+  await smtp.close();
+});
+
+function signUpFields(email: string, password = PASSWORD) {
+  return { intent: "sign-up", name: "Aroha Builder", email, password };
+}
+
+async function toastIn(response: { headers: Headers }) {
+  const pairs = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return (await readToast(new Request("http://localhost/", { headers: { cookie: pairs } }))).toast;
+}
+
+async function confirmationMail(email: string) {
+  return database.current.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.kind, "account_confirmation"))
+    .then((rows) => rows.filter((row) => row.recipients.includes(email)));
+}
+
+function linkIn(text: string) {
+  const link = /http:\/\/localhost:\d+(\/auth\/confirm-email\?token=[\w.%-]+)/.exec(text)?.[1];
+  if (!link) throw new Error(`no confirmation link in: ${text}`);
+  return link;
+}
+
+test("sign-up creates an account without a session, says so, and mails a confirmation link", async () => {
+  const email = "aroha@example.nz";
+  const answer = await postAuth(signUpFields(email));
+  expect(answer.status).toBe(302);
+  expect(answer.location).toBe("/auth");
+  expect(answer.cookie).toBe("");
+  expect(await toastIn(answer)).toEqual({
+    type: "success",
+    title: "Account created",
+    description: "Check your e-mail to confirm your address.",
+  });
+
+  const [row] = await database.current.db.select().from(users).where(eq(users.email, email));
+  expect(row).toMatchObject({ role: "user", emailVerified: false, isActive: true });
+  const queued = await confirmationMail(email);
+  expect(queued).toHaveLength(1);
+  expect(queued[0]?.subject).toBe("Confirm your e-mail address for Trade Counter");
+
+  smtp.received.length = 0;
+  await drainOutbox({ transport });
+  const sent = smtp.received.find((mail) => mail.to.includes(email));
+  expect(sent?.subject).toBe("Confirm your e-mail address for Trade Counter");
+  expect(linkIn(sent?.text ?? "")).toMatch(/^\/auth\/confirm-email\?token=/);
+});
+
+test("the account signs in only once the link is opened; the link lands on the site root", async () => {
+  const email = "mere@example.nz";
+  await postAuth(signUpFields(email));
+
+  const early = await postAuth(signInFields(email, PASSWORD));
+  expect(early.status).toBeGreaterThanOrEqual(400);
+  expect(early.failure).toBe("Email not verified");
+  expect(early.cookie).toBe("");
+  // Signing in with the right password sends a fresh link.
+  const links = await confirmationMail(email);
+  expect(links).toHaveLength(2);
+
+  const opened = await app(pageRequest(linkIn(links[0]?.textBody ?? "")));
+  expect(opened.status).toBe(302);
+  expect(opened.headers.get("Location")).toBe("/");
+  expect((await toastIn(opened))?.title).toBe("E-mail address confirmed");
+  const [row] = await database.current.db.select().from(users).where(eq(users.email, email));
+  expect(row?.emailVerified).toBe(true);
+  expect(opened.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(false);
+
+  const now = await postAuth(signInFields(email, PASSWORD));
+  expect(now.status).toBe(302);
+  expect(now.location).toBe("/auth");
+  expect(now.cookie).not.toBe("");
+  expect((await toastIn(now))?.title).toBe("Welcome back!");
+});
+
+test("a forged or broken confirmation link confirms nothing and goes to the sign-in page", async () => {
+  const email = "tama@example.nz";
+  await postAuth(signUpFields(email));
+  for (const token of ["forged", "a.b.c", "x".repeat(5000), ""]) {
+    const opened = await app(pageRequest(`/auth/confirm-email?token=${token}`));
+    expect(opened.status, token.slice(0, 10)).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/auth");
+    expect((await toastIn(opened))?.title).toBe("This confirmation link does not work");
+  }
+  const [row] = await database.current.db.select().from(users).where(eq(users.email, email));
+  expect(row?.emailVerified).toBe(false);
+});
+
+test("signing up with an address already taken answers the same, and mails nothing", async () => {
+  const email = "taken@example.nz";
+  await postAuth(signUpFields(email));
+  const again = await postAuth(signUpFields(email, "another-long-password"));
+  expect(again.status).toBe(302);
+  expect(again.location).toBe("/auth");
+  expect(await confirmationMail(email)).toHaveLength(1);
+});
+
+test("a refused sign-up is titled Sign Up Failed, a refused sign-in Sign In Failed", async () => {
+  const signUp = await app(
+    pageRequest("/auth", "", {
+      method: "POST",
+      body: new URLSearchParams(signUpFields("kiri@example.nz", "superman")),
+    }),
+  );
+  expect(signUp.status).toBe(400);
+  const html = await signUp.text();
+  expect(html).toContain("Sign Up Failed: This password is too common");
+  expect(html).not.toContain("Sign In Failed");
+
+  const signIn = await app(
+    pageRequest("/auth", "", {
+      method: "POST",
+      body: new URLSearchParams(signInFields("kiri@example.nz", "nope")),
+    }),
+  );
+  expect(signIn.status).toBe(400);
+  expect(await signIn.text()).toContain("Sign In Failed: Invalid email or password");
+});
