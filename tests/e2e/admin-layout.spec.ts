@@ -2,7 +2,7 @@
 // wider): the page never scrolls sideways, every control of the main area (a table's first row
 // of actions above all) is inside the window, and nothing is cut off by a box that clips.
 import type { Browser, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 const WIDTHS = [360, 768, 1024, 1100, 1279, 1280];
 
@@ -147,3 +147,34 @@ for (const width of WIDTHS) {
     await asSales(browser, width, baseURL);
   });
 }
+
+test("a long unbroken e-mail wraps inside its column on the enquiry page; review rows name the reviewer", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(await findEnquiryPath(page));
+  const email = page.getByRole("link", { name: LONG_EMAIL });
+  await expect(email).toBeVisible();
+  const [emailBox, columnBox] = await Promise.all([
+    email.boundingBox(),
+    page.getByRole("definition").filter({ has: email }).boundingBox(),
+  ]);
+  expect(emailBox && columnBox).toBeTruthy();
+  if (!emailBox || !columnBox) return;
+  expect(emailBox.x + emailBox.width).toBeLessThanOrEqual(columnBox.x + columnBox.width + 1);
+  expect(emailBox.height).toBeGreaterThan(30); // on more than one line
+  await expectNoAxeViolations(page);
+
+  // Every review row has the section heading as its title: the list shows who wrote it instead.
+  await page.goto("/admin/home");
+  const reviewRows = page.getByRole("row").filter({ hasText: "Reviews" });
+  await expect(reviewRows.first()).toBeVisible();
+  await expect(reviewRows.filter({ hasText: "What Our Customers Say" })).toHaveCount(0);
+  // Mere Tawhiri's review is one of the demo content's.
+  const mere = reviewRows.filter({ hasText: "Mere Tawhiri" });
+  await expect(mere).toHaveCount(1);
+  await expect(mere.getByRole("button", { name: "Edit review by Mere Tawhiri" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
