@@ -1,9 +1,9 @@
 // Background upkeep that runs inside the server process: the attachment retention sweep, the
-// pruning of expired rate-limit windows, the sweep of orphaned enquiry uploads and of unfinished
-// writes in every bucket and, on embedded
-// PGlite (which has no autovacuum daemon), a daily VACUUM ANALYZE. Timers are unref'd, so they
-// never keep the process alive; the returned stop function waits for work in flight so the
-// database can close after it.
+// pruning of expired rate-limit windows and of remembered form submissions, the sweep of
+// orphaned enquiry uploads and of unfinished writes in every bucket and, on embedded PGlite
+// (which has no autovacuum daemon), a daily VACUUM ANALYZE. Timers are unref'd, so they never
+// keep the process alive; the returned stop function waits for work in flight so the database
+// can close after it.
 import fs from "node:fs";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
+import { pruneFormSubmissions } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
 import { BUCKETS, isStoredName } from "~/server/storage/storage.server";
@@ -175,6 +176,11 @@ export function startHousekeeping() {
       everyMs: PRUNE_INTERVAL_MS,
       firstMs: PRUNE_INTERVAL_MS,
       failure: "Pruning rate-limit counters failed",
+    }),
+    periodic(() => pruneFormSubmissions(), {
+      everyMs: PRUNE_INTERVAL_MS,
+      firstMs: PRUNE_INTERVAL_MS,
+      failure: "Pruning form submissions failed",
     }),
     periodic(vacuumEmbeddedDatabase, {
       everyMs: VACUUM_INTERVAL_MS,

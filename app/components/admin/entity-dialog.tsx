@@ -16,10 +16,12 @@
 //   </EntityDialog>
 //
 // The action answers a redirect (with a toast) on success: the dialog closes and the list has
-// reloaded. A 400 keeps it open with the field messages, `error` also shown as a toast.
+// reloaded, also after earlier refused attempts. A 400 keeps it open with the field messages,
+// `error` also shown as a toast. A second press while a submission is on its way does nothing,
+// and each opening posts one `submissionId`, which the server carries out once.
 import { type FormMetadata, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import {
@@ -30,6 +32,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { newSubmissionId, SUBMISSION_FIELD } from "~/lib/submission-id";
 import { cn } from "~/lib/utils";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
@@ -80,7 +83,17 @@ export function EntityDialog<Schema extends z.ZodType>(props: EntityDialogProps<
 function EntityForm<Schema extends z.ZodType>(
   props: EntityDialogProps<Schema> & { mode: "create" | "edit" },
 ) {
-  const fetcher = useAdminFetcher({ onSuccess: () => props.onOpenChange(false) });
+  // Set at the submit event itself: the button's disabled state comes a render later, and a
+  // double click's second press lands before it.
+  const submitting = useRef(false);
+  const fetcher = useAdminFetcher({
+    onSuccess: () => props.onOpenChange(false),
+    onSettled: () => {
+      submitting.current = false;
+    },
+  });
+  // One id per opening of the dialog, so the server carries out a repeated post of it once.
+  const [submissionId] = useState(newSubmissionId);
   const busy = fetcher.state !== "idle";
   const [form, fields] = useForm<FormShape<Schema>>({
     id: `entity-${props.recordId ?? "new"}`,
@@ -92,15 +105,26 @@ function EntityForm<Schema extends z.ZodType>(
   });
   const intents = props.intents ?? { create: "create", edit: "update" };
   const submitLabel = props.submitLabel ?? { create: "Create", edit: "Save Changes" };
+  const formProps = getFormProps(form);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (submitting.current) {
+      event.preventDefault();
+      return;
+    }
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) submitting.current = true;
+  }
   return (
     <fetcher.Form
       method="post"
       action={props.action}
       encType={props.multipart ? "multipart/form-data" : undefined}
-      {...getFormProps(form)}
+      {...formProps}
+      onSubmit={onSubmit}
       className="grid gap-4"
     >
       <input type="hidden" name="intent" value={intents[props.mode]} />
+      <input type="hidden" name={SUBMISSION_FIELD} value={submissionId} />
       {props.recordId ? <input type="hidden" name="id" value={props.recordId} /> : null}
       {form.errors?.length ? (
         <p

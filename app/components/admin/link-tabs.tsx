@@ -17,13 +17,14 @@ export function LinkTabs<Value extends string>(props: {
 }) {
   const param = props.param ?? "tab";
   return (
-    <nav aria-label={props.label} className={cn("max-w-full overflow-x-auto", props.className)}>
-      <ul className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground">
+    // The tabs wrap onto a second line on a narrow screen: every tab stays in view.
+    <nav aria-label={props.label} className={cn("max-w-full", props.className)}>
+      <ul className="inline-flex min-h-9 w-fit max-w-full flex-wrap items-center rounded-lg bg-muted p-[3px] text-muted-foreground">
         {props.tabs.map((tab) => {
           const active = tab.value === props.current;
           const search = new URLSearchParams({ ...props.keep, [param]: tab.value });
           return (
-            <li key={tab.value} className="h-full">
+            <li key={tab.value} className="h-[calc(--spacing(9)-6px)]">
               <Link
                 to={`?${search.toString()}`}
                 aria-current={active ? "page" : undefined}

@@ -17,6 +17,7 @@ import type { z } from "zod";
 import type { PagedListData } from "~/components/admin/data-table/paged-list";
 import { AdminInputError } from "~/modules/taxonomy/admin.server";
 import { readImageForm } from "~/server/http/image-upload.server";
+import { oncePerSubmission } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { actionFailure, isFormBody, parseIntent, unreadableForm } from "./intents";
 import type { ListParams, Paged } from "./list-params";
@@ -84,8 +85,8 @@ type ImageOptions = NonNullable<Parameters<typeof readImageForm>[1]>;
 /**
  * An admin action's post, parsed with the route's intent schema. A form may carry an image (a
  * file that readImageForm stores, or a URL); a refused image or invalid fields answer 400 with
- * the messages and nothing is written. `attempt` runs the write: when it throws, the stored
- * image is dropped again and the failure is the answer.
+ * the messages and nothing is written. `attempt` runs the write once per submission: when it
+ * throws, the stored image is dropped again and the failure is the answer.
  */
 export async function readAdminForm<Schema extends z.ZodType>(
   request: Request,
@@ -107,7 +108,8 @@ export async function readAdminForm<Schema extends z.ZodType>(
   }
   async function attempt(write: () => Promise<unknown>, failureTitle: string) {
     try {
-      await write();
+      // A repeat of a submission already carried out writes nothing and keeps no second image.
+      if ((await oncePerSubmission(form.formData, write)) === "repeat") await upload?.discard();
       return null;
     } catch (error) {
       await upload?.discard();

@@ -22,6 +22,7 @@ import {
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
 import { requireStaff } from "~/server/auth/guards.server";
 import { readImageForm } from "~/server/http/image-upload.server";
+import { oncePerSubmission } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/catalog";
@@ -70,8 +71,11 @@ export async function action({ request }: Route.ActionArgs) {
         title: "Product deleted successfully",
       });
     }
-    if (value.intent === "create") await createProduct(value);
-    else await updateProduct(value.id, value);
+    if (value.intent === "create") {
+      // A repeat of this submission writes nothing and keeps no second image.
+      const outcome = await oncePerSubmission(form.formData, () => createProduct(value));
+      if (outcome === "repeat") await form.upload?.discard();
+    } else await updateProduct(value.id, value);
     return redirectWithToast(backToList(request), { type: "success", title: SAVED[value.intent] });
   } catch (error) {
     await form.upload?.discard();

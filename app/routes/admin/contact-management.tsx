@@ -120,6 +120,11 @@ function bulkToast(status: string, result: StatusChange) {
   return done(title, notes.length ? `${notes.join(", ")}.` : undefined);
 }
 
+const SUBJECT_SAVED = {
+  "create-subject": done("Subject created successfully"),
+  "update-subject": done("Subject updated successfully"),
+};
+
 /** Does the write and says how it went (the toast after the redirect). */
 async function perform(value: Intent, actor: SessionUser): Promise<Toast> {
   switch (value.intent) {
@@ -130,10 +135,10 @@ async function perform(value: Intent, actor: SessionUser): Promise<Toast> {
       return bulkToast(value.status, await bulkSetEnquiryStatus(actor, value.ids, value.status));
     case "create-subject":
       await createSubject(value);
-      return done("Subject created successfully");
+      return SUBJECT_SAVED[value.intent];
     case "update-subject":
       await updateSubject(value.id, value);
-      return done("Subject updated successfully");
+      return SUBJECT_SAVED[value.intent];
     case "toggle-subject":
       await setSubjectActive(value.id, value.isActive);
       return done("Subject updated successfully");
@@ -148,7 +153,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readAdminForm(request, contactManagementIntentSchema);
   if (!form.ok) return form.response;
   const value = form.value;
-  let toast = done("Saved");
+  // A repeat of a subject dialog's submission writes nothing and is answered as the first was.
+  let toast = (SUBJECT_SAVED as Partial<Record<string, Toast>>)[value.intent] ?? done("Saved");
   const failed = await form.attempt(async () => {
     toast = await perform(value, actor);
   }, FAILURE[value.intent]);

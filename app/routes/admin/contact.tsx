@@ -101,8 +101,8 @@ export default function ContactContent({ loaderData }: Route.ComponentProps) {
   const columns: DataTableColumn<ContactContentRow>[] = [
     { key: "type", header: "Type", cell: (r) => <Badge variant="outline">{r.contentType}</Badge> },
     { key: "title", header: "Title", cell: (r) => r.title ?? "—", className: "whitespace-normal" },
-    { key: "phone", header: "Phone", cell: (r) => r.phone ?? "—", className: "hidden md:table-cell" },
-    { key: "email", header: "Email", cell: (r) => r.email ?? "—", className: "hidden md:table-cell" },
+    { key: "phone", header: "Phone", cell: (r) => r.phone ?? "—", tableFrom: "4xl" },
+    { key: "email", header: "Email", cell: (r) => r.email ?? "—", tableFrom: "4xl" },
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,

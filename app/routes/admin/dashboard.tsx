@@ -137,7 +137,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <Button
                       asChild
                       variant="outline"
-                      className="h-auto w-full justify-between py-2 text-left"
+                      className="h-auto w-full justify-between whitespace-normal py-2 text-left"
                     >
                       <Link to={a.href}>
                         <span className="grid">

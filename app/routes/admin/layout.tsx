@@ -52,7 +52,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AppSidebar role={user.role} counts={counts} />
       <SidebarInset id="admin-main" className="min-w-0">
         <AdminHeader user={user} />
-        <div className="grid gap-6 p-4 sm:p-6">
+        {/* One column that may shrink below its content, so nothing widens the page. */}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6">
           <Outlet />
         </div>
       </SidebarInset>

@@ -37,6 +37,7 @@ import {
   userIntentSchema,
 } from "~/modules/users/schema";
 import { requireAdmin, requireAdminOrDeny, sessionIdOf } from "~/server/auth/guards.server";
+import { oncePerSubmission } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/users";
@@ -72,7 +73,9 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     switch (value.intent) {
       case "create":
-        await createAdminUser({ ...value, password: value.password ?? "" });
+        await oncePerSubmission(formData, () =>
+          createAdminUser({ ...value, password: value.password ?? "" }),
+        );
         return redirectWithToast(back, { type: "success", title: "User created successfully" });
       case "update":
         await updateAdminUser(actor.id, value, { keepSessionId: sessionIdOf(request) });

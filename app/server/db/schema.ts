@@ -513,6 +513,19 @@ export const rateLimitCounters = pgTable(
   ],
 );
 
+/**
+ * Admin form submissions already carried out, by the id the form was given when it opened: a
+ * create posted twice (a double click, a resent request) writes once. Pruned after a day.
+ */
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: text("id").primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("form_submissions_created_at_idx").on(t.createdAt)],
+);
+
 export const homeContent = pgTable(
   "home_content",
   {

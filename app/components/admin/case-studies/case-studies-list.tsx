@@ -62,7 +62,7 @@ const COLUMNS: DataTableColumn<AdminCaseStudy>[] = [
     key: "category",
     header: "Category",
     cell: (row) => row.categoryName ?? "—",
-    className: "hidden md:table-cell",
+    tableFrom: "4xl",
   },
   { key: "duration", header: "Duration", cell: (row) => formatDuration(row.durationMonths) },
 ];

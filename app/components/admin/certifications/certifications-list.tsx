@@ -45,7 +45,7 @@ const COLUMNS: DataTableColumn<AdminCertification>[] = [
     key: "category",
     header: "Category",
     cell: (row) => row.categoryName ?? "—",
-    className: "hidden sm:table-cell",
+    tableFrom: "4xl",
   },
   { key: "fileType", header: "File Type", cell: (row) => <Badge variant="outline">{row.fileType}</Badge> },
 ];

@@ -100,6 +100,7 @@ export function EnquiriesTab({
         />
       ),
       className: "w-10",
+      headerOnCards: true,
     },
     {
       key: "reference",
@@ -137,13 +138,14 @@ export function EnquiriesTab({
       key: "owner",
       header: "Owner",
       cell: (r) => r.ownerName ?? <span className="text-muted-foreground">Unassigned</span>,
-      className: "hidden sm:table-cell",
+      tableFrom: "5xl",
     },
     {
       key: "message",
       header: "Message",
       cell: (r) => <MessageCell message={r.message} />,
-      className: "hidden min-w-56 max-w-md whitespace-normal 2xl:table-cell",
+      className: "min-w-56 max-w-md",
+      tableFrom: "7xl",
     },
     {
       key: "file",
@@ -166,7 +168,6 @@ export function EnquiriesTab({
       key: "date",
       header: "Received",
       cell: (r) => <time dateTime={r.createdAt.toISOString()}>{received.format(r.createdAt)}</time>,
-      className: "hidden md:table-cell",
     },
     {
       key: "actions",

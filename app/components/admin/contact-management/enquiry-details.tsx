@@ -33,11 +33,12 @@ export type EnquiryView = {
   lines: { productName: string; quantity: number; productId: string | null; currentName: string | null }[];
 };
 
+// A value wraps anywhere, so a name or e-mail address without spaces stays in its column.
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid min-w-0 gap-0.5">
       <dt className="text-muted-foreground text-sm">{term}</dt>
-      <dd className="break-words">{children}</dd>
+      <dd className="wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -102,7 +103,7 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryView }) {
           <h3 id="enquiry-message" className="font-semibold">
             Message
           </h3>
-          <p className="whitespace-pre-line break-words rounded-md border bg-muted/40 p-3">
+          <p className="whitespace-pre-line wrap-anywhere rounded-md border bg-muted/40 p-3">
             {enquiry.message}
           </p>
         </section>

@@ -66,7 +66,7 @@ export function EnquiryTimeline({ entries }: { entries: TimelineItem[] }) {
               <Icon className="size-3.5" />
             </span>
             <div className="grid min-w-0 gap-1">
-              <p className="font-medium text-sm">{summarise(entry)}</p>
+              <p className="wrap-anywhere font-medium text-sm">{summarise(entry)}</p>
               <p className="text-muted-foreground text-xs">
                 {entry.actorName ?? (entry.kind === "received" ? "The website" : "Automatic")} ·{" "}
                 <time dateTime={new Date(entry.createdAt).toISOString()}>
@@ -74,7 +74,7 @@ export function EnquiryTimeline({ entries }: { entries: TimelineItem[] }) {
                 </time>
               </p>
               {entry.note ? (
-                <p className="whitespace-pre-line break-words rounded-md border bg-muted/40 p-3 text-sm">
+                <p className="whitespace-pre-line wrap-anywhere rounded-md border bg-muted/40 p-3 text-sm">
                   {entry.note}
                 </p>
               ) : null}

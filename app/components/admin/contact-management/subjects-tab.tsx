@@ -41,7 +41,7 @@ export function SubjectsTab({ rows, q, failed }: { rows: SubjectListRow[]; q: st
       key: "created",
       header: "Created",
       cell: (s) => <time dateTime={s.createdAt.toISOString()}>{created.format(s.createdAt)}</time>,
-      className: "hidden sm:table-cell",
+      tableFrom: "4xl",
     },
     {
       key: "actions",

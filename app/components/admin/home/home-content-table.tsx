@@ -11,13 +11,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { type HomeContentItem, SECTION_TYPE_LABELS } from "~/modules/content/home.schema";
 import { HomeContentDialog, nextDisplayOrder } from "./home-content-dialog";
-import { ItemTitleCell } from "./section-items-tab";
+import { homeContentLabel, ItemTitleCell } from "./section-items-tab";
 
 export const CONTENT_DELETE_TEXT = "Are you sure you want to delete this content?";
-
-function labelOf(item: HomeContentItem) {
-  return item.title ?? `untitled ${SECTION_TYPE_LABELS[item.sectionType].toLowerCase()} content`;
-}
 
 export function HomeContentTable({ items, failed }: { items: HomeContentItem[]; failed: boolean }) {
   const dialog = useEntityDialog<HomeContentItem>();
@@ -32,7 +28,6 @@ export function HomeContentTable({ items, failed }: { items: HomeContentItem[]; 
       key: "image",
       header: "Image",
       cell: (item) => <Thumbnail url={item.imageUrl} className="h-10 w-14 rounded-md border" />,
-      className: "hidden sm:table-cell",
     },
     {
       key: "title",
@@ -43,7 +38,7 @@ export function HomeContentTable({ items, failed }: { items: HomeContentItem[]; 
     {
       key: "active",
       header: "Active",
-      cell: (item) => <ActiveSwitch id={item.id} active={item.isActive} itemLabel={labelOf(item)} />,
+      cell: (item) => <ActiveSwitch id={item.id} active={item.isActive} itemLabel={homeContentLabel(item)} />,
     },
     {
       key: "actions",
@@ -51,7 +46,7 @@ export function HomeContentTable({ items, failed }: { items: HomeContentItem[]; 
       className: "text-right",
       cell: (item) => (
         <RowActions
-          itemLabel={labelOf(item)}
+          itemLabel={homeContentLabel(item)}
           onEdit={() => dialog.openFor(item)}
           deleteId={item.id}
           deleteProps={{ description: CONTENT_DELETE_TEXT }}

@@ -111,7 +111,9 @@ function ReviewCard({ review, onEdit }: { review: ReviewItem; onEdit: () => void
       </CardHeader>
       <CardContent className="grid gap-2">
         <StarRating rating={review.rating} />
-        {review.review ? <p className="text-pretty text-sm leading-relaxed">{review.review}</p> : null}
+        {review.review ? (
+          <p className="line-clamp-4 text-pretty text-sm leading-relaxed">{review.review}</p>
+        ) : null}
       </CardContent>
       <CardFooter className="mt-auto flex items-center justify-between gap-2">
         <ItemMeta item={review} />

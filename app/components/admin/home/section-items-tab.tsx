@@ -10,7 +10,8 @@ import { Thumbnail } from "~/components/admin/thumbnail";
 import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import type { HomeContentItem } from "~/modules/content/home.schema";
+import { type HomeContentItem, SECTION_TYPE_LABELS } from "~/modules/content/home.schema";
+import { parseReviewContent } from "~/modules/content/reviews";
 import { HomeContentDialog, nextDisplayOrder } from "./home-content-dialog";
 
 export const ITEM_DELETE_TEXT = "Are you sure you want to delete this item?";
@@ -45,8 +46,29 @@ export function HomeTab(props: {
   );
 }
 
-/** A row's title with its subtitle under it, for the home content tables. */
+/** What names a home content row: a review by its reviewer, any other row by its title. */
+export function homeContentLabel(item: HomeContentItem) {
+  if (item.sectionType === "reviews") return `review by ${parseReviewContent(item.content).value.name}`;
+  return item.title ?? `untitled ${SECTION_TYPE_LABELS[item.sectionType].toLowerCase()} content`;
+}
+
+/**
+ * A row's title with its subtitle under it, for the home content tables. Every review row has
+ * the section's heading as its title, so a review shows who wrote it and the start of what
+ * they wrote instead.
+ */
 export function ItemTitleCell({ item }: { item: HomeContentItem }) {
+  if (item.sectionType === "reviews") {
+    const review = parseReviewContent(item.content).value;
+    return (
+      <span className="grid">
+        <span className="font-medium">{review.name}</span>
+        {review.review ? (
+          <span className="line-clamp-2 text-muted-foreground text-xs">{review.review}</span>
+        ) : null}
+      </span>
+    );
+  }
   return (
     <span className="grid">
       <span className="font-medium">{item.title ?? "Untitled"}</span>
@@ -84,7 +106,7 @@ export const SECTIONS = {
   },
 } as const satisfies Record<string, Section>;
 
-function itemLabel(item: HomeContentItem, noun: string) {
+function sectionItemLabel(item: HomeContentItem, noun: string) {
   return item.title ?? `untitled ${noun.toLowerCase()} item`;
 }
 
@@ -98,7 +120,7 @@ export function SectionItemsTab(props: {
   const dialog = useEntityDialog<HomeContentItem>();
   const actions = (item: HomeContentItem) => (
     <RowActions
-      itemLabel={itemLabel(item, section.noun)}
+      itemLabel={sectionItemLabel(item, section.noun)}
       onEdit={() => dialog.openFor(item)}
       deleteId={item.id}
       deleteProps={{ description: ITEM_DELETE_TEXT }}
@@ -179,7 +201,7 @@ function ItemTable(props: {
       className: "whitespace-normal",
       cell: (item) => <ItemTitleCell item={item} />,
     },
-    { key: "link", header: "Link", cell: (item) => item.linkText ?? "—", className: "hidden md:table-cell" },
+    { key: "link", header: "Link", cell: (item) => item.linkText ?? "—", tableFrom: "4xl" },
     { key: "status", header: "Status", cell: (item) => <StatusBadge active={item.isActive} /> },
     {
       key: "actions",

@@ -53,7 +53,8 @@ const columns: DataTableColumn<BrandListRow>[] = [
     key: "description",
     header: "Description",
     cell: (b) => <span className="line-clamp-2">{b.description ?? "—"}</span>,
-    className: "hidden max-w-sm whitespace-normal md:table-cell",
+    className: "max-w-sm",
+    tableFrom: "4xl",
   },
   { key: "products", header: "Products", cell: (b) => b.productCount, className: "text-right tabular-nums" },
 ];

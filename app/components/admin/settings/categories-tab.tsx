@@ -57,7 +57,8 @@ const columns: DataTableColumn<CategoryListRow>[] = [
     key: "description",
     header: "Description",
     cell: (c) => <span className="line-clamp-2">{c.description ?? "—"}</span>,
-    className: "hidden max-w-sm whitespace-normal lg:table-cell",
+    className: "max-w-sm",
+    tableFrom: "5xl",
   },
   {
     key: "used",

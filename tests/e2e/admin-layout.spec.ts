@@ -1,0 +1,180 @@
+// Every back-office screen at phone, tablet and laptop widths (the sidebar open at 768px and
+// wider): the page never scrolls sideways, every control of the main area (a table's first row
+// of actions above all) is inside the window, and nothing is cut off by a box that clips.
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+const WIDTHS = [360, 768, 1024, 1100, 1279, 1280];
+
+/** An enquiry whose sender wrote a long name and an e-mail address without a place to break. */
+const LONG_NAME = "Bartholomew-Featherstonehaugh-Cholmondeley-Marjoribanks";
+const LONG_EMAIL = "procurement.department.unbroken.address@constructionsuppliesnewzealandlimited.co.nz";
+
+const ADMIN_SCREENS = [
+  "/admin",
+  "/admin/users",
+  "/admin/home",
+  "/admin/home-management?tab=hero",
+  "/admin/home-management?tab=categories",
+  "/admin/home-management?tab=catalog",
+  "/admin/home-management?tab=reviews",
+  "/admin/catalog",
+  "/admin/case-studies",
+  "/admin/certifications",
+  "/admin/contact",
+  "/admin/contact-management?tab=queries",
+  "/admin/contact-management?tab=subjects",
+  "ENQUIRY",
+  "/admin/settings?tab=brands",
+  "/admin/settings?tab=categories",
+  "/admin/settings?tab=hero",
+  "/admin/settings?tab=enquiries",
+];
+const SALES_SCREENS = ["/admin", "/admin/catalog"];
+
+/** Sends the long-named enquiry from the public contact form once, and returns its page. */
+async function sendLongEnquiry(page: Page) {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Full Name").fill(LONG_NAME);
+  await form.getByLabel("Email").fill(LONG_EMAIL);
+  await form.getByLabel("Subject").selectOption("Quote Request");
+  await form.getByLabel("Message").fill("Please quote 40 lengths of 90x45 H3.2 framing for a deck.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Thanks for contacting us!")).toBeVisible();
+}
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  await sendLongEnquiry(page);
+  await page.close();
+});
+
+let enquiryPath = "";
+
+/** The long-named enquiry's page, looked up once by a signed-in admin. */
+async function findEnquiryPath(page: Page) {
+  if (enquiryPath) return enquiryPath;
+  await page.goto(`/admin/contact-management?q=${encodeURIComponent(LONG_EMAIL)}`);
+  const link = page.getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from ${LONG_NAME}$`) });
+  enquiryPath = (await link.first().getAttribute("href")) ?? "";
+  expect(enquiryPath).toMatch(/^\/admin\/contact-management\/[0-9a-f-]+$/);
+  return enquiryPath;
+}
+
+type LayoutProblems = { pageWidth: string | null; outside: string[]; clipped: string[]; rowActions: number };
+
+/** What is wrong with the layout of the screen on show (empty lists when nothing is). */
+function readLayout(page: Page): Promise<LayoutProblems> {
+  return page.evaluate(() => {
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+    // Screen-reader-only text is clipped to nothing on purpose.
+    const isSrOnly = (el: Element) => {
+      const style = getComputedStyle(el);
+      return style.position === "absolute" && el.getBoundingClientRect().width <= 1;
+    };
+    const shown = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && !el.closest("[aria-hidden=true]") && !isSrOnly(el);
+    };
+    const main = document.getElementById("admin-main");
+    if (!main) return { pageWidth: "no #admin-main", outside: [], clipped: [], rowActions: 0 };
+    const width = window.innerWidth;
+    const pageWidth =
+      document.documentElement.scrollWidth > width
+        ? `page is ${document.documentElement.scrollWidth}px wide in a ${width}px window`
+        : null;
+    const controls = [...main.querySelectorAll("a[href], button, input, select, textarea")].filter(shown);
+    const outside = controls
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.left < -1 || rect.right > width + 1;
+      })
+      .map(describe);
+    const clipped = [...main.querySelectorAll("*")]
+      .filter((el) => {
+        if (!shown(el) || el.matches("input, select, textarea")) return false;
+        const style = getComputedStyle(el);
+        if (style.overflowX === "visible") return false;
+        // An ellipsis or a line clamp shortens text on purpose and says so.
+        if (style.textOverflow === "ellipsis" || style.webkitLineClamp !== "none") return false;
+        return el.scrollWidth > el.clientWidth + 1;
+      })
+      .map((el) => `${describe(el)} shows ${el.clientWidth} of ${el.scrollWidth}px`);
+    // The first row of every list: its actions must be there to press.
+    const firstRows = [...main.querySelectorAll("[data-slot=data-table] tbody tr:first-child")];
+    const rowActions = firstRows.flatMap((row) =>
+      [...row.querySelectorAll("button, a[href]")].filter(shown),
+    ).length;
+    return { pageWidth, outside, clipped, rowActions };
+  });
+}
+
+async function checkScreens(page: Page, paths: string[]) {
+  for (const path of paths) {
+    const url = path === "ENQUIRY" ? await findEnquiryPath(page) : path;
+    await page.goto(url);
+    await expect(page.locator("#admin-main h1")).toBeVisible();
+    const { rowActions, ...problems } = await readLayout(page);
+    expect(problems, `layout of ${url} at ${page.viewportSize()?.width}px`).toEqual({
+      pageWidth: null,
+      outside: [],
+      clipped: [],
+    });
+    const firstRow = page.locator("[data-slot=data-table] tbody tr:first-child");
+    if ((await firstRow.count()) > 0 && !(await firstRow.first().getByRole("status").count())) {
+      expect(rowActions, `row actions of ${url}`).toBeGreaterThan(0);
+    }
+  }
+}
+
+async function asSales(browser: Browser, width: number, baseURL: string | undefined) {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL });
+  const page = await context.newPage();
+  await signIn(page, "sales");
+  await expect(page).toHaveURL(/\/admin$/);
+  await checkScreens(page, SALES_SCREENS);
+  await context.close();
+}
+
+for (const width of WIDTHS) {
+  test(`every admin screen fits a ${width}px window`, async ({ page, browser, baseURL }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, "admin");
+    await expect(page).toHaveURL(/\/admin$/);
+    await checkScreens(page, ADMIN_SCREENS);
+    await asSales(browser, width, baseURL);
+  });
+}
+
+test("a long unbroken e-mail wraps inside its column on the enquiry page; review rows name the reviewer", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(await findEnquiryPath(page));
+  const email = page.getByRole("link", { name: LONG_EMAIL });
+  await expect(email).toBeVisible();
+  const [emailBox, columnBox] = await Promise.all([
+    email.boundingBox(),
+    page.getByRole("definition").filter({ has: email }).boundingBox(),
+  ]);
+  expect(emailBox && columnBox).toBeTruthy();
+  if (!emailBox || !columnBox) return;
+  expect(emailBox.x + emailBox.width).toBeLessThanOrEqual(columnBox.x + columnBox.width + 1);
+  expect(emailBox.height).toBeGreaterThan(30); // on more than one line
+  await expectNoAxeViolations(page);
+
+  // Every review row has the section heading as its title: the list shows who wrote it instead.
+  await page.goto("/admin/home");
+  const reviewRows = page.getByRole("row").filter({ hasText: "Reviews" });
+  await expect(reviewRows.first()).toBeVisible();
+  await expect(reviewRows.filter({ hasText: "What Our Customers Say" })).toHaveCount(0);
+  // Mere Tawhiri's review is one of the demo content's.
+  const mere = reviewRows.filter({ hasText: "Mere Tawhiri" });
+  await expect(mere).toHaveCount(1);
+  await expect(mere.getByRole("button", { name: "Edit review by Mere Tawhiri" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
