@@ -26,11 +26,13 @@ test("certifications show View and Download, Download hidden when not allowed; a
   await expect(view).toHaveAttribute("rel", /noopener/);
   const download = iso.getByRole("link", { name: /^Download ISO 9001/ });
   await expect(download).toHaveAttribute("download", "");
-  const href = await download.getAttribute("href");
-  expect(href).toBe(await view.getAttribute("href"));
-  const file = await request.get(href ?? "");
+  const href = await view.getAttribute("href");
+  // The same file, saved under a name made from the certificate's title.
+  expect(await download.getAttribute("href")).toBe(`${href}?download`);
+  const file = await request.get(`${href}?download`);
   expect(file.status()).toBe(200);
   expect(file.headers()["content-type"]).toContain("application/pdf");
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="ISO-9001[\w.-]*\.pdf"$/);
 
   const [popup] = await Promise.all([page.waitForEvent("popup"), view.click()]);
   await expect(popup).toHaveURL(new RegExp(`${href}$`));
