@@ -248,14 +248,15 @@ test("a role change ends that user's sessions; delete removes the account", asyn
   expect(await row(sales.email)).toBeUndefined();
 });
 
-test("only admins reach user management: sales goes to /admin on GET and gets 403 on POST", async () => {
+test("only admins reach user management: sales is denied (403, no user data) on GET and POST", async () => {
   const sales = await account("sales");
   const get = new Request("http://localhost/admin/users", { headers: { cookie: sales.cookie } });
-  const redirect = await loader({ request: get, params: {}, context: {} } as never).catch(
+  const denied = await loader({ request: get, params: {}, context: {} } as never).catch(
     (thrown: unknown) => thrown,
   );
-  expect(redirect).toBeInstanceOf(Response);
-  expect((redirect as Response).headers.get("Location")).toBe("/admin");
+  expect(denied).toBeInstanceOf(Response);
+  expect((denied as Response).status).toBe(403);
+  expect(await (denied as Response).text()).not.toContain(sales.email);
   const refused = await post(sales.cookie, { intent: "delete", id: sales.id });
   expect(refused.status).toBe(403);
   expect(await row(sales.email)).toBeDefined();

@@ -244,7 +244,7 @@ test("the certifications page hides Download when not allowed and shows the empt
   const codeMark = cards.find((card) => card.includes("CodeMark certificate"));
   expect(safety).toContain('target="_blank"');
   expect(safety).not.toContain("download");
-  expect(codeMark).toMatch(/<a href="\/files\/certificates\/x.pdf" download=""/);
+  expect(codeMark).toMatch(/<a href="\/files\/certificates\/x\.pdf\?download" download=""/);
 
   const none = await renderPage(certificationsRoute, "/certifications?category=Environmental");
   expect(none).toContain("No certifications found for the selected category.");
