@@ -706,7 +706,10 @@ test("a redirectTo with a line break, a tab, a backslash or U+3000 never leaves 
   // A staff member signing in with such a target lands in the back office, on this site.
   const email = "redirect-hostile@example.nz";
   await postSignInPage({ intent: "sign-up", name: "Rangi", email, password: USER_PASSWORD });
-  await database.current.db.update(users).set({ role: "admin", emailVerified: true }).where(eq(users.email, email));
+  await database.current.db
+    .update(users)
+    .set({ role: "admin", emailVerified: true })
+    .where(eq(users.email, email));
   for (const redirectTo of hostile) {
     const response = await postSignInPage({ intent: "sign-in", email, password: USER_PASSWORD, redirectTo });
     expect(response.status, JSON.stringify(redirectTo)).toBe(302);
