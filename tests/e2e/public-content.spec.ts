@@ -53,7 +53,7 @@ test("the featured products and the reviews fill their rows on the home page", a
   await page.goto("/");
   await expectFullRows(page.getByTestId("featured-products").locator("ul"), 4);
   const reviews = await expectFullRows(page.getByTestId("reviews").locator("ul"), 4);
-  // Two columns on wide screens, as the spec has it.
+  // Reviews sit two to a row on wide screens.
   expect(reviews[0]?.count).toBe(2);
   await page.setViewportSize({ width: 768, height: 900 });
   await expectFullRows(page.getByTestId("featured-products").locator("ul"), 4);

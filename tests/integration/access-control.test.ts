@@ -284,7 +284,7 @@ function rules(): Record<string, Rule> {
     },
     "routes/admin/users": {
       url: "/admin/users",
-      // Sales sees the spec's Access Denied screen, with status 403 and no user data.
+      // Sales sees the Access Denied screen, with status 403 and no user data.
       loader: { ...adminOnly, sales: FORBIDDEN },
       intents: adminIntents("routes/admin/users", adminIntent),
     },
