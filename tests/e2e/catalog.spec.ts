@@ -82,6 +82,7 @@ test("searching matches names and descriptions and keeps the filters", async ({ 
   // Clearing the filters keeps nothing but a new search; "pergola" is only in descriptions.
   await filterPanel(page).getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/catalog$/);
+  await expect(box).toHaveValue("");
   await box.fill("pergola");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/catalog\?q=pergola$/);

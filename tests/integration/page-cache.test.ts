@@ -175,13 +175,19 @@ async function startServer(cache: PageCache, content: { text: string }): Promise
   app.get("/missing", (_req, res) => {
     res.status(404).type("html").send("<p>Not found</p>");
   });
-  app.get("/{*splat}", (_req, res) => {
+  app.get("/{*splat}", (req, res) => {
     state.renders += 1;
     const nonce = res.locals.cspNonce as string;
-    const token = issueFormToken();
     res.type("html");
-    res.write(`<!DOCTYPE html><h1>${content.text}</h1><input name="formToken" value="${token}">`);
-    res.write(`<script nonce="${nonce}">window.__ctx={formToken:"${token}"}</script>`);
+    res.write(`<!DOCTYPE html><h1>${content.text}</h1>`);
+    // The terms page has no enquiry form; every other page does.
+    if (req.path !== "/terms-conditions") {
+      const token = issueFormToken();
+      res.write(`<input name="formToken" value="${token}">`);
+      res.write(`<script nonce="${nonce}">window.__ctx={formToken:"${token}"}</script>`);
+    } else {
+      res.write(`<script nonce="${nonce}">window.__ctx={}</script>`);
+    }
     res.end();
   });
   const listener = app.listen(0, "127.0.0.1");
@@ -236,7 +242,14 @@ test("the second visitor gets a HIT with its own nonce and a fresh, valid form t
     expect(readFormToken(tokens[0])).not.toBeNull();
   }
   expect(secondBody.match(/value="([^"]+)"/)?.[1]).not.toBe(thirdBody.match(/value="([^"]+)"/)?.[1]);
-  expect(first.headers.get("etag")).toBe(second.headers.get("etag"));
+  // A form token is good for one enquiry: the page has no ETag, so the browser never keeps one.
+  expect(first.headers.get("etag")).toBeNull();
+  expect(second.headers.get("etag")).toBeNull();
+  const revalidated = await fetch(`${server.url}/?a=1&b=2`, { headers: { "If-None-Match": "*" } });
+  expect(revalidated.status).toBe(200);
+  expect((await revalidated.text()).match(/value="([^"]+)"/)?.[1]).not.toBe(
+    thirdBody.match(/value="([^"]+)"/)?.[1],
+  );
 });
 
 test("a revalidation answers 304 without a CSP header, so the browser keeps body and policy paired", async () => {

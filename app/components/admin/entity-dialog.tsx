@@ -112,7 +112,9 @@ function EntityForm<Schema extends z.ZodType>(
       return;
     }
     formProps.onSubmit(event);
-    if (!event.defaultPrevented) submitting.current = true;
+    if (event.defaultPrevented) return;
+    submitting.current = true;
+    fetcher.begin();
   }
   return (
     <fetcher.Form

@@ -10,38 +10,54 @@
 // A redirect leaves the fetcher's data as the previous submission left it, so after a refused
 // attempt the data still holds that refusal: a submission succeeded when it brought no new data
 // (a redirect) or new data without `result`, never judged by what is left from an earlier one.
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import { lastUploadInterrupted } from "~/lib/upload-progress";
 import type { ActionFailure } from "~/modules/admin/intents";
 
 type Options = { onSuccess?: () => void; onSettled?: () => void; key?: string };
 
-const IDLE = Symbol("idle");
+/** A submission on its way: the data and the location as they were when it started. */
+type Pending = { data: unknown; locationKey: string; sawBusy: boolean };
 
 export function useAdminFetcher(options: Options = {}) {
   const fetcher = useFetcher<Partial<ActionFailure>>(options.key ? { key: options.key } : undefined);
-  /** The data as it was when the submission in flight started; IDLE when none is. */
-  const dataBefore = useRef<typeof fetcher.data | typeof IDLE>(IDLE);
+  const location = useLocation();
+  const pending = useRef<Pending | null>(null);
   const callbacks = useRef(options);
   callbacks.current = options;
+  const now = useRef({ data: fetcher.data as unknown, locationKey: location.key });
+  now.current = { data: fetcher.data, locationKey: location.key };
+
+  /**
+   * Called by a form's submit event once it is really sent. React may apply a quick answer
+   * without ever rendering the fetcher busy; this start is what the answer is then judged against.
+   */
+  const begin = useCallback(() => {
+    pending.current = { ...now.current, sawBusy: false };
+  }, []);
 
   useEffect(() => {
     if (fetcher.state !== "idle") {
-      if (dataBefore.current === IDLE) dataBefore.current = fetcher.data;
+      pending.current ??= { data: fetcher.data, locationKey: location.key, sawBusy: true };
+      pending.current.sawBusy = true;
       return;
     }
-    if (dataBefore.current === IDLE) return;
-    const answered = fetcher.data !== dataBefore.current;
-    dataBefore.current = IDLE;
+    const started = pending.current;
+    if (!started) return;
+    const answered = fetcher.data !== started.data;
+    // A redirect leaves the data as it was but moves to a new location; with neither, and no
+    // busy render seen, the submission has not been taken up yet.
+    if (!answered && !started.sawBusy && location.key === started.locationKey) return;
+    pending.current = null;
     const error = answered ? fetcher.data?.error : undefined;
     if (error) toast.error(error.title, { description: error.description });
     // A file whose connection dropped got no answer at all: that is no success (the field says so).
     const interrupted = fetcher.data === undefined && lastUploadInterrupted();
     if ((!answered || !fetcher.data?.result) && !interrupted) callbacks.current.onSuccess?.();
     callbacks.current.onSettled?.();
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, location.key]);
 
-  return fetcher;
+  return Object.assign(fetcher, { begin });
 }

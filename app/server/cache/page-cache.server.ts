@@ -46,7 +46,8 @@ type Slot = "nonce" | "formToken";
 export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzipped?: Buffer[] };
 export type CachedPage = {
   template: PageTemplate;
-  etag: string;
+  /** Null for a page with a form: each view needs a fresh single-use form token, never a 304. */
+  etag: string | null;
   headers: [string, string][];
   storedAt: number;
   bytes: number;
@@ -182,8 +183,12 @@ export function renderGzip(template: PageTemplate, values: Record<Slot, string>)
   return Buffer.concat(parts);
 }
 
-/** A weak ETag of what the page says, whatever nonce and token it is served with. */
+/**
+ * A weak ETag of what the page says, whatever nonce it is served with; none for a page with a
+ * form token, which is good for one enquiry: a 304 would have the browser send a spent token.
+ */
 export function etagOf(template: PageTemplate) {
+  if (template.slots.includes("formToken")) return null;
   const hash = crypto.createHash("sha1");
   template.segments.forEach((segment, i) => {
     hash.update(segment);
@@ -337,10 +342,10 @@ export function pageCacheMiddleware(
 
 function sendHit(req: Request, res: Response, page: CachedPage, hooks: PageCacheHooks) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
+  if (page.etag) res.setHeader("ETag", page.etag);
   res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
   res.setHeader("X-Cache", "HIT");
-  if (matchesEtag(req.headers["if-none-match"], page.etag)) return sendNotModified(res);
+  if (page.etag && matchesEtag(req.headers["if-none-match"], page.etag)) return sendNotModified(res);
   const values = { nonce: String(res.locals.cspNonce ?? ""), formToken: hooks.issueFormToken() };
   res.vary("Accept-Encoding");
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
@@ -411,8 +416,8 @@ function captureAndStore(req: Request, res: Response, key: string, cache: PageCa
         .filter((name) => !headersBefore.has(name) && !PER_RESPONSE_HEADERS.has(name))
         .map((name): [string, string] => [name, String(res.getHeader(name))]);
       cache.set(key, { template, etag, headers }, generation);
-      res.setHeader("ETag", etag);
-      if (matchesEtag(req.headers["if-none-match"], etag)) {
+      if (etag) res.setHeader("ETag", etag);
+      if (etag && matchesEtag(req.headers["if-none-match"], etag)) {
         sendNotModified(res);
         return res;
       }

@@ -33,7 +33,8 @@ export type DatabaseHandle = {
 export type OpenOptions =
   /** loadDataDir: a PGlite dumpDataDir() tarball to start from (a restore into an empty folder). */
   | { kind: "pglite"; dataDir: string; loadDataDir?: Blob }
-  | { kind: "pglite-memory" }
+  /** loadDataDir as above: tests start each file's database from one migrated copy. */
+  | { kind: "pglite-memory"; loadDataDir?: Blob }
   | { kind: "postgres"; url: string; poolMax?: number };
 
 export class DatabaseLockedError extends Error {}
@@ -256,7 +257,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     try {
       client = await PGlite.create(dbDir ?? "memory://", {
         extensions: { pg_trgm },
-        loadDataDir: options.kind === "pglite" ? options.loadDataDir : undefined,
+        loadDataDir: options.loadDataDir,
       });
     } catch (error) {
       release();

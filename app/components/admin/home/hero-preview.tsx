@@ -36,7 +36,7 @@ export function HeroPreview({
         className="absolute inset-0 -z-10"
         style={{ backgroundColor: background.color, opacity: background.opacity }}
       />
-      <div className="grid max-w-xl gap-3">
+      <div className="grid min-w-0 max-w-xl gap-3 wrap-anywhere">
         <p
           className="text-balance font-extrabold text-2xl leading-tight sm:text-4xl"
           style={{ color: background.titleColor }}

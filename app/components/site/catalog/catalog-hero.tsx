@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -10,8 +10,13 @@ import { useCatalogNavigate } from "./use-catalog-navigate";
 export function CatalogHero({ params }: { params: CatalogParams }) {
   const goTo = useCatalogNavigate();
   const [term, setTerm] = useState(params.q);
-  // Show the term the server actually used (trimmed, shortened, or cleared by a link).
-  useEffect(() => setTerm(params.q), [params.q]);
+  // Show the term the server actually used (trimmed, shortened, or cleared by a link), in the
+  // same render that shows its results, so typing right after a navigation is never overwritten.
+  const [shownQ, setShownQ] = useState(params.q);
+  if (shownQ !== params.q) {
+    setShownQ(params.q);
+    setTerm(params.q);
+  }
   return (
     <section className="bg-stone-900 text-white">
       <div className="container mx-auto px-4 py-12 md:py-16">
