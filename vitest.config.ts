@@ -19,7 +19,12 @@ export default defineConfig({
         include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
         environment: "node",
         setupFiles: ["tests/support/setup.ts"],
-        env: { TEST_ENGINE: engine, NODE_ENV: "test" },
+        // Tests sign with a fixed secret rather than one generated into each file's data folder.
+        env: {
+          TEST_ENGINE: engine,
+          NODE_ENV: "test",
+          BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0000",
+        },
         testTimeout: 30_000,
         hookTimeout: 60_000,
         // Unit tests that need no database run once, in the first project.

@@ -5,7 +5,8 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { issueFormToken, readFormToken } from "~/modules/enquiries/spam.server";
+import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
+import { ensureFirstAdmin } from "~/modules/users/mutations.server";
 import { boot as bootDatabase } from "~/server/boot.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
 import {
@@ -23,6 +24,7 @@ import { startImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
+import { issueFormToken, readFormToken } from "~/server/security/form-token.server";
 import { createSecurityHeaders } from "~/server/security/headers.server";
 import { createOriginCheck } from "~/server/security/origin-check.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
@@ -33,9 +35,9 @@ let stopHousekeeping: (() => Promise<void>) | undefined;
 let stopImageBackfill: (() => Promise<void>) | undefined;
 
 export async function boot() {
-  const result = await bootDatabase();
+  const result = await bootDatabase(ensureFirstAdmin);
   if (getEnv().MAIL_WORKER) startMailWorker();
-  stopHousekeeping = startHousekeeping();
+  stopHousekeeping = startHousekeeping([startRetentionSweeper]);
   startPageCacheInvalidation();
   if (getEnv().IMAGE_BACKFILL)
     stopImageBackfill = startImageBackfill({ onProcessed: () => void announceContentChange() });

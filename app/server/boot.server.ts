@@ -1,14 +1,16 @@
-// Start-up: connect, migrate, make sure there is an admin, seed the demo into an empty database.
-import { ensureFirstAdmin, type FirstAdminResult } from "~/modules/users/mutations.server";
+// Start-up: connect, migrate, make sure there is an admin (the step the caller gives: accounts
+// are a domain module's business), seed the demo into an empty database.
 import { connectDatabase } from "./db/db.server";
 import { seedDemoContent } from "./db/seed/seed.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { getStorage } from "./storage/storage.server";
 
-export type BootResult = { database: "pglite" | "postgres"; admin: FirstAdminResult; seeded: boolean };
+export type BootResult<Admin> = { database: "pglite" | "postgres"; admin: Admin; seeded: boolean };
 
-export async function boot(): Promise<BootResult> {
+export async function boot<Admin>(
+  ensureFirstAdmin: (options: { email?: string; password?: string; dataDir: string }) => Promise<Admin>,
+): Promise<BootResult<Admin>> {
   const env = getEnv();
   const started = Date.now();
   const handle = await connectDatabase();

@@ -7,7 +7,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
-import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -169,9 +168,13 @@ function periodic(
   };
 }
 
-export function startHousekeeping() {
+/**
+ * Starts the upkeep above and the domain modules' own timed tasks (given by the caller, so this
+ * infrastructure knows no domain); returns the function that stops them all.
+ */
+export function startHousekeeping(domainTasks: (() => () => Promise<void>)[] = []) {
   const stoppers = [
-    startRetentionSweeper(),
+    ...domainTasks.map((start) => start()),
     periodic(pruneRateLimitCounters, {
       everyMs: PRUNE_INTERVAL_MS,
       firstMs: PRUNE_INTERVAL_MS,

@@ -1,6 +1,7 @@
 // One-time toasts that survive a redirect: set on the response, read and cleared by the root loader.
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
+import { TOAST_COOKIE } from "~/lib/cookie-names";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
@@ -9,7 +10,7 @@ export const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
-const toastCookie = createCookie("tc_toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+const toastCookie = createCookie(TOAST_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 
 export async function toastHeaders(toast: Toast) {
   return { "Set-Cookie": await toastCookie.serialize(JSON.stringify(toast)) };

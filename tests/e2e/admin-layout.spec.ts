@@ -2,7 +2,10 @@
 // wider): the page never scrolls sideways, every control of the main area (a table's first row
 // of actions above all) is inside the window, and nothing is cut off by a box that clips.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForSettled } from "./fixtures";
+
+// Each check names the screen, width and figure that failed; a trace of the loop only slows it.
+test.use({ trace: "off" });
 
 const WIDTHS = [360, 768, 1024, 1100, 1279, 1280];
 
@@ -128,33 +131,57 @@ function readLayout(page: Page): Promise<LayoutProblems> {
   });
 }
 
+/** Waits until the page has laid itself out for a new window width (the sidebar switches by JS). */
+async function resizeTo(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await waitForSettled(page);
+}
+
+/** Each screen is opened once, then checked at every width by resizing the window. */
 async function checkScreens(page: Page, paths: string[]) {
   for (const path of paths) {
     const url = path === "ENQUIRY" ? enquiryPath : path;
+    await page.setViewportSize({ width: WIDTHS[0] as number, height: 800 });
     // The layout is settled once the document and its stylesheet are: pictures have fixed boxes.
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await expect(page.locator("#admin-main h1")).toBeVisible();
-    const { rowActions, ...problems } = await readLayout(page);
-    expect(problems, `layout of ${url} at ${page.viewportSize()?.width}px`).toEqual({
-      pageWidth: null,
-      outside: [],
-      clipped: [],
-    });
-    const firstRow = page.locator("[data-slot=data-table] tbody tr:first-child");
-    if ((await firstRow.count()) > 0 && !(await firstRow.first().getByRole("status").count())) {
-      expect(rowActions, `row actions of ${url}`).toBeGreaterThan(0);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width);
+      const { rowActions, ...problems } = await readLayout(page);
+      expect(problems, `layout of ${url} at ${width}px`).toEqual({
+        pageWidth: null,
+        outside: [],
+        clipped: [],
+      });
+      const firstRow = page.locator("[data-slot=data-table] tbody tr:first-child");
+      if ((await firstRow.count()) > 0 && !(await firstRow.first().getByRole("status").count())) {
+        expect(rowActions, `row actions of ${url} at ${width}px`).toBeGreaterThan(0);
+      }
     }
   }
 }
 
-for (const width of WIDTHS) {
-  test(`every admin screen fits a ${width}px window`, async ({ browser, baseURL }) => {
-    const admin = await signedIn(browser, "admin", width, baseURL);
-    await checkScreens(admin.page, ADMIN_SCREENS);
-    await admin.context.close();
-    const sales = await signedIn(browser, "sales", width, baseURL);
-    await checkScreens(sales.page, SALES_SCREENS);
-    await sales.context.close();
+// A few screens per journey, so no journey comes near its timeout on a busy machine.
+const GROUPS: ["admin" | "sales", string[]][] = [
+  ["admin", ADMIN_SCREENS.slice(0, 5)],
+  ["admin", ADMIN_SCREENS.slice(5, 10)],
+  ["admin", ADMIN_SCREENS.slice(10, 14)],
+  ["admin", ADMIN_SCREENS.slice(14)],
+  ["sales", SALES_SCREENS],
+];
+
+for (const [role, screens] of GROUPS) {
+  test(`${role} screens fit every width from ${WIDTHS[0]}px to ${WIDTHS.at(-1)}px: ${screens.join(", ")}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await signedIn(browser, role, WIDTHS[0] as number, baseURL);
+    await checkScreens(page, screens);
+    await context.close();
   });
 }
 

@@ -6,7 +6,6 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { type EnquiryActionData, RATE_LIMITED_MESSAGE } from "~/modules/enquiries/schema";
-import { issueFormToken, rateLimitSubject, readFormToken } from "~/modules/enquiries/spam.server";
 import { clearQuoteListCookie, quoteListCookie } from "~/modules/quote-list/quote-list.server";
 import { saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import {
@@ -17,6 +16,8 @@ import {
   products,
   rateLimitCounters,
 } from "~/server/db/schema";
+import { rateLimitSubject } from "~/server/security/client-subject.server";
+import { issueFormToken, readFormToken } from "~/server/security/form-token.server";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
 import { useTestDatabase } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";

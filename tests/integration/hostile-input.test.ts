@@ -11,7 +11,6 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import { heroFormSchema } from "~/modules/content/home.schema";
-import { issueFormToken } from "~/modules/enquiries/spam.server";
 import {
   brands,
   caseStudies,
@@ -23,6 +22,7 @@ import {
   products,
   users,
 } from "~/server/db/schema";
+import { issueFormToken } from "~/server/security/form-token.server";
 import { cookieFor } from "../support/admin-action";
 import { ADMIN_INTENTS } from "../support/admin-intents";
 import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";

@@ -6,7 +6,6 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
-import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { setDatabase } from "~/server/db/db.server";
 import { contactQueries, mailOutbox, users } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -22,6 +21,7 @@ import {
   wakeMailWorker,
 } from "~/server/mail/outbox.server";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
+import { issueFormToken } from "~/server/security/form-token.server";
 import { settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 import { deadPort, startSmtpServer } from "./mail-support";

@@ -9,7 +9,6 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { issueFormToken, readFormToken } from "~/modules/enquiries/spam.server";
 import {
   announceContentChange,
   INVALIDATION_CHANNEL,
@@ -25,6 +24,7 @@ import {
   renderGzip,
   renderTemplate,
 } from "~/server/cache/page-cache.server";
+import { issueFormToken, readFormToken } from "~/server/security/form-token.server";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();

@@ -6,7 +6,6 @@ import { asc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
-import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { getQuoteLines } from "~/modules/quote-list/quote-list.server";
 import { encodeQuoteList, parseQuoteList, readQuoteListValue } from "~/modules/quote-list/quote-list-cookie";
 import type { QuoteListResult } from "~/modules/quote-list/schema";
@@ -14,6 +13,7 @@ import { action as contactAction, loader as contactLoader } from "~/routes/publi
 import { loader as layoutLoader } from "~/routes/public/layout";
 import { action, loader } from "~/routes/resources/quote-list";
 import { contactQueries, enquiryLines, products } from "~/server/db/schema";
+import { issueFormToken } from "~/server/security/form-token.server";
 import { clientIpContext } from "~/server/security/request-context";
 import { readToast } from "~/server/toast.server";
 import { useTestDatabase } from "../support/database";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test, vi } from "vitest";
 import { getAuth } from "~/server/auth/auth.server";
-import { accountKey } from "~/server/auth/sign-in-limits.server";
+import { accountKey, openSignInAttempt } from "~/server/auth/sign-in-limits.server";
 import { rateLimitCounters, sessions } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { useTestDatabase } from "../support/database";
@@ -148,4 +148,18 @@ test("the failure counters are kept in the database per account and per address"
     [`${accountKey("someone@example.nz")}:600`, 1],
     [`sign-in:ip:${ip}:600`, 1],
   ]);
+});
+
+test("failures on both sides of a window's edge still add up: five guesses cannot be made twice in a moment", async () => {
+  const email = "edge-of-window@example.nz";
+  const beforeEdge = new Date("2026-03-02T10:09:58Z");
+  const afterEdge = new Date("2026-03-02T10:10:01Z");
+  for (const at of [beforeEdge, beforeEdge, beforeEdge, afterEdge, afterEdge]) {
+    expect((await openSignInAttempt(email, freshIp(), at)).allowed).toBe(true);
+  }
+  const sixth = await openSignInAttempt(email, freshIp(), new Date("2026-03-02T10:10:02Z"));
+  expect(sixth).toMatchObject({ allowed: false, scope: "account" });
+  // A whole window later the earlier failures no longer weigh.
+  const later = await openSignInAttempt(email, freshIp(), new Date("2026-03-02T10:30:00Z"));
+  expect(later.allowed).toBe(true);
 });

@@ -17,11 +17,11 @@ import {
   MAX_FILE_BYTES,
   PDF_WITH_SCRIPTS,
 } from "~/modules/enquiries/schema";
-import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { loader as contactUploadLoader } from "~/routes/resources/contact-upload";
 import { loader as publicFileLoader } from "~/routes/resources/public-file";
 import { contactQueries } from "~/server/db/schema";
 import { IMAGE_UPLOAD_ERRORS, readImageForm } from "~/server/http/image-upload.server";
+import { issueFormToken } from "~/server/security/form-token.server";
 import {
   createLocalStorage,
   getStorage,

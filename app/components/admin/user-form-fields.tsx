@@ -3,7 +3,8 @@ import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/r
 import { FormField } from "~/components/forms/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { STAFF_PASSWORD_MIN, USER_ROLE_OPTIONS } from "~/modules/users/schema";
+import { STAFF_PASSWORD_MIN } from "~/lib/password-rules";
+import { USER_ROLE_OPTIONS } from "~/modules/users/schema";
 
 type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 

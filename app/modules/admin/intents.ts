@@ -14,8 +14,8 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import type { ActionError } from "~/lib/action-error";
 
-export type ActionError = { title: string; description?: string };
 export type ActionFailure = { result: SubmissionResult<string[]>; error?: ActionError };
 
 type ReplyOptions = { hideFields?: string[] };
@@ -114,12 +114,6 @@ export function unreadableForm() {
     { result: { status: "error", error: { "": [UNREADABLE.description as string] } }, error: UNREADABLE },
     { status: 400 },
   );
-}
-
-/** The value of the intent field, for logs and for an unknown intent. */
-export function readIntent(formData: FormData) {
-  const value = formData.get("intent");
-  return typeof value === "string" ? value.slice(0, 50) : "";
 }
 
 /**

@@ -1,7 +1,7 @@
 // Certifications for the back office: the paged, searched list, the writes, and the dialog's
 // uploads (the certificate file and its preview image, both to the public certificates bucket).
 import { count, desc, eq, getTableColumns } from "drizzle-orm";
-import type { ActionError } from "~/modules/admin/intents";
+import type { ActionError } from "~/lib/action-error";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { expectRow } from "~/modules/admin/screens.server";
 import { assertCategoryOfType } from "~/modules/case-studies/admin.server";

@@ -9,7 +9,8 @@
 //
 //   tc_quote=3f2a9c1e0b7d4c55a1e2f3a4b5c6d7e8:40.7b1e…:2
 
-export const QUOTE_LIST_COOKIE = "tc_quote";
+import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
+
 export const QUOTE_LIST_MAX_LINES = 50;
 export const QUOTE_LIST_MAX_QUANTITY = 9999;
 /** 90 days: long enough for a job that is priced over a few weeks. */

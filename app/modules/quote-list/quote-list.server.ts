@@ -4,6 +4,7 @@
 // sent with an enquiry, when the enquiry's lines keep a snapshot of the names and quantities.
 import { and, eq, inArray } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
+import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
 import { getDb } from "~/server/db/db.server";
 import { products, type StockStatus } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -11,7 +12,6 @@ import { logger } from "~/server/logger.server";
 import {
   encodeQuoteList,
   parseQuoteList,
-  QUOTE_LIST_COOKIE,
   QUOTE_LIST_MAX_AGE_SECONDS,
   type QuoteEntry,
   readQuoteListValue,

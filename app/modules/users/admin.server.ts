@@ -4,6 +4,7 @@
 // checked and the change made in one transaction, with the active admins' rows locked, so two
 // admins demoting each other at the same moment cannot both succeed.
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { STAFF_PASSWORD_MIN } from "~/lib/password-rules";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
@@ -11,7 +12,7 @@ import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { accounts, type Role, sessions, users } from "~/server/db/schema";
 import { createUser, UserInputError } from "./mutations.server";
-import { STAFF_PASSWORD_MIN, type UserFormInput } from "./schema";
+import type { UserFormInput } from "./schema";
 
 /** A refusal by a rule, shown to the admin as its message. */
 export class UserRuleError extends Error {}

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
 import { getDb } from "~/server/db/db.server";
@@ -58,14 +58,6 @@ export async function setUserActive(userId: string, isActive: boolean) {
     await tx.update(users).set({ isActive }).where(eq(users.id, userId));
     if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
-}
-
-export async function countActiveAdmins() {
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, "admin"), eq(users.isActive, true)));
-  return row?.n ?? 0;
 }
 
 export type FirstAdminResult =

@@ -1,5 +1,6 @@
 // Form schemas for accounts, shared by the browser and the server.
 import { z } from "zod";
+import { PASSWORD_MAX, passwordLengthMessage, passwordMinimum } from "~/lib/password-rules";
 import type { Role } from "~/server/db/schema";
 
 export const signInSchema = z.object({
@@ -26,24 +27,6 @@ export const authFormSchema = z.discriminatedUnion("intent", [signInSchema, sign
 export const USER_ROLE_OPTIONS = ["admin", "sales", "user"] as const satisfies readonly Role[];
 const _allRoles: readonly (typeof USER_ROLE_OPTIONS)[number][] = [] as Role[];
 void _allRoles;
-
-/** Staff accounts open the back office, so their passwords are longer than better-auth's 8. */
-export const STAFF_PASSWORD_MIN = 12;
-export const USER_PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-/** Checked on the server only: the list of common passwords stays out of the browser bundle. */
-export const COMMON_PASSWORD_MESSAGE =
-  "This password is too common: it is on, or built from, a list of passwords that attackers try first. Please choose another.";
-
-export function passwordMinimum(role: Role) {
-  return role === "user" ? USER_PASSWORD_MIN : STAFF_PASSWORD_MIN;
-}
-
-export function passwordLengthMessage(role: Role) {
-  const who = role === "user" ? "" : " for staff accounts";
-  return `Password must be at least ${passwordMinimum(role)} characters${who}`;
-}
 
 const userFields = z.object({
   name: z

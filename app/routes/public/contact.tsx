@@ -7,11 +7,11 @@ import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { QuoteListPanel } from "~/components/site/quote-list/quote-list-panel";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { contactEnquiryAction, enquiryHeaders } from "~/modules/enquiries/actions.server";
-import { issueFormToken } from "~/modules/enquiries/spam.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
 import { applyQuoteListResponse, getQuoteListForPage } from "~/modules/quote-list/quote-list.server";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
+import { issueFormToken } from "~/server/security/form-token.server";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/contact";
 

@@ -8,7 +8,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { PASSWORD_MAX, USER_PASSWORD_MIN } from "~/modules/users/schema";
+import { PASSWORD_MAX, USER_PASSWORD_MIN } from "~/lib/password-rules";
 import { getDb } from "../db/db.server";
 import * as schema from "../db/schema";
 import { getEnv } from "../env.server";
@@ -24,7 +24,6 @@ export function sessionLifetimeSeconds() {
 export function resolveAuthSecret() {
   const env = getEnv();
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  if (env.NODE_ENV === "test") return "test-secret-test-secret-test-secret-0000";
   const file = path.join(env.dataDir, "auth-secret");
   try {
     return fs.readFileSync(file, "utf8").trim();

@@ -9,7 +9,7 @@ import {
   PASSWORD_MAX,
   passwordLengthMessage,
   passwordMinimum,
-} from "~/modules/users/schema";
+} from "~/lib/password-rules";
 import type { Role } from "../db/schema";
 
 const LIST_FILE = "common-passwords.txt";

@@ -3,7 +3,7 @@
 // the password is checked, so a burst of parallel guesses cannot slip past the limit; a sign-in
 // that succeeds is taken back from the address's count and clears the account's.
 import crypto from "node:crypto";
-import { rateLimitSubject } from "~/modules/enquiries/spam.server";
+import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import {
@@ -33,7 +33,7 @@ function ipKey(clientIp: string) {
 }
 
 function windowsOf(max: number): RateWindow[] {
-  return [{ seconds: SIGN_IN_WINDOW_SECONDS, max }];
+  return [{ seconds: SIGN_IN_WINDOW_SECONDS, max, sliding: true }];
 }
 
 function refuse(

@@ -6,10 +6,9 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { QUOTE_LIST_COOKIE } from "~/modules/quote-list/quote-list-cookie";
+import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
 
 /** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
-const TOAST_COOKIE = "tc_toast";
 /** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
 const MAX_KEY_LENGTH = 2048;
 /** Paths that are never cached: the back office, sign-in, and resource routes with live answers. */

@@ -12,7 +12,7 @@
 // ones that decode. The stored original is already a clean copy (the parser encodes every image
 // for a public bucket again, upright and without metadata, named by its type); here it is
 // processed into its WebP/AVIF variants (images/process-image).
-import type { ActionError } from "~/modules/admin/intents";
+import type { ActionError } from "~/lib/action-error";
 import { processStoredImage, removeImageAsset } from "../images/process-image.server";
 import { logger } from "../logger.server";
 import { type Bucket, getStorage } from "../storage/storage.server";
@@ -20,7 +20,6 @@ import { IMAGE_TYPES, isImageType } from "./file-signature";
 import { discardUploads, isMultipart, parseMultipart } from "./multipart.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 
 export const IMAGE_UPLOAD_ERRORS = {
   notImage: { title: "Failed to upload image", description: "Please upload an image file" },

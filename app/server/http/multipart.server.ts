@@ -243,8 +243,3 @@ export async function parseMultipart(request: Request, options: MultipartOptions
   }
   return { ok: true, fields, files };
 }
-
-/** The stored name's extension follows the detected type, not the visitor's file name. */
-export function extensionFor(detected: DetectedType) {
-  return EXTENSION_FOR[detected];
-}

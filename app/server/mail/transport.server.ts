@@ -120,11 +120,6 @@ export function getMailTransport(): MailTransport {
   return current;
 }
 
-/** Replaces the process's transport (tests, or a script); undefined goes back to the env's. */
-export function setMailTransport(transport: MailTransport | undefined) {
-  current = transport;
-}
-
 export async function closeMailTransport() {
   const transport = current;
   current = undefined;

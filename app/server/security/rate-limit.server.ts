@@ -1,16 +1,25 @@
-// Fixed-window counters in the database, so every server process shares one count per key.
-// One upsert per window per hit; windows that have ended are swept by pruneRateLimitCounters.
-// Each row's key ends in its window's length in seconds, which is how the sweep knows its end.
+// Window counters in the database, so every server process shares one count per key. A hit is
+// judged on its fixed window (the enquiry limits: "5 a minute" starts over each minute) or, with
+// `sliding`, on an estimate that adds the previous window's count weighted by how much of it a
+// sliding window still covers (the sign-in limits: a fixed window would let a burst straddling a
+// boundary through twice, five guesses at 10:09:59 and five more at 10:10:00).
+// One upsert per window per hit; windows whose successor has ended are swept by
+// pruneRateLimitCounters. Each row's key ends in its window's length in seconds, which is how
+// the sweep knows its end.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { rateLimitCounters } from "~/server/db/schema";
 
-export type RateWindow = { seconds: number; max: number };
+/** `sliding`: judged on the sliding estimate described above rather than the fixed window. */
+export type RateWindow = { seconds: number; max: number; sliding?: boolean };
 
 export type RateLimitResult = {
   limited: boolean;
-  /** Hits in each window including this one, in the order the windows were given. */
+  /**
+   * Hits in each window including this one (with `sliding`, the estimate rounded up), in the
+   * order the windows were given.
+   */
   counts: number[];
   /** Seconds until the fullest window that refused this hit starts over (0 when not limited). */
   retryAfterSeconds: number;
@@ -47,9 +56,23 @@ export async function hitRateLimit(
   let retryAfterSeconds = 0;
   for (const window of windows) {
     const start = windowStart(now, window.seconds);
+    const size = window.seconds * 1000;
     const count = await countHit(db, `${key}:${window.seconds}`, start);
-    counts.push(count);
-    if (count > window.max) {
+    const [previous] = !window.sliding
+      ? []
+      : await db
+          .select({ count: rateLimitCounters.count })
+          .from(rateLimitCounters)
+          .where(
+            and(
+              eq(rateLimitCounters.key, `${key}:${window.seconds}`),
+              eq(rateLimitCounters.windowStart, new Date(start.getTime() - size)),
+            ),
+          );
+    const stillCovered = 1 - (now.getTime() - start.getTime()) / size;
+    const estimate = Math.ceil(count + (previous?.count ?? 0) * stillCovered - 1e-9);
+    counts.push(estimate);
+    if (estimate > window.max) {
       const resetsIn = Math.ceil((start.getTime() + window.seconds * 1000 - now.getTime()) / 1000);
       retryAfterSeconds = Math.max(retryAfterSeconds, resetsIn);
     }
@@ -86,13 +109,16 @@ export async function countUse(key: string, since: Date, seconds: number, db: Db
   return countHit(db, `${key}:${seconds}`, since);
 }
 
-/** Drops windows that ended more than `olderThanSeconds` ago. */
+/**
+ * Drops windows whose successor ended more than `olderThanSeconds` ago (until then a window
+ * still weighs in the sliding estimate).
+ */
 export async function pruneRateLimitCounters(olderThanSeconds = 2 * 3600, now: Date = new Date()) {
   const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);
   const length = sql`coalesce(substring(${rateLimitCounters.key} from ':([0-9]{1,9})$')::integer, 0)`;
   await getDb()
     .delete(rateLimitCounters)
     .where(
-      sql`${rateLimitCounters.windowStart} + make_interval(secs => ${length}) < ${cutoff.toISOString()}::timestamptz`,
+      sql`${rateLimitCounters.windowStart} + make_interval(secs => 2 * ${length}) < ${cutoff.toISOString()}::timestamptz`,
     );
 }

@@ -1,0 +1,33 @@
+// The signed token an enquiry form is served with: when the page was served and a random nonce,
+// signed with the server's secret. The enquiry rules judge the fill time and single use from it;
+// the page cache gives each visitor a fresh one.
+import crypto from "node:crypto";
+import { resolveAuthSecret } from "~/server/auth/auth.server";
+
+function sign(issuedAt: string, nonce: string) {
+  return crypto
+    .createHmac("sha256", resolveAuthSecret())
+    .update(`enquiry-form:${issuedAt}.${nonce}`)
+    .digest("base64url");
+}
+
+/**
+ * The value of the form's hidden token field: when the page was served and a random nonce (two
+ * pages served in the same millisecond still get tokens of their own), signed.
+ */
+export function issueFormToken(now: Date = new Date()) {
+  const issuedAt = String(now.getTime());
+  const nonce = crypto.randomBytes(9).toString("base64url");
+  return `${issuedAt}.${nonce}.${sign(issuedAt, nonce)}`;
+}
+
+/** When the token says the form was served, or null when it is missing or forged. */
+export function readFormToken(token: unknown): Date | null {
+  if (typeof token !== "string" || token.length > 100) return null;
+  const [issuedAt, nonce, signature, ...rest] = token.split(".");
+  if (!issuedAt || !nonce || !signature || rest.length > 0 || !/^\d{1,15}$/.test(issuedAt)) return null;
+  const expected = Buffer.from(sign(issuedAt, nonce));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  return new Date(Number(issuedAt));
+}
