@@ -214,6 +214,26 @@ test("the type is read from the bytes: a PNG named .pdf is accepted and stored a
   expect(row?.fileUrl).toMatch(/\.png$/);
 });
 
+test("Word documents are accepted by their bytes: a .docx package and a Word 97 compound file", async () => {
+  await clearEnquiries();
+  // A .docx is a zip holding [Content_Types].xml and word/ (tests/fixtures/deck-plans.docx); a
+  // .doc is an OLE2 compound file.
+  const docx = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/deck-plans.docx"));
+  const doc = Buffer.concat([
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+    Buffer.alloc(2048),
+  ]);
+  for (const [bytes, name] of [
+    [docx, "deck plans.docx"],
+    [doc, "site notes.doc"],
+  ] as const) {
+    const { status } = await send(contactEnquiryAction, post(enquiryForm({ file: new File([bytes], name) })));
+    expect(status).toBe(200);
+  }
+  const stored = (await storedRows()).map((row) => row.fileUrl?.split(".").at(-1)).sort();
+  expect(stored).toEqual(["doc", "docx"]);
+});
+
 test("an 11 MB file is refused as 'File too large': no row, no file", async () => {
   await clearEnquiries();
   const big = Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024, 0x20)]);

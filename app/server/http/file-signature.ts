@@ -1,4 +1,5 @@
-// What a file is, from its first bytes: the name and the declared type are never trusted.
+// What a file is, from its first bytes: the name and the declared type are never trusted. The
+// signatures are read by the file-type package; the rules on top of it are ours.
 //
 // A file is one of the types below only when its signature sits at byte 0; anything else
 // (an executable renamed .pdf, an SVG, an HTML page named .png) is no type at all. A polyglot,
@@ -15,6 +16,8 @@
 // fields (`/AA`) and `/Launch`. PDF names may spell a letter as `#xx`, so names are read with
 // those undone. Streams compressed inside the file (object streams) are not opened.
 
+import { fileTypeFromBuffer } from "file-type";
+
 export type DetectedType = "jpeg" | "png" | "webp" | "gif" | "avif" | "pdf" | "doc" | "docx";
 
 export const HEAD_BYTES = 64 * 1024;
@@ -25,10 +28,6 @@ function startsWith(head: Uint8Array, bytes: number[], offset = 0) {
 
 function ascii(text: string) {
   return Array.from(text, (c) => c.charCodeAt(0));
-}
-
-function includesAscii(head: Uint8Array, text: string) {
-  return Buffer.from(head.buffer, head.byteOffset, head.byteLength).includes(text, 0, "latin1");
 }
 
 const MARKUP = /<\s*(?:!doctype\s+html|html|script|body|iframe|svg|object|embed)\b/i;
@@ -119,27 +118,26 @@ export function scanFileContent(type: DetectedType | null) {
   };
 }
 
-export function detectFileType(head: Uint8Array): DetectedType | null {
-  const type = detectSignature(head);
-  return type && !containsMarkup(head.subarray(0, HEAD_BYTES)) ? type : null;
-}
+/** The types we keep, by file-type's name for them (an OLE2 compound file is a Word 97 .doc). */
+const KEPT: Record<string, DetectedType> = {
+  jpg: "jpeg",
+  png: "png",
+  webp: "webp",
+  gif: "gif",
+  avif: "avif",
+  pdf: "pdf",
+  cfb: "doc",
+  docx: "docx",
+};
 
-function detectSignature(head: Uint8Array): DetectedType | null {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return "webp";
-  if (startsWith(head, ascii("GIF87a")) || startsWith(head, ascii("GIF89a"))) return "gif";
-  if (startsWith(head, ascii("ftypavif"), 4) || startsWith(head, ascii("ftypavis"), 4)) return "avif";
-  if (startsWith(head, ascii("%PDF-"))) return "pdf";
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "doc";
-  if (
-    startsWith(head, [0x50, 0x4b, 0x03, 0x04]) &&
-    includesAscii(head, "[Content_Types].xml") &&
-    includesAscii(head, "word/")
-  ) {
-    return "docx";
-  }
-  return null;
+/** The file's type from its first bytes (file-type reads the signatures), or null. */
+export async function detectFileType(head: Uint8Array): Promise<DetectedType | null> {
+  const found = await fileTypeFromBuffer(head.subarray(0, HEAD_BYTES));
+  const type = found ? (KEPT[found.ext] ?? null) : null;
+  // A signature that is not at byte 0 (file-type also finds some further in) is no type here.
+  if (type === "jpeg" && !startsWith(head, [0xff, 0xd8, 0xff])) return null;
+  if (type === "pdf" && !startsWith(head, ascii("%PDF-"))) return null;
+  return type && !containsMarkup(head.subarray(0, HEAD_BYTES)) ? type : null;
 }
 
 export const EXTENSION_FOR: Record<DetectedType, string> = {

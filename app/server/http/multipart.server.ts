@@ -135,7 +135,7 @@ export async function parseMultipart(request: Request, options: MultipartOptions
     }
     // An empty file input (no file chosen) may still send a named part with no bytes.
     if (headLength === 0 || isTruncated() || failure) return;
-    const detected = detectFileType(Buffer.concat(head).subarray(0, HEAD_BYTES));
+    const detected = await detectFileType(Buffer.concat(head).subarray(0, HEAD_BYTES));
     if (options.acceptTypes && (!detected || !options.acceptTypes.includes(detected))) {
       fail("unsupported_type", name);
       if (!ended) await drain(iterator);
