@@ -1,9 +1,9 @@
 // npm run user:create -- --email E --name N --role R [--password P]: creates a user. Without
 // --password one is generated and printed; a given one must pass the password rules (ADR 010).
 import { z } from "zod";
+import { ROLES } from "~/lib/vocabulary";
 import { createUser, generatePassword } from "~/modules/users/mutations.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
-import { ROLES } from "~/server/db/schema";
 import { argValue, runScript, withDatabase } from "./open-database";
 
 const argsSchema = z.object({

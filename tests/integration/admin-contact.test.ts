@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
 import { toMapEmbedUrl } from "~/modules/content/contact-content.schema";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { action, loader } from "~/routes/admin/contact";
-import { contactContent, type Role } from "~/server/db/schema";
+import { contactContent } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
 import { cookieFor } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";

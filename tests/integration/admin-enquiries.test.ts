@@ -1,12 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { desc, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
 import { listEnquiries, listSubjects } from "~/modules/enquiries/admin.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/contact-management";
 import { action as exportAction, loader as exportLoader } from "~/routes/resources/enquiries-csv";
-import { contactQueries, contactSubjects, enquiryLines, products, type Role } from "~/server/db/schema";
+import { contactQueries, contactSubjects, enquiryLines, products } from "~/server/db/schema";
 import { getStorage } from "~/server/storage/storage.server";
 import { readToast } from "~/server/toast.server";
 import { cookieFor } from "../support/admin-action";

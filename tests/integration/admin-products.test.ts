@@ -2,11 +2,12 @@
 // stored, what the list shows, and what is refused (400, nothing written).
 import { desc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
 import { PAGE_SIZE } from "~/modules/admin/list-params";
 import { listAdminProducts } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
 import { action, loader } from "~/routes/admin/catalog";
-import { brands, categories, products, type Role } from "~/server/db/schema";
+import { brands, categories, products } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
 import { type Outcome as ActionResult, cookieFor, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
 import { listBrands, listCategories } from "~/modules/taxonomy/admin.server";
 import { describeDeleteImpact } from "~/modules/taxonomy/schema";
 import { action, loader } from "~/routes/admin/settings";
-import { brands, caseStudies, categories, products, type Role, siteSettings } from "~/server/db/schema";
+import { brands, caseStudies, categories, products, siteSettings } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
 import { cookieFor } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";

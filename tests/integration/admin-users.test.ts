@@ -2,6 +2,7 @@
 // sessions survive, and what the rules refuse (400 with the reason, nothing written).
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
 import {
   deleteAdminUser,
   listUsers,
@@ -12,7 +13,7 @@ import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/users";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/session.server";
-import { type Role, sessions, users } from "~/server/db/schema";
+import { sessions, users } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
 import { useTestDatabase } from "../support/database";
 

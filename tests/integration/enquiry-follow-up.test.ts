@@ -3,20 +3,13 @@
 // change, and the sidebar's count of new enquiries.
 import { and, asc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { EnquiryStatus, Role } from "~/lib/vocabulary";
 import { setEnquiryOwner, setEnquiryStatus } from "~/modules/enquiries/follow-up.server";
 import { createUser, findUserByEmail, setUserActive } from "~/modules/users/mutations.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/contact-management";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/enquiry";
 import { loader as layoutLoader } from "~/routes/admin/layout";
-import {
-  contactQueries,
-  type EnquiryStatus,
-  enquiryEvents,
-  enquiryLines,
-  enquiryNotes,
-  products,
-  type Role,
-} from "~/server/db/schema";
+import { contactQueries, enquiryEvents, enquiryLines, enquiryNotes, products } from "~/server/db/schema";
 import { cookieFor, errorOf, fieldErrorsOf, settle, toastOf } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
 import { createUser, setUserActive } from "~/modules/users/mutations.server";
 import { getSessionUser, requireAdmin, requireStaff } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/session.server";
-import type { Role } from "~/server/db/schema";
 import { sessions } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
 

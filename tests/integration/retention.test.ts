@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
+import type { EnquiryStatus } from "~/lib/vocabulary";
 import {
   deleteExpiredAttachments,
   startRetentionSweeper,
@@ -7,7 +8,7 @@ import {
 } from "~/modules/enquiries/retention.server";
 import { saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import { loader as privacyLoader } from "~/routes/public/privacy";
-import { contactQueries, type EnquiryStatus, enquiryEvents, siteSettings } from "~/server/db/schema";
+import { contactQueries, enquiryEvents, siteSettings } from "~/server/db/schema";
 import { getStorage, parseStoredPath, type Storage, setStorage } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 

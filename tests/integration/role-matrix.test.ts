@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
 import routes from "~/routes";
-import type { Role } from "~/server/db/schema";
 import { cookieFor, settle } from "../support/admin-action";
 import { adminIntentsOf } from "../support/admin-intents";
 import { useTestDatabase } from "../support/database";

@@ -1,9 +1,9 @@
 // For the sign-in tests: the sign-in page's action called as the browser posts it, from a given
 // client address, and its answer read as status, headers, message and session cookie.
 import { RouterContextProvider } from "react-router";
+import type { Role } from "~/lib/vocabulary";
 import { createUser } from "~/modules/users/mutations.server";
 import { action } from "~/routes/public/auth";
-import type { Role } from "~/server/db/schema";
 import { clientIpContext } from "~/server/security/request-context";
 
 export const PASSWORD = "correct-horse-battery-staple";

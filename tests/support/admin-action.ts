@@ -3,9 +3,10 @@
 //
 //   const result = await postAction(action, "/admin/case-studies", { intent: "create", title: "Deck" });
 //   expect(result.status).toBe(302); expect(await toastOf(result)).toBe("Case study created successfully");
+
+import type { Role } from "~/lib/vocabulary";
 import { createUser } from "~/modules/users/mutations.server";
 import { signInWithPassword } from "~/server/auth/session.server";
-import type { Role } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
 
 const PASSWORD = "correct-horse-battery-staple";

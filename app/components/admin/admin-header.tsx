@@ -7,7 +7,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Separator } from "~/components/ui/separator";
 import { SidebarTrigger } from "~/components/ui/sidebar";
-import type { Role } from "~/server/db/schema";
+import type { Role } from "~/lib/vocabulary";
 import { RoleBadge } from "./role-badge";
 
 export function AdminHeader({ user }: { user: { name: string; email: string; role: Role } }) {

@@ -19,7 +19,7 @@ import {
   SidebarRail,
   useSidebar,
 } from "~/components/ui/sidebar";
-import type { Role } from "~/server/db/schema";
+import type { Role } from "~/lib/vocabulary";
 import { type AdminNavItem, isNavItemActive, type NavCounts, navItemsFor } from "./nav-items";
 
 /** The item's count when there is something to count; zero shows nothing. */

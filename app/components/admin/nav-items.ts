@@ -12,7 +12,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from "lucide-react";
-import type { Role } from "~/server/db/schema";
+import { type Role, STAFF_ROLES } from "~/lib/vocabulary";
 
 export type AdminNavItem = {
   title: string;
@@ -30,12 +30,11 @@ export type AdminNavItem = {
 /** The sidebar's counts, read by the admin layout's loader (null when not read or failed). */
 export type NavCounts = { newEnquiries: number | null };
 
-const STAFF = ["admin", "sales"] as const;
 const ADMIN = ["admin"] as const;
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { title: "Dashboard", href: "/admin", icon: LayoutDashboardIcon, roles: STAFF },
-  { title: "Catalog", href: "/admin/catalog", icon: PackageIcon, roles: STAFF },
+  { title: "Dashboard", href: "/admin", icon: LayoutDashboardIcon, roles: STAFF_ROLES },
+  { title: "Catalog", href: "/admin/catalog", icon: PackageIcon, roles: STAFF_ROLES },
   { title: "User Management", href: "/admin/users", icon: UsersIcon, roles: ADMIN, deniedScreen: true },
   {
     title: "Home Management",

@@ -4,7 +4,8 @@ import { FormField } from "~/components/forms/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { type productFormSchema, STOCK_STATUS_OPTIONS } from "~/modules/products/schema";
+import { STOCK_STATUSES } from "~/lib/vocabulary";
+import type { productFormSchema } from "~/modules/products/schema";
 import type { EntityFields } from "./entity-dialog";
 import { ImageField } from "./image-field";
 import { SwitchField } from "./switch-field";
@@ -94,7 +95,7 @@ export function ProductFormFields(props: {
       </FormField>
       <FormField label="Stock status" errors={fields.stockStatus.errors} errorId={fields.stockStatus.errorId}>
         <NativeSelect {...getSelectProps(fields.stockStatus)}>
-          {STOCK_STATUS_OPTIONS.map((status) => (
+          {STOCK_STATUSES.map((status) => (
             <NativeSelectOption key={status} value={status}>
               {status}
             </NativeSelectOption>

@@ -1,6 +1,6 @@
 // <RoleBadge role="sales" />: admin destructive, sales default, user secondary (spec section 6).
 import { Badge } from "~/components/ui/badge";
-import type { Role } from "~/server/db/schema";
+import type { Role } from "~/lib/vocabulary";
 
 const VARIANT = { admin: "destructive", sales: "default", user: "secondary" } as const satisfies Record<
   Role,

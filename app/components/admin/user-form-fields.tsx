@@ -4,7 +4,7 @@ import { FormField } from "~/components/forms/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { STAFF_PASSWORD_MIN } from "~/lib/password-rules";
-import { USER_ROLE_OPTIONS } from "~/modules/users/schema";
+import { ROLES } from "~/lib/vocabulary";
 
 type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -51,7 +51,7 @@ export function UserFormFields(props: {
         hint={props.isSelf ? "You cannot change your own role." : undefined}
       >
         <NativeSelect {...getSelectProps(fields.role)} disabled={props.isSelf}>
-          {USER_ROLE_OPTIONS.map((role) => (
+          {ROLES.map((role) => (
             <NativeSelectOption key={role} value={role}>
               {ROLE_LABELS[role]}
             </NativeSelectOption>

@@ -1,10 +1,11 @@
 // Home content for the back office: every row (the home content list), the Home Management tabs,
 // and the writes. The public page reads the same rows through home.server.ts.
 import { and, asc, count, eq } from "drizzle-orm";
+import type { SectionType } from "~/lib/vocabulary";
 import { expectRow } from "~/modules/admin/screens.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { homeContent, type SectionType } from "~/server/db/schema";
+import { homeContent } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import {
   type HeroInput,

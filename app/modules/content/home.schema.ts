@@ -2,20 +2,9 @@
 // browser and the server. Section 5: display_order is a whole number falling back to 0; no other
 // home field is required. Every URL a member of staff types is http(s) or a site path.
 import { z } from "zod";
+import { SECTION_TYPES, type SectionType } from "~/lib/vocabulary";
 import { checkbox, imageUrlField, integerField, optionalText } from "~/modules/admin/form-values";
-import type { SectionType } from "~/server/db/schema";
 import { DEFAULT_RATING, DEFAULT_REVIEWS_TITLE, type ReviewContent } from "./reviews";
-
-// The table's check constraint list, repeated so the browser bundle does not pull in Drizzle;
-// `satisfies` fails the build if the two drift apart.
-export const SECTION_TYPES = [
-  "hero",
-  "banner",
-  "promotion",
-  "categories",
-  "catalog",
-  "reviews",
-] as const satisfies readonly SectionType[];
 
 export const SECTION_TYPE_LABELS = {
   hero: "Hero",

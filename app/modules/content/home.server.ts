@@ -2,6 +2,7 @@
 // logged and that section shows its built-in default, so the page itself never errors.
 import { and, asc, eq } from "drizzle-orm";
 import { isSafeLink } from "~/lib/safe-link";
+import type { SectionType } from "~/lib/vocabulary";
 import { getImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset, ImageAssetMap } from "~/modules/images/image-asset";
 import { getFeaturedProducts, type PublicProduct } from "~/modules/products/queries.server";
@@ -11,7 +12,7 @@ import {
   parseHeroBackground,
 } from "~/modules/settings/hero-background";
 import { getDb } from "~/server/db/db.server";
-import { homeContent, type SectionType, siteSettings } from "~/server/db/schema";
+import { homeContent, siteSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { DEFAULT_REVIEWS_TITLE, parseReviewContent, type Review, SAMPLE_REVIEWS } from "./reviews";
 

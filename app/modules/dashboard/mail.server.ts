@@ -1,9 +1,10 @@
 // The dashboard's view of the mail outbox (admins only): the messages that failed past their
 // retries, and how many are still waiting to go.
 import { count, desc, eq, inArray } from "drizzle-orm";
+import type { MailKind } from "~/lib/vocabulary";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { type MailKind, mailOutbox } from "~/server/db/schema";
+import { mailOutbox } from "~/server/db/schema";
 
 export const FAILED_MAIL_SHOWN = 20;
 

@@ -15,6 +15,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { OPEN_ENQUIRY_STATUSES } from "~/lib/vocabulary";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { AdminInputError, newestFirst, withUniqueName } from "~/modules/taxonomy/admin.server";
 import { getDb } from "~/server/db/db.server";
@@ -22,7 +23,7 @@ import { contactQueries, contactSubjects, enquiryLines, users } from "~/server/d
 import { logger } from "~/server/logger.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import type { CsvEnquiry } from "./csv";
-import { type EnquiryFilters, OPEN_STATUSES, type StatusFilter, UNASSIGNED } from "./follow-up.schema";
+import { type EnquiryFilters, type StatusFilter, UNASSIGNED } from "./follow-up.schema";
 import { parseReference } from "./reference";
 import type { SubjectInput } from "./subjects.schema";
 
@@ -40,7 +41,7 @@ export const EXPORT_BATCH_SIZE = 1000;
 function statusWhere(status: StatusFilter): SQL | undefined {
   if (status === "all") return undefined;
   if (status === "") return ne(contactQueries.status, "Spam");
-  if (status === "open") return inArray(contactQueries.status, [...OPEN_STATUSES]);
+  if (status === "open") return inArray(contactQueries.status, [...OPEN_ENQUIRY_STATUSES]);
   return eq(contactQueries.status, status);
 }
 

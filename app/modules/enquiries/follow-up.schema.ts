@@ -1,29 +1,11 @@
 // Following an enquiry to a close: its statuses, the list filters of Contact Management and the
 // forms of the detail view and the bulk change, shared by the browser and the actions.
 import { z } from "zod";
+import { CLOSED_ENQUIRY_STATUSES, ENQUIRY_STATUSES, type EnquiryStatus } from "~/lib/vocabulary";
 import { PAGE_SIZE } from "~/modules/admin/list-params";
-import type { EnquiryStatus } from "~/server/db/schema";
-
-// The table's check-constraint lists, repeated so the browser bundle does not pull in the Drizzle
-// schema; the type checks fail the build if they drift apart.
-export const ENQUIRY_STATUS_OPTIONS = [
-  "New",
-  "In Progress",
-  "Quoted",
-  "Won",
-  "Lost",
-  "Spam",
-] as const satisfies readonly EnquiryStatus[];
-const _allStatuses: readonly (typeof ENQUIRY_STATUS_OPTIONS)[number][] = [] as EnquiryStatus[];
-void _allStatuses;
-
-/** Still being worked on: what "Open" filters to. */
-export const OPEN_STATUSES = ["New", "In Progress", "Quoted"] as const satisfies readonly EnquiryStatus[];
-/** Entering one of these from an open status sets closed_at; leaving them clears it. */
-export const CLOSED_STATUSES = ["Won", "Lost", "Spam"] as const satisfies readonly EnquiryStatus[];
 
 export function isClosedStatus(status: EnquiryStatus) {
-  return (CLOSED_STATUSES as readonly EnquiryStatus[]).includes(status);
+  return (CLOSED_ENQUIRY_STATUSES as readonly EnquiryStatus[]).includes(status);
 }
 
 /** How many history entries the detail view shows (newest first). */
@@ -47,7 +29,7 @@ export const SOURCE_LABELS: Record<string, string> = {
  * The status filter. Empty (the default) is every status but Spam, so spam stays out of the way
  * until it is asked for; "open" is New, In Progress and Quoted; "all" includes Spam.
  */
-export const STATUS_FILTERS = ["", "open", "all", ...ENQUIRY_STATUS_OPTIONS] as const;
+export const STATUS_FILTERS = ["", "open", "all", ...ENQUIRY_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
@@ -82,7 +64,7 @@ export function parseEnquiryFilters(params: URLSearchParams): EnquiryFilters {
 
 // ------------------------------------------------------------------ forms
 
-const statusField = z.enum(ENQUIRY_STATUS_OPTIONS, { error: "Choose a status from the list" });
+const statusField = z.enum(ENQUIRY_STATUSES, { error: "Choose a status from the list" });
 
 export const setStatusSchema = z.object({ status: statusField });
 

@@ -6,22 +6,26 @@
 // nothing. Times come from the database's statement clock, read after the lock, so the history
 // is in the order the changes were made.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  CLOSED_ENQUIRY_STATUSES,
+  type EnquiryEventKind,
+  type EnquiryStatus,
+  type Role,
+  STAFF_ROLES,
+} from "~/lib/vocabulary";
 import { AdminInputError } from "~/modules/taxonomy/admin.server";
-import { type SessionUser, STAFF_ROLES } from "~/server/auth/guards.server";
+import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import {
   contactQueries,
-  type EnquiryEventKind,
-  type EnquiryStatus,
   enquiryEvents,
   enquiryLines,
   enquiryNotes,
   products,
-  type Role,
   users,
 } from "~/server/db/schema";
-import { CLOSED_STATUSES, isClosedStatus, TIMELINE_LIMIT } from "./follow-up.schema";
+import { isClosedStatus, TIMELINE_LIMIT } from "./follow-up.schema";
 import { formatReference } from "./reference";
 
 /** The enquiry asked for is not there (never was, or was deleted): the route answers 404. */
@@ -168,7 +172,7 @@ async function changeStatuses(
     missing: unique.length - before.length,
   };
   if (moving.length === 0) return result;
-  const closedStatuses = inArray(contactQueries.status, [...CLOSED_STATUSES]);
+  const closedStatuses = inArray(contactQueries.status, [...CLOSED_ENQUIRY_STATUSES]);
   const updated = await tx
     .update(contactQueries)
     .set({

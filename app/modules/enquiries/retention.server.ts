@@ -3,9 +3,10 @@
 // records when. The enquiry itself and its history stay; only the customer's file goes, as the
 // privacy statement promises.
 import { and, asc, eq, gt, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { CLOSED_ENQUIRY_STATUSES } from "~/lib/vocabulary";
 import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import { getDb } from "~/server/db/db.server";
-import { CLOSED_ENQUIRY_STATUSES, contactQueries, enquiryEvents } from "~/server/db/schema";
+import { contactQueries, enquiryEvents } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 

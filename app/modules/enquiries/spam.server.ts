@@ -2,8 +2,9 @@
 // token the page was served with, and a per-IP rate limit. What trips them is stored as Spam
 // (see submit.server.ts); only a flood far past the limit is refused unread. A token is good for
 // one enquiry and for a week: sent again, or later, it counts as no token (Spam, no e-mail).
+
+import type { SpamReason } from "~/lib/vocabulary";
 import type { Transaction } from "~/server/db/client.server";
-import type { SpamReason } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { readFormToken } from "~/server/security/form-token.server";

@@ -7,11 +7,12 @@
 // speed nor an outage reaches the visitor.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { SpamReason } from "~/lib/vocabulary";
 import { enqueueEnquiryMail } from "~/modules/notifications/enquiry-mail.server";
 import { getQuoteLines, type QuoteLine } from "~/modules/quote-list/quote-list.server";
 import { databaseOutageKind } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { contactQueries, enquiryEvents, enquiryLines, type SpamReason } from "~/server/db/schema";
+import { contactQueries, enquiryEvents, enquiryLines } from "~/server/db/schema";
 import type { DetectedType } from "~/server/http/file-signature";
 import {
   discardUploads,

@@ -1,10 +1,11 @@
 // Products in the back office (Catalog Management): the paged, searched list with prices, the
 // pick-lists, and create / update / delete. Prices leave the server only through this module.
 import { and, asc, count, desc, eq } from "drizzle-orm";
+import type { StockStatus } from "~/lib/vocabulary";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { brands, categories, products, type StockStatus } from "~/server/db/schema";
+import { brands, categories, products } from "~/server/db/schema";
 import type { ProductInput } from "./schema";
 
 /** A refusal the admin can act on (a category that has gone, a product deleted meanwhile). */

@@ -1,9 +1,10 @@
 // The product page, /catalog/SLUG: one published product, its related products and where an old
 // slug now leads. Prices are never read here (the columns are named, as in queries.server.ts).
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import type { StockStatus } from "~/lib/vocabulary";
 import { withImageAssets } from "~/modules/images/assets.server";
 import { getDb } from "~/server/db/db.server";
-import { brands, categories, products, type StockStatus, slugRedirects } from "~/server/db/schema";
+import { brands, categories, products, slugRedirects } from "~/server/db/schema";
 import type { CatalogProduct } from "./queries.server";
 
 export const RELATED_PRODUCTS_LIMIT = 4;

@@ -1,11 +1,12 @@
 // Public product reads. Prices are never public: every select here names its columns, and
 // price / original_price are never among them.
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import type { StockStatus } from "~/lib/vocabulary";
 import { withImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset } from "~/modules/images/image-asset";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
-import { brands, CATALOG_STOCK_RANK, categories, products, type StockStatus } from "~/server/db/schema";
+import { brands, CATALOG_STOCK_RANK, categories, products } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
 

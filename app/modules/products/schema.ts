@@ -3,6 +3,7 @@
 // decimals (step 0.01), discount and stock whole numbers, non-numeric input becoming 0; empty
 // category or brand saved as null.
 import { z } from "zod";
+import { STOCK_STATUSES } from "~/lib/vocabulary";
 import {
   checkbox,
   decimalField,
@@ -12,17 +13,6 @@ import {
   optionalText,
   requiredText,
 } from "~/modules/admin/form-values";
-import type { StockStatus } from "~/server/db/schema";
-
-// The table's check-constraint list, repeated so the browser bundle does not pull in the Drizzle
-// schema; the two type checks below fail the build if they drift apart.
-export const STOCK_STATUS_OPTIONS = [
-  "In Stock",
-  "Low Stock",
-  "Out of Stock",
-] as const satisfies readonly StockStatus[];
-const _allStatuses: readonly (typeof STOCK_STATUS_OPTIONS)[number][] = [] as StockStatus[];
-void _allStatuses;
 
 const MAX_PRICE = 9_999_999_999.99; // numeric(12, 2)
 
@@ -42,7 +32,7 @@ export const productFormSchema = z.object({
   stockQuantity: integerField({ label: "Stock quantity", min: 0 }),
   categoryId: optionalId("Please choose a category from the list"),
   brandId: optionalId("Please choose a brand from the list"),
-  stockStatus: z.enum(STOCK_STATUS_OPTIONS, { error: "Please choose a stock status" }).default("In Stock"),
+  stockStatus: z.enum(STOCK_STATUSES, { error: "Please choose a stock status" }).default("In Stock"),
   isPublished: checkbox(),
   isFeatured: checkbox(),
   imageUrl: imageUrlField(),

@@ -5,8 +5,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
+import type { StockStatus } from "~/lib/vocabulary";
 import { getDb } from "~/server/db/db.server";
-import { products, type StockStatus } from "~/server/db/schema";
+import { products } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import {

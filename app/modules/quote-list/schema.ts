@@ -1,7 +1,7 @@
 // What a visitor may ask of their quote list, and the words they see when it cannot be done.
 import { z } from "zod";
 import { safeRedirect } from "~/lib/safe-redirect";
-import type { StockStatus } from "~/server/db/schema";
+import type { StockStatus } from "~/lib/vocabulary";
 import { QUOTE_LIST_MAX_LINES, QUOTE_LIST_MAX_QUANTITY } from "./quote-list-cookie";
 
 export const QUOTE_LIST_MESSAGES = {

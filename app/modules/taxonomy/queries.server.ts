@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { CategoryType } from "~/lib/vocabulary";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
-import { type CategoryType, categories } from "~/server/db/schema";
+import { categories } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 
 /** Active categories of one type, by name (the public pick-lists and tabs). */

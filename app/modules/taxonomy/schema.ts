@@ -1,16 +1,8 @@
 // Form schemas for brands and categories (Settings), shared by the browser and the server, and
 // the text of the delete confirmation that says what a delete leaves behind.
 import { z } from "zod";
+import { CATEGORY_TYPES, type CategoryType } from "~/lib/vocabulary";
 import { checkbox, imageUrlField, optionalText, requiredText } from "~/modules/admin/form-values";
-import type { CategoryType } from "~/server/db/schema";
-
-// The same list as the table's check constraint, kept here so the browser bundle does not pull in
-// the Drizzle schema; `satisfies` below fails the build if the two drift apart.
-export const CATEGORY_TYPES = [
-  "products",
-  "case_studies",
-  "certifications",
-] as const satisfies readonly CategoryType[];
 
 const id = z.uuid("Invalid record").optional();
 

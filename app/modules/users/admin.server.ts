@@ -5,12 +5,13 @@
 // admins demoting each other at the same moment cannot both succeed.
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { STAFF_PASSWORD_MIN } from "~/lib/password-rules";
+import type { Role } from "~/lib/vocabulary";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { accounts, type Role, sessions, users } from "~/server/db/schema";
+import { accounts, sessions, users } from "~/server/db/schema";
 import { createUser, UserInputError } from "./mutations.server";
 import type { UserFormInput } from "./schema";
 

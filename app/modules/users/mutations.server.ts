@@ -4,10 +4,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
+import type { Role } from "~/lib/vocabulary";
 import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
 import { getDb } from "~/server/db/db.server";
-import { type Role, sessions, users } from "~/server/db/schema";
+import { sessions, users } from "~/server/db/schema";
 
 export class UserInputError extends Error {}
 

@@ -1,7 +1,7 @@
 // Form schemas for accounts, shared by the browser and the server.
 import { z } from "zod";
 import { PASSWORD_MAX, passwordLengthMessage, passwordMinimum } from "~/lib/password-rules";
-import type { Role } from "~/server/db/schema";
+import { ROLES, type Role } from "~/lib/vocabulary";
 
 export const signInSchema = z.object({
   intent: z.literal("sign-in"),
@@ -22,12 +22,6 @@ export const authFormSchema = z.discriminatedUnion("intent", [signInSchema, sign
 
 // ------------------------------------------------------------------ User Management (admin)
 
-// The roles, repeated so the browser bundle does not pull in the Drizzle schema; the check below
-// fails the build if the two lists drift apart.
-export const USER_ROLE_OPTIONS = ["admin", "sales", "user"] as const satisfies readonly Role[];
-const _allRoles: readonly (typeof USER_ROLE_OPTIONS)[number][] = [] as Role[];
-void _allRoles;
-
 const userFields = z.object({
   name: z
     .string({ error: "Name is required" })
@@ -41,7 +35,7 @@ const userFields = z.object({
     .max(254, "Email is too long")
     .pipe(z.email("Please enter a valid email address")),
   password: z.string().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`).optional(),
-  role: z.enum(USER_ROLE_OPTIONS, { error: "Please choose a role" }).default("user"),
+  role: z.enum(ROLES, { error: "Please choose a role" }).default("user"),
 });
 
 // Required on creation; on edit a blank password keeps the current one.

@@ -3,8 +3,9 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { pageAddress } from "~/lib/safe-redirect";
+import { ROLES, type Role, STAFF_ROLES } from "~/lib/vocabulary";
 import { getDb } from "../db/db.server";
-import { ROLES, type Role, sessions, users } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getAuth } from "./auth.server";
@@ -115,7 +116,6 @@ export function forbidden(message = "You don't have permission to access this pa
   return data({ message }, { status: 403, statusText: "Forbidden" });
 }
 
-export const STAFF_ROLES = ["admin", "sales"] as const satisfies readonly Role[];
 export const ADMIN_ROLES = ["admin"] as const satisfies readonly Role[];
 
 export function requireStaff(request: Request) {

@@ -10,7 +10,7 @@ import {
   passwordLengthMessage,
   passwordMinimum,
 } from "~/lib/password-rules";
-import type { Role } from "../db/schema";
+import type { Role } from "~/lib/vocabulary";
 
 const LIST_FILE = "common-passwords.txt";
 

@@ -16,28 +16,23 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-
-export const ROLES = ["admin", "sales", "user"] as const;
-export type Role = (typeof ROLES)[number];
-export const STOCK_STATUSES = ["In Stock", "Low Stock", "Out of Stock"] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
-export const CATEGORY_TYPES = ["products", "case_studies", "certifications"] as const;
-export type CategoryType = (typeof CATEGORY_TYPES)[number];
-export const SECTION_TYPES = ["hero", "banner", "promotion", "categories", "catalog", "reviews"] as const;
-export type SectionType = (typeof SECTION_TYPES)[number];
-export const ENQUIRY_STATUSES = ["New", "In Progress", "Quoted", "Won", "Lost", "Spam"] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-/** An enquiry in one of these is closed: its attachment falls under the retention setting. */
-export const CLOSED_ENQUIRY_STATUSES = ["Won", "Lost", "Spam"] as const satisfies readonly EnquiryStatus[];
-export const ENQUIRY_SOURCES = ["contact", "quick"] as const;
-export const SPAM_REASONS = ["honeypot", "too_fast", "no_form_token", "rate_limit"] as const;
-export type SpamReason = (typeof SPAM_REASONS)[number];
-export const ENQUIRY_EVENT_KINDS = ["received", "status", "owner", "note", "attachment_deleted"] as const;
-export type EnquiryEventKind = (typeof ENQUIRY_EVENT_KINDS)[number];
-export const MAIL_KINDS = ["staff_notification", "customer_acknowledgement", "account_confirmation"] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+import {
+  CATEGORY_TYPES,
+  ENQUIRY_EVENT_KINDS,
+  ENQUIRY_SOURCES,
+  ENQUIRY_STATUSES,
+  type EnquiryEventKind,
+  type EnquiryStatus,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  type MailKind,
+  type MailStatus,
+  ROLES,
+  SECTION_TYPES,
+  SPAM_REASONS,
+  type SpamReason,
+  STOCK_STATUSES,
+} from "~/lib/vocabulary";
 
 function inList(column: string, values: readonly string[]) {
   return sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);

@@ -11,9 +11,10 @@
 // "accepted" and the row's 'sent', the lock runs out and it goes again with the same Message-ID.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, lte, or } from "drizzle-orm";
+import type { MailKind } from "~/lib/vocabulary";
 import type { Database, DbOrTx } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { type MailKind, mailOutbox } from "../db/schema";
+import { mailOutbox } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getMailTransport, type MailTransport } from "./transport.server";

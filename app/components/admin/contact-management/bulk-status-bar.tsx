@@ -11,7 +11,8 @@ import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { bulkStatusSchema, ENQUIRY_STATUS_OPTIONS } from "~/modules/enquiries/follow-up.schema";
+import { ENQUIRY_STATUSES } from "~/lib/vocabulary";
+import { bulkStatusSchema } from "~/modules/enquiries/follow-up.schema";
 
 function firstError(error: Record<string, string[] | null> | undefined | null) {
   return Object.values(error ?? {}).find((messages) => messages?.length)?.[0];
@@ -66,7 +67,7 @@ export function BulkStatusBar({
         <NativeSelectOption value="" disabled>
           Choose a status
         </NativeSelectOption>
-        {ENQUIRY_STATUS_OPTIONS.map((status) => (
+        {ENQUIRY_STATUSES.map((status) => (
           <NativeSelectOption key={status} value={status}>
             {status}
           </NativeSelectOption>

@@ -13,8 +13,8 @@ import { PagedList, type PagedListData } from "~/components/admin/data-table/pag
 import { RowActions } from "~/components/admin/data-table/row-actions";
 import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import type { EnquiryStatus } from "~/lib/vocabulary";
 import type { EnquiryFilters as Filters } from "~/modules/enquiries/follow-up.schema";
-import type { EnquiryStatus } from "~/server/db/schema";
 import { BulkStatusBar } from "./bulk-status-bar";
 import { downloadFile } from "./download-file";
 import { EnquiryFilters, type StaffOption } from "./enquiry-filters";

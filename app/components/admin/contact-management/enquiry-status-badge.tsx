@@ -3,7 +3,7 @@
 //
 //   <EnquiryStatusBadge status={row.status} />
 import { Badge, type BadgeProps } from "~/components/ui/badge";
-import type { EnquiryStatus } from "~/server/db/schema";
+import type { EnquiryStatus } from "~/lib/vocabulary";
 
 const VARIANT: Record<EnquiryStatus, BadgeProps["variant"]> = {
   New: "default",

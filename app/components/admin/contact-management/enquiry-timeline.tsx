@@ -10,7 +10,7 @@ import {
   StickyNoteIcon,
   UserRoundIcon,
 } from "lucide-react";
-import type { EnquiryEventKind } from "~/server/db/schema";
+import type { EnquiryEventKind } from "~/lib/vocabulary";
 
 export type TimelineItem = {
   id: string;

@@ -14,14 +14,13 @@ import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { ENQUIRY_STATUSES, type EnquiryStatus } from "~/lib/vocabulary";
 import {
   addNoteSchema,
-  ENQUIRY_STATUS_OPTIONS,
   NOTE_MAX,
   setOwnerSchema,
   setStatusSchema,
 } from "~/modules/enquiries/follow-up.schema";
-import type { EnquiryStatus } from "~/server/db/schema";
 
 export type OwnerOption = { id: string; name: string; role: string };
 
@@ -41,7 +40,7 @@ export function StatusForm({ status }: { status: EnquiryStatus }) {
       <FormError form={form} />
       <FormField label="Status" errors={fields.status.errors} errorId={fields.status.errorId}>
         <NativeSelect {...getSelectProps(fields.status)} key={fields.status.key}>
-          {ENQUIRY_STATUS_OPTIONS.map((option) => (
+          {ENQUIRY_STATUSES.map((option) => (
             <NativeSelectOption key={option} value={option}>
               {option}
             </NativeSelectOption>

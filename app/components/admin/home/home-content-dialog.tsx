@@ -8,13 +8,12 @@ import { SwitchField } from "~/components/admin/switch-field";
 import { TextareaField, TextField } from "~/components/admin/text-field";
 import { FormField } from "~/components/forms/form-field";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { SECTION_TYPES, type SectionType } from "~/lib/vocabulary";
 import {
   type HomeContentItem,
   homeContentFormSchema,
   SECTION_TYPE_LABELS,
-  SECTION_TYPES,
 } from "~/modules/content/home.schema";
-import type { SectionType } from "~/server/db/schema";
 
 function toFormValues(item: HomeContentItem) {
   return {

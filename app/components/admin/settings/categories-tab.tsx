@@ -9,9 +9,9 @@ import { TextareaField, TextField } from "~/components/admin/text-field";
 import { FormField } from "~/components/forms/form-field";
 import { Badge } from "~/components/ui/badge";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { CATEGORY_TYPES } from "~/lib/vocabulary";
 import {
   CATEGORY_TYPE_LABELS,
-  CATEGORY_TYPES,
   type CategoryFilter,
   categoryFormSchema,
   type TaxonomyUsage,

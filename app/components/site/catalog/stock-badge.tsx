@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import type { StockStatus } from "~/server/db/schema";
+import type { StockStatus } from "~/lib/vocabulary";
 
 const VARIANTS = {
   "In Stock": "success",

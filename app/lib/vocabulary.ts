@@ -1,0 +1,33 @@
+// The fixed lists of values the data is made of (roles, stock states, category and section types,
+// enquiry statuses, sources, spam reasons, history events, mail kinds and states), defined once:
+// the database's check constraints, the zod schemas and the screens all read them from here.
+
+export const ROLES = ["admin", "sales", "user"] as const;
+export type Role = (typeof ROLES)[number];
+/** The roles that open the back office. */
+export const STAFF_ROLES = ["admin", "sales"] as const satisfies readonly Role[];
+export const STOCK_STATUSES = ["In Stock", "Low Stock", "Out of Stock"] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+export const CATEGORY_TYPES = ["products", "case_studies", "certifications"] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+export const SECTION_TYPES = ["hero", "banner", "promotion", "categories", "catalog", "reviews"] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+export const ENQUIRY_STATUSES = ["New", "In Progress", "Quoted", "Won", "Lost", "Spam"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+/** Still being worked on: what the "Open" filter shows. */
+export const OPEN_ENQUIRY_STATUSES = [
+  "New",
+  "In Progress",
+  "Quoted",
+] as const satisfies readonly EnquiryStatus[];
+/** An enquiry in one of these is closed: its attachment falls under the retention setting. */
+export const CLOSED_ENQUIRY_STATUSES = ["Won", "Lost", "Spam"] as const satisfies readonly EnquiryStatus[];
+export const ENQUIRY_SOURCES = ["contact", "quick"] as const;
+export const SPAM_REASONS = ["honeypot", "too_fast", "no_form_token", "rate_limit"] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+export const ENQUIRY_EVENT_KINDS = ["received", "status", "owner", "note", "attachment_deleted"] as const;
+export type EnquiryEventKind = (typeof ENQUIRY_EVENT_KINDS)[number];
+export const MAIL_KINDS = ["staff_notification", "customer_acknowledgement", "account_confirmation"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
