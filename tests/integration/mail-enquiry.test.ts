@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { beforeEach, expect, test } from "vitest";
 import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { enqueueEnquiryMail } from "~/modules/notifications/enquiry-mail.server";
@@ -13,30 +13,19 @@ import { saveEnquirySettings } from "~/modules/settings/enquiry-settings.server"
 import { contactContent, contactQueries, mailOutbox, rateLimitCounters, users } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { drainOutbox } from "~/server/mail/outbox.server";
-import { createSmtpTransport, getMailTransport, type MailTransport } from "~/server/mail/transport.server";
+import { getMailTransport } from "~/server/mail/transport.server";
 import { issueFormToken } from "~/server/security/form-token.server";
 import { settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";
-import { parseMail, startSmtpServer, type TestSmtp } from "./mail-support";
+import { parseMail, useSmtpServer } from "./mail-support";
 
 const database = useTestDatabase();
 
-let smtp: TestSmtp;
-let transport: MailTransport;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  transport = createSmtpTransport(smtp.url, { timeoutMs: 2000 });
-});
-
-afterAll(async () => {
-  await transport.close();
-  await smtp.close();
-});
+const mail = useSmtpServer();
 
 beforeEach(async () => {
-  smtp.received.length = 0;
+  mail.smtp.received.length = 0;
   const db = database.current.db;
   await db.delete(mailOutbox);
   await db.delete(contactQueries);
@@ -91,11 +80,11 @@ test("staff and customer get their e-mails with the reference, every field and t
   expect(status).toBe(200);
   expect(reference).toMatch(/^TC-\d{4}-\d{6}$/);
 
-  const drained = await drainOutbox({ transport });
+  const drained = await drainOutbox({ transport: mail.transport });
   expect(drained).toEqual({ claimed: 2, sent: 2, retrying: 0, failed: 0 });
-  expect(smtp.received).toHaveLength(2);
+  expect(mail.smtp.received).toHaveLength(2);
 
-  const staff = smtp.received.find((m) => m.subject.startsWith("New enquiry"));
+  const staff = mail.smtp.received.find((m) => m.subject.startsWith("New enquiry"));
   expect(staff?.to.sort()).toEqual(["manager@example.nz", "owner@example.nz"]);
   expect(staff?.subject).toBe(`New enquiry ${reference}: Quote Request from Aroha Ngata`);
   expect(staff?.headers.get("reply-to")).toBe("aroha@example.co.nz");
@@ -114,7 +103,7 @@ test("staff and customer get their e-mails with the reference, every field and t
     expect(staff?.text).toContain(value);
   }
 
-  const customer = smtp.received.find((m) => m !== staff);
+  const customer = mail.smtp.received.find((m) => m !== staff);
   expect(customer?.to).toEqual(["aroha@example.co.nz"]);
   expect(customer?.subject).toBe(`We have your enquiry: ${reference}`);
   expect(customer?.text).toContain(`Your reference number is ${reference}.`);
@@ -131,7 +120,7 @@ test("staff and customer get their e-mails with the reference, every field and t
 
   // Each message carries the Message-ID stored with its row.
   const stored = await outboxRows();
-  expect(stored.map((r) => r.messageId).sort()).toEqual(smtp.received.map((m) => m.messageId).sort());
+  expect(stored.map((r) => r.messageId).sort()).toEqual(mail.smtp.received.map((m) => m.messageId).sort());
   expect(stored.every((r) => r.status === "sent" && r.sentAt && r.attempts === 1)).toBe(true);
 });
 
@@ -142,8 +131,8 @@ test("the quick form's mail says so; the recipients in Settings replace the admi
   });
   const { status, reference } = await submit(quickEnquiryAction);
   expect(status).toBe(200);
-  await drainOutbox({ transport });
-  const staff = smtp.received.find((m) => m.subject.startsWith("New enquiry"));
+  await drainOutbox({ transport: mail.transport });
+  const staff = mail.smtp.received.find((m) => m.subject.startsWith("New enquiry"));
   expect(staff?.to.sort()).toEqual(["desk@example.nz", "quotes@example.nz"]);
   expect(staff?.subject).toBe(`New enquiry ${reference}: Quick Inquiry from Aroha Ngata`);
   expect(staff?.text).toContain("Form:       Quick enquiry form (home page)");
@@ -191,9 +180,9 @@ test("quote-list lines, the attachment link and the trader's details are in the 
       { productId: crypto.randomUUID(), productName: "Galv nails 75mm", quantity: 2 },
     ]),
   );
-  await drainOutbox({ transport });
-  const staff = smtp.received.find((m) => m.subject.startsWith("New enquiry"));
-  const customer = smtp.received.find((m) => m !== staff);
+  await drainOutbox({ transport: mail.transport });
+  const staff = mail.smtp.received.find((m) => m.subject.startsWith("New enquiry"));
+  const customer = mail.smtp.received.find((m) => m !== staff);
   expect(staff?.text).toContain("Products on the quote list:\n  40 × H3.2 Pine 90x45\n  2 × Galv nails 75mm");
   expect(staff?.text).toContain(
     "Attachment: yes, download (admin sign-in): http://localhost:3000/admin/files/contact_uploads/1700000000000-0123456789abcdef.pdf",
@@ -216,17 +205,17 @@ test("what a visitor typed cannot add headers and is escaped in the HTML part", 
     message: "<script>alert('x')</script> & <b>bold</b> please",
   });
   expect(status).toBe(200);
-  await drainOutbox({ transport });
-  for (const mail of smtp.received) {
-    expect(mail.headers.has("bcc")).toBe(false);
-    expect(mail.headers.has("x-injected")).toBe(false);
-    expect(mail.to).not.toContain("victim@example.com");
+  await drainOutbox({ transport: mail.transport });
+  for (const sent of mail.smtp.received) {
+    expect(sent.headers.has("bcc")).toBe(false);
+    expect(sent.headers.has("x-injected")).toBe(false);
+    expect(sent.to).not.toContain("victim@example.com");
   }
-  const staff = smtp.received.find((m) => m.subject.startsWith("New enquiry"));
+  const staff = mail.smtp.received.find((m) => m.subject.startsWith("New enquiry"));
   expect(staff?.subject).toBe(
     `New enquiry ${reference}: Hi X-Injected: yes <script>alert('x')</script> & <b>bold</b> from Eve Bcc: victim@example.com`,
   );
-  const customer = smtp.received.find((m) => m !== staff);
+  const customer = mail.smtp.received.find((m) => m !== staff);
   expect(customer?.html).toContain(
     "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;",
   );
@@ -271,8 +260,8 @@ test("the form is no relay: a stranger's address gets 3 summaries a day, then no
     expect(sent.row?.status).toBe("New");
     references.push(sent.reference);
   }
-  await drainOutbox({ transport });
-  const toVictim = smtp.received.filter((m) => m.to.some((to) => to.toLowerCase().includes("victim")));
+  await drainOutbox({ transport: mail.transport });
+  const toVictim = mail.smtp.received.filter((m) => m.to.some((to) => to.toLowerCase().includes("victim")));
   expect(toVictim).toHaveLength(3);
   for (const mail of toVictim) {
     expect(mail.text).not.toContain("spam.example");
@@ -282,7 +271,7 @@ test("the form is no relay: a stranger's address gets 3 summaries a day, then no
     expect(mail.text.length).toBeLessThan(1200);
   }
   // Staff were told of all four, the last one saying no acknowledgement went out.
-  const staff = smtp.received.filter((m) => m.subject.startsWith("New enquiry"));
+  const staff = mail.smtp.received.filter((m) => m.subject.startsWith("New enquiry"));
   expect(staff).toHaveLength(4);
   const last = staff.find((m) => m.subject.includes(references[3] as string));
   expect(last?.text).toContain(

@@ -2,6 +2,8 @@
 // receives, and a small reader for the messages nodemailer writes (headers, quoted-printable
 // and base64 parts), since mailparser cannot be installed here.
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import { createSmtpTransport, type MailTransport } from "~/server/mail/transport.server";
 
 export type ParsedMail = {
   headers: Map<string, string>;
@@ -131,4 +133,21 @@ export function parseMail(raw: string): ParsedMail {
     text: parts.find((p) => p.type.startsWith("text/plain"))?.content ?? "",
     html: parts.find((p) => p.type.startsWith("text/html"))?.content ?? "",
   };
+}
+
+/**
+ * For a test file: an SMTP server started before its tests and a transport that sends to it,
+ * both closed after them. Read `.smtp` and `.transport` inside the tests.
+ */
+export function useSmtpServer() {
+  const ref = {} as { smtp: TestSmtp; transport: MailTransport };
+  beforeAll(async () => {
+    ref.smtp = await startSmtpServer();
+    ref.transport = createSmtpTransport(ref.smtp.url, { timeoutMs: 2000 });
+  });
+  afterAll(async () => {
+    await ref.transport.close();
+    await ref.smtp.close();
+  });
+  return ref;
 }

@@ -3,33 +3,21 @@
 // the link is opened, and the link confirms the address and lands on the site root. Sign-up has
 // its own texts ("Account created", "Sign Up Failed"), not the sign-in ones.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { mailOutbox, users } from "~/server/db/schema";
 import { drainOutbox } from "~/server/mail/outbox.server";
-import { createSmtpTransport, type MailTransport } from "~/server/mail/transport.server";
 import { readToast } from "~/server/toast.server";
 import { pageRequest } from "../support/access";
 import { createAppHandler } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
-import { startSmtpServer, type TestSmtp } from "./mail-support";
+import { useSmtpServer } from "./mail-support";
 import { postAuth, signInFields } from "./sign-in-support";
 
 const database = useTestDatabase();
 const app = createAppHandler();
 const PASSWORD = "a-fine-long-password";
 
-let smtp: TestSmtp;
-let transport: MailTransport;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  transport = createSmtpTransport(smtp.url, { timeoutMs: 2000 });
-});
-
-afterAll(async () => {
-  await transport.close();
-  await smtp.close();
-});
+const mail = useSmtpServer();
 
 function signUpFields(email: string, password = PASSWORD) {
   return { intent: "sign-up", name: "Aroha Builder", email, password };
@@ -75,9 +63,9 @@ test("sign-up creates an account without a session, says so, and mails a confirm
   expect(queued).toHaveLength(1);
   expect(queued[0]?.subject).toBe("Confirm your e-mail address for Trade Counter");
 
-  smtp.received.length = 0;
-  await drainOutbox({ transport });
-  const sent = smtp.received.find((mail) => mail.to.includes(email));
+  mail.smtp.received.length = 0;
+  await drainOutbox({ transport: mail.transport });
+  const sent = mail.smtp.received.find((mail) => mail.to.includes(email));
   expect(sent?.subject).toBe("Confirm your e-mail address for Trade Counter");
   expect(linkIn(sent?.text ?? "")).toMatch(/^\/auth\/confirm-email\?token=/);
 });
