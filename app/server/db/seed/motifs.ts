@@ -174,8 +174,8 @@ const cladding: Motif = (variant, palette, id) => {
 
 const BATTS = ["#f2c75c", "#ece6d8", "#f0b383"];
 
-const insulation: Motif = (variant, palette) => {
-  const colour = pick(BATTS, variant);
+/** Four batts stacked on the floor, each with the waves of its fibres (`phase` shifts them). */
+export function battStack(colour: string, phase = 0) {
   const parts: string[] = [floorShadow(200, 250, 185, 14)];
   for (let i = 0; i < 4; i++) {
     const y = 196 - i * 44;
@@ -184,10 +184,16 @@ const insulation: Motif = (variant, palette) => {
       `<rect x="${x}" y="${y}" width="250" height="46" rx="14" fill="${colour}" stroke="#00000026"/>`,
     );
     for (let k = 0; k < 3; k++) {
-      const wave = wavePoints(x + 10, x + 240, y + 12 + k * 11, 3, 26 + k * 6, k + i);
+      const wave = wavePoints(x + 10, x + 240, y + 12 + k * 11, 3, 26 + k * 6, k + i + phase);
       parts.push(`<polyline points="${wave.join(" ")}" fill="none" stroke="#7a5a1e" stroke-opacity="0.22"/>`);
     }
   }
+  return parts;
+}
+
+const insulation: Motif = (variant, palette) => {
+  const colour = pick(BATTS, variant);
+  const parts = battStack(colour);
   // A roll beside the stack: concentric turns read as a rolled blanket.
   parts.push(`<circle cx="330" cy="196" r="52" fill="${colour}" stroke="#00000030"/>`);
   for (const r of [40, 28, 16]) {

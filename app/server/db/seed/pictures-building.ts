@@ -1,8 +1,8 @@
 // Product pictures for the building envelope: timber, roofing, cladding and insulation. Each is
 // drawn in the same 400x300 box as the category motifs, so a product's picture shows that
 // product: a post is a post, a roll of underlay is a roll.
-import { board, corrugateSheets, timberStack, weatherboardWall } from "./motifs";
-import { floorShadow, type Palette, polygon, round, wavePoints } from "./svg";
+import { battStack, board, corrugateSheets, timberStack, weatherboardWall } from "./motifs";
+import { floorShadow, type Palette, polygon, round } from "./svg";
 
 export type Drawing = (variant: number, palette: Palette, id: string) => string;
 type Point = readonly [number, number];
@@ -346,18 +346,7 @@ const BATTS = ["#f2c75c", "#ece6d8", "#f0b383", "#d9dde3"];
 
 const batts: Drawing = (variant, palette) => {
   const colour = pick(BATTS, variant);
-  const parts: string[] = [floorShadow(200, 250, 185, 14)];
-  for (let i = 0; i < 4; i++) {
-    const y = 196 - i * 44;
-    const x = 30 + (i % 2) * 10;
-    parts.push(
-      `<rect x="${x}" y="${y}" width="250" height="46" rx="14" fill="${colour}" stroke="#00000026"/>`,
-    );
-    for (let k = 0; k < 3; k++) {
-      const wave = wavePoints(x + 10, x + 240, y + 12 + k * 11, 3, 26 + k * 6, k + i + variant);
-      parts.push(`<polyline points="${wave.join(" ")}" fill="none" stroke="#7a5a1e" stroke-opacity="0.22"/>`);
-    }
-  }
+  const parts = battStack(colour, variant);
   // A wrapped bale beside the stack, printed with its R-value band.
   parts.push(`<rect x="292" y="120" width="84" height="126" rx="10" fill="${colour}" stroke="#00000030"/>`);
   parts.push(
