@@ -15,8 +15,8 @@
 import type { Submission } from "@conform-to/react";
 import type { z } from "zod";
 import type { PagedListData } from "~/components/admin/data-table/paged-list";
-import { AdminInputError } from "~/modules/taxonomy/admin.server";
 import { readImageForm } from "~/server/http/image-upload.server";
+import { InputError, SERVER_FAILURE_MESSAGE } from "~/server/http/input-error";
 import { oncePerSubmission } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { actionFailure, isFormBody, parseIntent, unreadableForm } from "./intents";
@@ -55,7 +55,7 @@ export async function loadPickList<Option>(what: string, read: () => Promise<Opt
 }
 
 /**
- * The answer to a write that threw: an AdminInputError is the admin's to fix (400, its message);
+ * The answer to a write that threw: an InputError is the admin's to fix (400, its message);
  * anything else is logged and answered 500 with a plain apology, the form kept as typed.
  */
 export function writeFailure(
@@ -63,20 +63,15 @@ export function writeFailure(
   error: unknown,
   title: string,
 ) {
-  if (error instanceof AdminInputError)
-    return actionFailure(submission, { title, description: error.message });
+  if (error instanceof InputError) return actionFailure(submission, { title, description: error.message });
   logger.error({ err: error }, title);
-  return actionFailure(
-    submission,
-    { title, description: "Something went wrong on our side. Please try again." },
-    { status: 500 },
-  );
+  return actionFailure(submission, { title, description: SERVER_FAILURE_MESSAGE }, { status: 500 });
 }
 
-/** The one row a write by id touched; an AdminInputError (shown to the admin) when it is gone. */
+/** The one row a write by id touched; an InputError (shown to the admin) when it is gone. */
 export function expectRow<Row>(rows: Row[], gone: string): Row {
   const [row] = rows;
-  if (!row) throw new AdminInputError(gone);
+  if (!row) throw new InputError(gone);
   return row;
 }
 

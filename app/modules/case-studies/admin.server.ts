@@ -3,10 +3,11 @@ import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { CategoryType } from "~/lib/vocabulary";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { expectRow } from "~/modules/admin/screens.server";
-import { AdminInputError, newestFirst } from "~/modules/taxonomy/admin.server";
+import { newestFirst } from "~/modules/taxonomy/admin.server";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { caseStudies, categories } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
 import { parseMaterials } from "./materials";
 import type { CaseStudyInput } from "./schema";
 
@@ -63,7 +64,7 @@ export async function assertCategoryOfType(categoryId: string | null, type: Cate
     .select({ id: categories.id })
     .from(categories)
     .where(and(eq(categories.id, categoryId), eq(categories.type, type)));
-  if (!row) throw new AdminInputError(message);
+  if (!row) throw new InputError(message);
 }
 
 const CATEGORY_MESSAGE = "Please choose a case study category from the list.";
@@ -81,7 +82,7 @@ function caseStudyValues(input: CaseStudyInput) {
   };
 }
 
-/** Throws AdminInputError for a category that is not a case-study category. */
+/** Throws InputError for a category that is not a case-study category. */
 export async function createCaseStudy(input: CaseStudyInput) {
   await assertCategoryOfType(input.categoryId, "case_studies", CATEGORY_MESSAGE);
   const [row] = await getDb()

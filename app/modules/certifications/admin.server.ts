@@ -60,7 +60,7 @@ function certificationValues(input: CertificationInput) {
   };
 }
 
-/** Throws AdminInputError for a category that is not a certification category. */
+/** Throws InputError for a category that is not a certification category. */
 export async function createCertification(input: CertificationInput) {
   await assertCategoryOfType(input.categoryId, "certifications", CATEGORY_MESSAGE);
   const [row] = await getDb()

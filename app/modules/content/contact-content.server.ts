@@ -1,9 +1,9 @@
 // Contact content rows in the back office (/admin/contact): listed by created_at, created,
 // updated and deleted by id. The public contact details read the same rows (queries.server.ts).
 import { asc, eq } from "drizzle-orm";
-import { AdminInputError } from "~/modules/taxonomy/admin.server";
 import { getDb } from "~/server/db/db.server";
 import { contactContent } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
 import type { ContactContentInput } from "./contact-content.schema";
 
 export type ContactContentRow = typeof contactContent.$inferSelect;
@@ -37,7 +37,7 @@ export async function updateContactContent(id: string, input: ContactContentInpu
     .set(toValues(input))
     .where(eq(contactContent.id, id))
     .returning();
-  if (!row) throw new AdminInputError("This contact content no longer exists.");
+  if (!row) throw new InputError("This contact content no longer exists.");
   return row;
 }
 
@@ -46,5 +46,5 @@ export async function deleteContactContent(id: string) {
     .delete(contactContent)
     .where(eq(contactContent.id, id))
     .returning({ id: contactContent.id });
-  if (!row) throw new AdminInputError("This contact content no longer exists.");
+  if (!row) throw new InputError("This contact content no longer exists.");
 }

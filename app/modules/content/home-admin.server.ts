@@ -104,7 +104,7 @@ async function insertRow(values: typeof homeContent.$inferInsert, db: DbOrTx = g
   return row;
 }
 
-/** Updates a row (of one section when given); AdminInputError when it no longer exists. */
+/** Updates a row (of one section when given); InputError when it no longer exists. */
 async function updateRow(
   id: string,
   values: Partial<typeof homeContent.$inferInsert>,

@@ -17,9 +17,10 @@ import {
 } from "drizzle-orm";
 import { OPEN_ENQUIRY_STATUSES } from "~/lib/vocabulary";
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
-import { AdminInputError, newestFirst, withUniqueName } from "~/modules/taxonomy/admin.server";
+import { newestFirst, withUniqueName } from "~/modules/taxonomy/admin.server";
 import { getDb } from "~/server/db/db.server";
 import { contactQueries, contactSubjects, enquiryLines, users } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
 import { logger } from "~/server/logger.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import type { CsvEnquiry } from "./csv";
@@ -93,7 +94,7 @@ export async function deleteEnquiry(id: string) {
     .delete(contactQueries)
     .where(eq(contactQueries.id, id))
     .returning({ fileUrl: contactQueries.fileUrl });
-  if (!row) throw new AdminInputError("This query no longer exists.");
+  if (!row) throw new InputError("This query no longer exists.");
   const stored = parseStoredPath(row.fileUrl);
   if (!stored) return;
   try {
@@ -205,7 +206,7 @@ export async function updateSubject(id: string, input: SubjectInput) {
         .returning(),
     duplicateSubject(input.subjectName),
   );
-  if (!row) throw new AdminInputError("This subject no longer exists.");
+  if (!row) throw new InputError("This subject no longer exists.");
   return row;
 }
 
@@ -215,7 +216,7 @@ export async function setSubjectActive(id: string, isActive: boolean) {
     .set({ isActive })
     .where(eq(contactSubjects.id, id))
     .returning({ id: contactSubjects.id });
-  if (!row) throw new AdminInputError("This subject no longer exists.");
+  if (!row) throw new InputError("This subject no longer exists.");
 }
 
 export async function deleteSubject(id: string) {
@@ -223,5 +224,5 @@ export async function deleteSubject(id: string) {
     .delete(contactSubjects)
     .where(eq(contactSubjects.id, id))
     .returning({ id: contactSubjects.id });
-  if (!row) throw new AdminInputError("This subject no longer exists.");
+  if (!row) throw new InputError("This subject no longer exists.");
 }

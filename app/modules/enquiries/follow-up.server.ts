@@ -13,7 +13,6 @@ import {
   type Role,
   STAFF_ROLES,
 } from "~/lib/vocabulary";
-import { AdminInputError } from "~/modules/taxonomy/admin.server";
 import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
@@ -25,6 +24,7 @@ import {
   products,
   users,
 } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
 import { isClosedStatus, TIMELINE_LIMIT } from "./follow-up.schema";
 import { formatReference } from "./reference";
 
@@ -243,7 +243,7 @@ export async function setEnquiryOwner(actor: Actor, id: string, ownerId: string 
         .from(users)
         .where(and(eq(users.id, ownerId), inArray(users.role, [...STAFF_ROLES]), eq(users.isActive, true)))
         .for("share");
-      if (!owner) throw new AdminInputError(OWNER_NOT_STAFF);
+      if (!owner) throw new InputError(OWNER_NOT_STAFF);
     }
     const [previous] = before.ownerId
       ? await tx.select({ name: users.name }).from(users).where(eq(users.id, before.ownerId))

@@ -6,10 +6,8 @@ import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, products } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
 import type { ProductInput } from "./schema";
-
-/** A refusal the admin can act on (a category that has gone, a product deleted meanwhile). */
-export class ProductInputError extends Error {}
 
 export type AdminProduct = {
   id: string;
@@ -107,11 +105,11 @@ async function checkReferences(tx: DbOrTx, input: ProductInput) {
       .from(categories)
       .where(eq(categories.id, input.categoryId));
     if (row?.type !== "products")
-      throw new ProductInputError("The chosen category no longer exists. Please choose another.");
+      throw new InputError("The chosen category no longer exists. Please choose another.");
   }
   if (input.brandId) {
     const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
-    if (!row) throw new ProductInputError("The chosen brand no longer exists. Please choose another.");
+    if (!row) throw new InputError("The chosen brand no longer exists. Please choose another.");
   }
 }
 
@@ -150,13 +148,13 @@ export async function updateProduct(id: string, input: ProductInput) {
       .set(toRow(input))
       .where(eq(products.id, id))
       .returning({ id: products.id });
-    if (!updated) throw new ProductInputError("This product no longer exists.");
+    if (!updated) throw new InputError("This product no longer exists.");
     return updated;
   });
 }
 
 export async function deleteProduct(id: string) {
   const [deleted] = await getDb().delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (!deleted) throw new ProductInputError("This product no longer exists.");
+  if (!deleted) throw new InputError("This product no longer exists.");
   return deleted;
 }

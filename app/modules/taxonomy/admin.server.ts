@@ -5,10 +5,8 @@ import { type AnyColumn, and, count, desc, eq, getTableName, sql } from "drizzle
 import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { getDb } from "~/server/db/db.server";
 import { brands, caseStudies, categories, certifications, products } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
 import type { BrandInput, CategoryFilter, CategoryInput, TaxonomyUsage } from "./schema";
-
-/** A refusal the admin can act on (a duplicate name, a record that is gone): shown as given. */
-export class AdminInputError extends Error {}
 
 /** Postgres unique_violation (23505), on pg and PGlite alike, wrapped by Drizzle or not. */
 export function isUniqueViolation(error: unknown) {
@@ -25,7 +23,7 @@ export async function withUniqueName<T>(write: () => Promise<T>, message: string
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AdminInputError(message);
+    if (isUniqueViolation(error)) throw new InputError(message);
     throw error;
   }
 }
@@ -119,7 +117,7 @@ export async function updateBrand(id: string, input: BrandInput) {
         .returning(),
     duplicateBrand(input.name),
   );
-  if (!row) throw new AdminInputError("This brand no longer exists.");
+  if (!row) throw new InputError("This brand no longer exists.");
   return row;
 }
 
@@ -129,7 +127,7 @@ export async function setBrandActive(id: string, isActive: boolean) {
     .set({ isActive })
     .where(eq(brands.id, id))
     .returning({ id: brands.id });
-  if (!row) throw new AdminInputError("This brand no longer exists.");
+  if (!row) throw new InputError("This brand no longer exists.");
 }
 
 /** Deletes the brand; the products that used it keep existing without a brand. */
@@ -140,7 +138,7 @@ export async function deleteBrand(id: string) {
       .from(brands)
       .where(eq(brands.id, id));
     const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
-    if (!row || !used) throw new AdminInputError("This brand no longer exists.");
+    if (!row || !used) throw new InputError("This brand no longer exists.");
     return { productsCleared: used.n };
   });
 }
@@ -230,7 +228,7 @@ export async function updateCategory(id: string, input: CategoryInput) {
         .returning(),
     duplicateCategory(input),
   );
-  if (!row) throw new AdminInputError("This category no longer exists.");
+  if (!row) throw new InputError("This category no longer exists.");
   return row;
 }
 
@@ -240,7 +238,7 @@ export async function setCategoryActive(id: string, isActive: boolean) {
     .set({ isActive })
     .where(eq(categories.id, id))
     .returning({ id: categories.id });
-  if (!row) throw new AdminInputError("This category no longer exists.");
+  if (!row) throw new InputError("This category no longer exists.");
 }
 
 /** Deletes the category; products, case studies and certifications in it are left without one. */
@@ -248,7 +246,7 @@ export async function deleteCategory(id: string): Promise<TaxonomyUsage> {
   return getDb().transaction(async (tx) => {
     const [usage] = await tx.select(categoryUsage(id)).from(categories).where(eq(categories.id, id));
     const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-    if (!row || !usage) throw new AdminInputError("This category no longer exists.");
+    if (!row || !usage) throw new InputError("This category no longer exists.");
     return usage;
   });
 }

@@ -12,11 +12,9 @@ import { passwordProblem } from "~/server/auth/password-policy.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { accounts, sessions, users } from "~/server/db/schema";
-import { createUser, UserInputError } from "./mutations.server";
+import { InputError } from "~/server/http/input-error";
+import { createUser } from "./mutations.server";
 import type { UserFormInput } from "./schema";
-
-/** A refusal by a rule, shown to the admin as its message. */
-export class UserRuleError extends Error {}
 
 export type AdminUserRow = {
   id: string;
@@ -53,17 +51,7 @@ export async function listUsers({ page, q }: { page: number; q: string }): Promi
 }
 
 export async function createAdminUser(input: UserFormInput & { password: string }) {
-  try {
-    return await createUser({
-      name: input.name,
-      email: input.email,
-      role: input.role,
-      password: input.password,
-    });
-  } catch (error) {
-    if (error instanceof UserInputError) throw new UserRuleError(error.message);
-    throw error;
-  }
+  return createUser({ name: input.name, email: input.email, role: input.role, password: input.password });
 }
 
 async function lockTarget(tx: Transaction, id: string) {
@@ -80,7 +68,7 @@ async function lockTarget(tx: Transaction, id: string) {
     .from(users)
     .where(eq(users.id, id))
     .for("update");
-  if (!target) throw new UserRuleError("This user no longer exists.");
+  if (!target) throw new InputError("This user no longer exists.");
   const isActiveAdmin = target.role === "admin" && target.isActive;
   return { target, isLastActiveAdmin: isActiveAdmin && activeAdmins.length <= 1 };
 }
@@ -96,18 +84,18 @@ export async function updateAdminUser(
 ) {
   if (input.password) {
     const problem = passwordProblem(input.password, input.role);
-    if (problem) throw new UserRuleError(problem);
+    if (problem) throw new InputError(problem);
   }
   const password = input.password ? await (await getAuth().$context).password.hash(input.password) : null;
   const email = input.email.trim().toLowerCase();
   await getDb().transaction(async (tx) => {
     const { target, isLastActiveAdmin } = await lockTarget(tx, input.id);
     if (input.role !== target.role) {
-      if (target.id === actorId) throw new UserRuleError("You cannot change your own role.");
-      if (isLastActiveAdmin) throw new UserRuleError("The last active admin cannot be demoted.");
+      if (target.id === actorId) throw new InputError("You cannot change your own role.");
+      if (isLastActiveAdmin) throw new InputError("The last active admin cannot be demoted.");
       // A user's password may be as short as 8 characters; a staff account's may not.
       if (target.role === "user" && !password) {
-        throw new UserRuleError(
+        throw new InputError(
           `Set a new password of at least ${STAFF_PASSWORD_MIN} characters to give this user a staff role.`,
         );
       }
@@ -116,7 +104,7 @@ export async function updateAdminUser(
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, target.id)));
-    if (clash) throw new UserRuleError(`A user with e-mail ${email} already exists.`);
+    if (clash) throw new InputError(`A user with e-mail ${email} already exists.`);
 
     // An admin who gives an account a staff role vouches for its address: it need not be confirmed.
     const vouched = input.role === "user" ? {} : { emailVerified: true };
@@ -154,8 +142,8 @@ export async function setAdminUserActive(actorId: string, id: string, isActive: 
   await getDb().transaction(async (tx) => {
     const { target, isLastActiveAdmin } = await lockTarget(tx, id);
     if (!isActive) {
-      if (target.id === actorId) throw new UserRuleError("You cannot deactivate your own account.");
-      if (isLastActiveAdmin) throw new UserRuleError("The last active admin cannot be deactivated.");
+      if (target.id === actorId) throw new InputError("You cannot deactivate your own account.");
+      if (isLastActiveAdmin) throw new InputError("The last active admin cannot be deactivated.");
     }
     await tx.update(users).set({ isActive }).where(eq(users.id, target.id));
     if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, target.id));
@@ -165,8 +153,8 @@ export async function setAdminUserActive(actorId: string, id: string, isActive: 
 export async function deleteAdminUser(actorId: string, id: string) {
   await getDb().transaction(async (tx) => {
     const { target, isLastActiveAdmin } = await lockTarget(tx, id);
-    if (target.id === actorId) throw new UserRuleError("You cannot delete your own account.");
-    if (isLastActiveAdmin) throw new UserRuleError("The last active admin cannot be deleted.");
+    if (target.id === actorId) throw new InputError("You cannot delete your own account.");
+    if (isLastActiveAdmin) throw new InputError("The last active admin cannot be deleted.");
     // Sessions and the credential account go with the user (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, target.id));
   });

@@ -9,8 +9,7 @@ import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
 import { getDb } from "~/server/db/db.server";
 import { sessions, users } from "~/server/db/schema";
-
-export class UserInputError extends Error {}
+import { InputError } from "~/server/http/input-error";
 
 /** A readable random password: 20 characters from an unambiguous alphabet. */
 export function generatePassword(length = 20) {
@@ -30,8 +29,8 @@ export async function findUserByEmail(email: string) {
 export async function createUser(input: { email: string; name: string; role: Role; password: string }) {
   const email = input.email.trim().toLowerCase();
   const problem = passwordProblem(input.password, input.role);
-  if (problem) throw new UserInputError(problem);
-  if (await findUserByEmail(email)) throw new UserInputError(`A user with e-mail ${email} already exists.`);
+  if (problem) throw new InputError(problem);
+  if (await findUserByEmail(email)) throw new InputError(`A user with e-mail ${email} already exists.`);
   const ctx = await getAuth().$context;
   const hash = await ctx.password.hash(input.password);
   const user = await ctx.internalAdapter.createUser(

@@ -16,12 +16,12 @@ import {
   deleteProduct,
   getProductPickLists,
   listAdminProducts,
-  ProductInputError,
   updateProduct,
 } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
 import { requireStaff } from "~/server/auth/guards.server";
 import { readImageForm } from "~/server/http/image-upload.server";
+import { InputError, SERVER_FAILURE_MESSAGE } from "~/server/http/input-error";
 import { oncePerSubmission } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -80,14 +80,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     await form.upload?.discard();
     const title = value.intent === "delete" ? "Failed to delete product" : "Failed to save product";
-    if (error instanceof ProductInputError)
+    if (error instanceof InputError)
       return actionFailure(parsed.submission, { title, description: error.message });
     logger.error({ err: error, intent: value.intent }, title);
-    return actionFailure(
-      parsed.submission,
-      { title, description: "Something went wrong on our side. Please try again." },
-      { status: 500 },
-    );
+    return actionFailure(parsed.submission, { title, description: SERVER_FAILURE_MESSAGE }, { status: 500 });
   }
 }
 

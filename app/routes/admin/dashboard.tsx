@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { readAdminForm, tryLoad } from "~/modules/admin/screens.server";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
-import { AdminInputError } from "~/modules/taxonomy/admin.server";
 import { isAdmin, requireAdmin, requireStaff } from "~/server/auth/guards.server";
+import { InputError } from "~/server/http/input-error";
 import { retryMail, wakeMailWorker } from "~/server/mail/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard";
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const { id } = form.value;
   const failed = await form.attempt(async () => {
-    if (!(await retryMail(id))) throw new AdminInputError("This message is no longer waiting for a retry.");
+    if (!(await retryMail(id))) throw new InputError("This message is no longer waiting for a retry.");
   }, "Failed to retry mail");
   if (failed) return failed;
   wakeMailWorker();

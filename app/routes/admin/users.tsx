@@ -27,7 +27,6 @@ import {
   deleteAdminUser,
   listUsers,
   setAdminUserActive,
-  UserRuleError,
   updateAdminUser,
 } from "~/modules/users/admin.server";
 import {
@@ -37,6 +36,7 @@ import {
   userIntentSchema,
 } from "~/modules/users/schema";
 import { requireAdmin, requireAdminOrDeny, sessionIdOf } from "~/server/auth/guards.server";
+import { InputError, SERVER_FAILURE_MESSAGE } from "~/server/http/input-error";
 import { oncePerSubmission } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -95,10 +95,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     const title = FAILED[value.intent];
-    if (error instanceof UserRuleError)
+    if (error instanceof InputError)
       return actionFailure(parsed.submission, { title, description: error.message }, { hideFields });
     logger.error({ err: error, intent: value.intent }, title);
-    const description = "Something went wrong on our side. Please try again.";
+    const description = SERVER_FAILURE_MESSAGE;
     return actionFailure(parsed.submission, { title, description }, { hideFields, status: 500 });
   }
 }
