@@ -1,12 +1,11 @@
 // Paging and search for every admin list, read from the URL so a list is a plain link.
 //
 //   const { page, q, offset } = parseListParams(request);        // page >= 1, q trimmed (<= 200)
-//   const where = ilikeAny([products.name, products.description], q); // undefined when q is empty
+//   const where = ilikeAny([products.name, products.description], q); // ~/server/db/like; none for ""
 //   ... .where(where).limit(PAGE_SIZE).offset(offset)
 //   pageCount(total)                                             // Math.max(1, ceil(total / 10))
 //
 // A page past the end is clamped by clampPage(page, total) so a stale link still shows rows.
-import { type AnyColumn, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
 export const PAGE_SIZE = 10;
@@ -44,19 +43,6 @@ export function pageCount(total: number) {
 /** The page to show for a total: a page past the end becomes the last one. */
 export function clampPage(page: number, total: number) {
   return Math.min(Math.max(1, page), pageCount(total));
-}
-
-/** LIKE treats % and _ as wildcards and \ as the escape: a search for "50%" means the text. */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Case-insensitive "contains" over several columns, ORed; undefined (no filter) for an empty q. */
-export function ilikeAny(columns: readonly (AnyColumn | SQL)[], q: string): SQL | undefined {
-  const text = q.trim();
-  if (!text || columns.length === 0) return undefined;
-  const pattern = `%${escapeLike(text)}%`;
-  return or(...columns.map((column) => ilike(column, pattern)));
 }
 
 export type Paged<Row> = { rows: Row[]; total: number; page: number; pageCount: number };

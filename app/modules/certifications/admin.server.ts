@@ -2,12 +2,13 @@
 // uploads (the certificate file and its preview image, both to the public certificates bucket).
 import { count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { ActionError } from "~/lib/action-error";
-import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { expectRow } from "~/modules/admin/screens.server";
 import { assertCategoryOfType } from "~/modules/case-studies/admin.server";
 import { newestFirst } from "~/modules/taxonomy/admin.server";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
+import { ilikeAny } from "~/server/db/like";
 import { categories, certifications } from "~/server/db/schema";
 import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/http/file-signature";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";

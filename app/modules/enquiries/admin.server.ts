@@ -16,9 +16,10 @@ import {
   sql,
 } from "drizzle-orm";
 import { OPEN_ENQUIRY_STATUSES } from "~/lib/vocabulary";
-import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { newestFirst, withUniqueName } from "~/modules/taxonomy/admin.server";
 import { getDb } from "~/server/db/db.server";
+import { ilikeAny } from "~/server/db/like";
 import { contactQueries, contactSubjects, enquiryLines, users } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { logger } from "~/server/logger.server";

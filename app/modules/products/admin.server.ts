@@ -2,9 +2,10 @@
 // pick-lists, and create / update / delete. Prices leave the server only through this module.
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { StockStatus } from "~/lib/vocabulary";
-import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
+import { ilikeAny } from "~/server/db/like";
 import { brands, categories, products } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import type { ProductInput } from "./schema";

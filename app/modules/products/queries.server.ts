@@ -6,6 +6,7 @@ import { withImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset } from "~/modules/images/image-asset";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
+import { containsPattern } from "~/server/db/like";
 import { brands, CATALOG_STOCK_RANK, categories, products } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
@@ -105,11 +106,6 @@ export type CatalogView = {
   /** True when the products could not be loaded ('Failed to load products. Please try again.'). */
   failed: boolean;
 };
-
-/** `ilike` pattern for a contains match, with the user's `%`, `_` and `\` taken literally. */
-export function containsPattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function searchCondition(term: string): SQL {
   const pattern = containsPattern(term);

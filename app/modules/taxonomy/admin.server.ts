@@ -2,8 +2,9 @@
 // create, update, active switch and delete. Deleting one that products use leaves those products
 // with none (the foreign keys are ON DELETE SET NULL); the usage count tells the admin beforehand.
 import { type AnyColumn, and, count, desc, eq, getTableName, sql } from "drizzle-orm";
-import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { getDb } from "~/server/db/db.server";
+import { ilikeAny } from "~/server/db/like";
 import { brands, caseStudies, categories, certifications, products } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import type { BrandInput, CategoryFilter, CategoryInput, TaxonomyUsage } from "./schema";

@@ -6,11 +6,12 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { STAFF_PASSWORD_MIN } from "~/lib/password-rules";
 import type { Role } from "~/lib/vocabulary";
-import { ilikeAny, PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
+import { ilikeAny } from "~/server/db/like";
 import { accounts, sessions, users } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { createUser } from "./mutations.server";
