@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import { pagerItems } from "~/lib/pager";
 import {
-  getPagerItems,
   parseCatalogParams,
   toCatalogSearch,
   toEnquiryHref,
@@ -353,12 +353,12 @@ test("featured products are the published featured ones, newest first", async ()
 });
 
 test("the pager shows first, last and current ±1 pages with ellipses", () => {
-  expect(getPagerItems(1, 1)).toEqual([1]);
-  expect(getPagerItems(1, 2)).toEqual([1, 2]);
-  expect(getPagerItems(1, 5)).toEqual([1, 2, "ellipsis", 5]);
-  expect(getPagerItems(3, 5)).toEqual([1, 2, 3, 4, 5]);
-  expect(getPagerItems(5, 10)).toEqual([1, "ellipsis", 4, 5, 6, "ellipsis", 10]);
-  expect(getPagerItems(10, 10)).toEqual([1, "ellipsis", 9, 10]);
+  expect(pagerItems(1, 1)).toEqual([1]);
+  expect(pagerItems(1, 2)).toEqual([1, 2]);
+  expect(pagerItems(1, 5)).toEqual([1, 2, "ellipsis", 5]);
+  expect(pagerItems(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  expect(pagerItems(5, 10)).toEqual([1, "ellipsis", 4, 5, 6, "ellipsis", 10]);
+  expect(pagerItems(10, 10)).toEqual([1, "ellipsis", 9, 10]);
 });
 
 test("view links leave defaults out and enquiry links prefill the contact form", () => {

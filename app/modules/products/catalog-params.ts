@@ -70,19 +70,6 @@ export function toCatalogSearch(params: Partial<CatalogParams>): string {
   return text ? `?${text}` : "";
 }
 
-/** Pager entries: first, last, and current ±1, with an ellipsis wherever pages are skipped. */
-export function getPagerItems(current: number, totalPages: number): Array<number | "ellipsis"> {
-  const pages = new Set([1, totalPages, current - 1, current, current + 1]);
-  const sorted = [...pages].filter((p) => p >= 1 && p <= totalPages).sort((a, b) => a - b);
-  const items: Array<number | "ellipsis"> = [];
-  for (const page of sorted) {
-    const previous = items.at(-1);
-    if (typeof previous === "number" && page - previous > 1) items.push("ellipsis");
-    items.push(page);
-  }
-  return items;
-}
-
 /** The contact page, prefilled for an enquiry about one product. */
 export function toEnquiryHref(productName: string) {
   return `/contact?subject=Product%20Information&product=${encodeURIComponent(productName)}`;

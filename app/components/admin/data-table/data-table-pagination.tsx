@@ -14,20 +14,8 @@ import {
   PaginationNext,
   PaginationPrevious,
 } from "~/components/ui/pagination";
+import { pagerItems } from "~/lib/pager";
 import { PAGE_SIZE } from "~/modules/admin/list-params";
-
-/** The page numbers to show, with "…" for each gap. */
-export function visiblePages(page: number, pageCount: number): (number | "…")[] {
-  const wanted = new Set([1, pageCount, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | "…")[] = [];
-  for (const p of sorted) {
-    const last = out[out.length - 1];
-    if (typeof last === "number" && p - last > 1) out.push("…");
-    out.push(p);
-  }
-  return out;
-}
 
 export function DataTablePagination(props: {
   page: number;
@@ -59,8 +47,8 @@ export function DataTablePagination(props: {
             <PaginationItem>
               <PaginationPrevious to={hrefFor(page - 1)} disabled={page <= 1} />
             </PaginationItem>
-            {visiblePages(page, pageCount).map((item, index) =>
-              item === "…" ? (
+            {pagerItems(page, pageCount).map((item, index) =>
+              item === "ellipsis" ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: ellipses have no identity but their place
                 <PaginationItem key={`gap-${index}`}>
                   <PaginationEllipsis />

@@ -7,7 +7,8 @@ import {
   PaginationNext,
   PaginationPrevious,
 } from "~/components/ui/pagination";
-import { type CatalogParams, getPagerItems, toCatalogSearch } from "~/modules/products/catalog-params";
+import { pagerItems } from "~/lib/pager";
+import { type CatalogParams, toCatalogSearch } from "~/modules/products/catalog-params";
 
 /** First, last and current ±1 pages with ellipses; plain links, so paging works without JavaScript. */
 export function CatalogPager({ params, totalPages }: { params: CatalogParams; totalPages: number }) {
@@ -20,7 +21,7 @@ export function CatalogPager({ params, totalPages }: { params: CatalogParams; to
         <PaginationItem>
           <PaginationPrevious to={current > 1 ? to(current - 1) : undefined} disabled={current <= 1} />
         </PaginationItem>
-        {getPagerItems(current, totalPages).map((item, index) =>
+        {pagerItems(current, totalPages).map((item, index) =>
           item === "ellipsis" ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: at most two ellipses, told apart by position
             <PaginationItem key={`ellipsis-${index}`}>
