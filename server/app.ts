@@ -105,7 +105,6 @@ export function createApp(
       ? pageCacheMiddleware(getPageCache(), {
           issueFormToken: () => issueFormToken(),
           isFormToken: (candidate) => readFormToken(candidate) !== null,
-          onContentChange: () => void announceContentChange(),
         })
       : undefined;
   if (pageCache) {

@@ -31,3 +31,40 @@ export const MAIL_KINDS = ["staff_notification", "customer_acknowledgement", "ac
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** What an audit event is about: each is a kind of record staff change, or their sign-ins. */
+export const AUDIT_ENTITIES = [
+  "product",
+  "brand",
+  "category",
+  "case_study",
+  "certification",
+  "home_content",
+  "contact_content",
+  "contact_subject",
+  "enquiry",
+  "setting",
+  "user",
+  "session",
+  "mail",
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+/** What was done. `publish`/`unpublish`, `role`, `activate`/`deactivate` and `password_reset` are the changes worth finding on their own. */
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "publish",
+  "unpublish",
+  "role",
+  "activate",
+  "deactivate",
+  "password_reset",
+  "export",
+  "download",
+  "retry",
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -58,6 +58,10 @@ export const envSchema = z.object({
   ENQUIRY_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   ENQUIRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Days an audit event keeps the IP address and user agent it was recorded with. */
+  AUDIT_IP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  /** Days an audit event is kept. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   /**
    * Acknowledgements sent to one e-mail address a day (UTC); past it the enquiry is stored and
    * staff are told as usual, but the address gets no more mail from the form. 0: never.

@@ -1,5 +1,6 @@
 // Background upkeep that runs inside the server process: the attachment retention sweep, the
-// pruning of expired rate-limit windows and of remembered form submissions, the sweep of
+// pruning of expired rate-limit windows and of remembered form submissions, the audit log's
+// retention, the sweep of
 // orphaned enquiry uploads and of unfinished writes in every bucket and, on embedded PGlite
 // (which has no autovacuum daemon), a daily VACUUM ANALYZE. Timers are unref'd, so they never
 // keep the process alive; the returned stop function waits for work in flight so the database
@@ -7,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
+import { applyAuditRetention } from "~/server/audit/audit.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -185,6 +187,18 @@ export function startHousekeeping(domainTasks: (() => () => Promise<void>)[] = [
       firstMs: PRUNE_INTERVAL_MS,
       failure: "Pruning form submissions failed",
     }),
+    periodic(
+      () =>
+        applyAuditRetention({
+          ipDays: getEnv().AUDIT_IP_RETENTION_DAYS,
+          eventDays: getEnv().AUDIT_RETENTION_DAYS,
+        }),
+      {
+        everyMs: PRUNE_INTERVAL_MS,
+        firstMs: PRUNE_INTERVAL_MS,
+        failure: "Applying the audit log retention failed",
+      },
+    ),
     periodic(vacuumEmbeddedDatabase, {
       everyMs: VACUUM_INTERVAL_MS,
       firstMs: FIRST_VACUUM_MS,

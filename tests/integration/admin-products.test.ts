@@ -2,8 +2,8 @@
 // stored, what the list shows, and what is refused (400, nothing written).
 import { desc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { PAGE_SIZE } from "~/lib/list-params";
 import type { Role } from "~/lib/vocabulary";
-import { PAGE_SIZE } from "~/modules/admin/list-params";
 import { listAdminProducts } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
 import { action, loader } from "~/routes/admin/catalog";

@@ -159,11 +159,12 @@ async function startServer(cache: PageCache, content: { text: string }): Promise
   const { serveHits, storeMisses } = pageCacheMiddleware(cache, {
     issueFormToken: () => issueFormToken(),
     isFormToken,
-    onContentChange: () => void announceContentChange(cache),
   });
   app.use(serveHits, compression(), storeMisses);
-  app.post("/admin/catalog", (_req, res) => {
+  // As a staff write does (server/http/staff-action.server.ts): the change, then the announcement.
+  app.post("/admin/catalog", async (_req, res) => {
     content.text = "Pine 90x45 H3.2 (renamed)";
+    await announceContentChange(cache);
     res.redirect(303, "/admin/catalog");
   });
   app.post("/admin/users", (_req, res) => {
@@ -289,7 +290,7 @@ test("only plain 200 pages are stored: not a 404 nor an answer that sets a cooki
   }
 });
 
-test("a staff member's successful post to the back office shows on the very next request", async () => {
+test("a change a staff write announces shows on the very next request; a refused post keeps the cache", async () => {
   await (await fetch(`${server.url}/catalog?q=pine`)).text();
   const cached = await fetch(`${server.url}/catalog?q=pine`);
   expect(cached.headers.get("x-cache")).toBe("HIT");

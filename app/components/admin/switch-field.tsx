@@ -1,5 +1,5 @@
 // A labelled on/off switch inside an admin form; posts "on" when on, nothing when off (read it
-// with checkbox() from app/modules/admin/form-values.ts).
+// with checkbox() from app/lib/form-values.ts).
 //
 //   <SwitchField field={fields.isPublished} label="Published" description="Shown on the public site" />
 import type { FieldMetadata } from "@conform-to/react";

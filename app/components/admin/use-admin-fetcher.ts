@@ -13,8 +13,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
+import type { ActionFailure } from "~/lib/action-error";
 import { lastUploadInterrupted } from "~/lib/upload-progress";
-import type { ActionFailure } from "~/modules/admin/intents";
 
 type Options = { onSuccess?: () => void; onSettled?: () => void; key?: string };
 

@@ -1,14 +1,14 @@
 // Case studies for the back office: the paged, searched list and the writes.
 import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { CategoryType } from "~/lib/vocabulary";
-import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
-import { expectRow } from "~/modules/admin/screens.server";
 import { newestFirst } from "~/modules/taxonomy/admin.server";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { caseStudies, categories } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
+import { expectRow } from "~/server/http/screens.server";
 import { parseMaterials } from "./materials";
 import type { CaseStudyInput } from "./schema";
 

@@ -9,7 +9,7 @@ import {
   optionalIntegerField,
   optionalText,
   requiredText,
-} from "~/modules/admin/form-values";
+} from "~/lib/form-values";
 
 export const MAX_MATERIALS = 50;
 const MATERIAL_MAX_LENGTH = 200;

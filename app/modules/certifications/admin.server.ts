@@ -2,8 +2,7 @@
 // uploads (the certificate file and its preview image, both to the public certificates bucket).
 import { count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { ActionError } from "~/lib/action-error";
-import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
-import { expectRow } from "~/modules/admin/screens.server";
+import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { assertCategoryOfType } from "~/modules/case-studies/admin.server";
 import { newestFirst } from "~/modules/taxonomy/admin.server";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
@@ -13,6 +12,7 @@ import { categories, certifications } from "~/server/db/schema";
 import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/http/file-signature";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";
 import { discardUploads, parseMultipart, type StoredUpload } from "~/server/http/multipart.server";
+import { expectRow } from "~/server/http/screens.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { CertificationInput, UploadKind } from "./schema";
 

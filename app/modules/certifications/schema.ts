@@ -9,7 +9,7 @@ import {
   optionalId,
   optionalText,
   requiredText,
-} from "~/modules/admin/form-values";
+} from "~/lib/form-values";
 
 export const certificationFormSchema = z.object({
   title: requiredText("Title is required", 200),

@@ -1,7 +1,7 @@
 // The contact content form (/admin/contact), shared by the browser and the server. Business hours
 // and social links are JSON objects typed as text; the map is kept only as a Google Maps embed URL.
 import { z } from "zod";
-import { optionalText, requiredText } from "~/modules/admin/form-values";
+import { optionalText, requiredText } from "~/lib/form-values";
 
 /** JSON text to its value: empty is null, anything that does not parse is refused with why. */
 function jsonObjectField(label: string) {

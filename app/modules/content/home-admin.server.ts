@@ -2,10 +2,10 @@
 // and the writes. The public page reads the same rows through home.server.ts.
 import { and, asc, count, eq } from "drizzle-orm";
 import type { SectionType } from "~/lib/vocabulary";
-import { expectRow } from "~/modules/admin/screens.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { homeContent } from "~/server/db/schema";
+import { expectRow } from "~/server/http/screens.server";
 import { logger } from "~/server/logger.server";
 import {
   type HeroInput,

@@ -2,8 +2,8 @@
 // browser and the server. Section 5: display_order is a whole number falling back to 0; no other
 // home field is required. Every URL a member of staff types is http(s) or a site path.
 import { z } from "zod";
+import { checkbox, imageUrlField, integerField, optionalText } from "~/lib/form-values";
 import { SECTION_TYPES, type SectionType } from "~/lib/vocabulary";
-import { checkbox, imageUrlField, integerField, optionalText } from "~/modules/admin/form-values";
 import { DEFAULT_RATING, DEFAULT_REVIEWS_TITLE, type ReviewContent } from "./reviews";
 
 export const SECTION_TYPE_LABELS = {

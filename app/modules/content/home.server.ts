@@ -14,6 +14,7 @@ import {
 import { getDb } from "~/server/db/db.server";
 import { homeContent, siteSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { readOr } from "~/server/read-or.server";
 import { DEFAULT_REVIEWS_TITLE, parseReviewContent, type Review, SAMPLE_REVIEWS } from "./reviews";
 
 export const DEFAULT_LINK_URL = "/catalog";
@@ -110,15 +111,6 @@ function getActiveRows(sectionType: SectionType) {
     .orderBy(asc(homeContent.displayOrder), asc(homeContent.createdAt), asc(homeContent.id));
 }
 
-async function readOrDefault<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    logger.error({ err: error }, `Failed to load home ${what}; showing defaults`);
-    return fallback;
-  }
-}
-
 function toHeroSlide(row: HomeRow): HeroSlide {
   return {
     id: row.id,
@@ -190,14 +182,14 @@ async function readReviews() {
 export async function getHomeContent(): Promise<HomeContent> {
   const [heroSlides, heroBackground, categories, catalogBanner, featuredProducts, reviews] =
     await Promise.all([
-      readOrDefault("hero slides", async () => (await getActiveRows("hero")).map(toHeroSlide), []),
-      readOrDefault("hero background", readHeroBackground, parseHeroBackground(undefined)),
-      readOrDefault(
+      readOr("home hero slides", async () => (await getActiveRows("hero")).map(toHeroSlide), []),
+      readOr("home hero background", readHeroBackground, parseHeroBackground(undefined)),
+      readOr(
         "categories",
         async () => (await getActiveRows("categories")).flatMap((row) => toCategoryTile(row) ?? []),
         [],
       ),
-      readOrDefault(
+      readOr(
         "catalogue banner",
         async () => {
           const [row] = await getActiveRows("catalog").limit(1);
@@ -205,15 +197,15 @@ export async function getHomeContent(): Promise<HomeContent> {
         },
         null,
       ),
-      readOrDefault(
+      readOr(
         "featured products",
         async () => (await getFeaturedProducts(FEATURED_ON_HOME)).map(toFeaturedProduct),
         [],
       ),
-      readOrDefault("reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),
+      readOr("home reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),
     ]);
   // One lookup for every staff picture on the page (featured products bring their own).
-  const assets = await readOrDefault<ImageAssetMap>(
+  const assets = await readOr<ImageAssetMap>(
     "image variants",
     () =>
       getImageAssets([

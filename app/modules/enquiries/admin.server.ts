@@ -15,8 +15,8 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { OPEN_ENQUIRY_STATUSES } from "~/lib/vocabulary";
-import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { newestFirst, withUniqueName } from "~/modules/taxonomy/admin.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
@@ -87,6 +87,20 @@ export function listEnquiries({
 export function attachmentHref(fileUrl: string | null) {
   const stored = parseStoredPath(fileUrl);
   return stored?.bucket === "contact_uploads" ? `/admin/files/contact_uploads/${stored.name}` : null;
+}
+
+/** The enquiry a stored attachment belongs to (id and reference), or null. */
+export async function findEnquiryByAttachment(name: string) {
+  const [row] = await getDb()
+    .select({
+      id: contactQueries.id,
+      referenceNo: contactQueries.referenceNo,
+      createdAt: contactQueries.createdAt,
+    })
+    .from(contactQueries)
+    .where(inArray(contactQueries.fileUrl, [`contact_uploads/${name}`, `/files/contact_uploads/${name}`]))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Deletes the enquiry, then its attached file; a file left behind is logged, not an error. */

@@ -1,8 +1,8 @@
 // Following an enquiry to a close: its statuses, the list filters of Contact Management and the
 // forms of the detail view and the bulk change, shared by the browser and the actions.
 import { z } from "zod";
+import { PAGE_SIZE } from "~/lib/list-params";
 import { CLOSED_ENQUIRY_STATUSES, ENQUIRY_STATUSES, type EnquiryStatus } from "~/lib/vocabulary";
-import { PAGE_SIZE } from "~/modules/admin/list-params";
 
 export function isClosedStatus(status: EnquiryStatus) {
   return (CLOSED_ENQUIRY_STATUSES as readonly EnquiryStatus[]).includes(status);

@@ -1,6 +1,6 @@
 // The subject form (Contact Management > Subject Management), shared by the browser and the server.
 import { z } from "zod";
-import { checkbox, requiredText } from "~/modules/admin/form-values";
+import { checkbox, requiredText } from "~/lib/form-values";
 
 export const subjectFormSchema = z.object({
   id: z.uuid("Invalid record").optional(),

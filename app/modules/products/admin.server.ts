@@ -1,8 +1,8 @@
 // Products in the back office (Catalog Management): the paged, searched list with prices, the
 // pick-lists, and create / update / delete. Prices leave the server only through this module.
 import { and, asc, count, desc, eq } from "drizzle-orm";
+import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
-import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";

@@ -9,6 +9,7 @@ import { getDb } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like";
 import { brands, CATALOG_STOCK_RANK, categories, products } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { readOr } from "~/server/read-or.server";
 import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
 
 /** The fields a public product card or quick view may show. */
@@ -123,15 +124,6 @@ function orderFor(sort: CatalogSort) {
   return byName;
 }
 
-async function loadLogged<T>(what: string, load: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await load();
-  } catch (error) {
-    logger.error({ err: error }, `Failed to load ${what}`);
-    return [];
-  }
-}
-
 /** Active brands by name (the brand filter). */
 function getActiveBrands() {
   return memoizeContent("catalog-brands", () =>
@@ -176,10 +168,10 @@ function findCategory(options: CatalogOption[], wanted: string) {
  * category that is no longer listed falls back to all. A page past the end shows the last page.
  */
 export async function getCatalogView(requested: CatalogParams): Promise<CatalogView> {
-  const brandOptions = await loadLogged("brands", getActiveBrands);
+  const brandOptions = await readOr("brands", getActiveBrands, []);
   // An unknown or inactive brand is not a filter anyone can choose: treat it as none.
   const brand = brandOptions.some((b) => b.id === requested.brand) ? requested.brand : undefined;
-  const categoryOptions = await loadLogged("categories", () => getCatalogCategories(brand));
+  const categoryOptions = await readOr("categories", () => getCatalogCategories(brand), []);
 
   let category = requested.category ? findCategory(categoryOptions, requested.category) : undefined;
   if (brand && categoryOptions.length === 1) category = categoryOptions[0];
@@ -194,7 +186,7 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
 
   const [listing, bargains] = await Promise.all([
     loadPage(where, params),
-    loadLogged("bargain products", () => getBargainProducts()),
+    readOr("bargain products", () => getBargainProducts(), []),
   ]);
   return {
     ...listing,

@@ -3,7 +3,6 @@
 // decimals (step 0.01), discount and stock whole numbers, non-numeric input becoming 0; empty
 // category or brand saved as null.
 import { z } from "zod";
-import { STOCK_STATUSES } from "~/lib/vocabulary";
 import {
   checkbox,
   decimalField,
@@ -12,7 +11,8 @@ import {
   optionalId,
   optionalText,
   requiredText,
-} from "~/modules/admin/form-values";
+} from "~/lib/form-values";
+import { STOCK_STATUSES } from "~/lib/vocabulary";
 
 const MAX_PRICE = 9_999_999_999.99; // numeric(12, 2)
 

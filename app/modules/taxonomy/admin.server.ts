@@ -2,7 +2,7 @@
 // create, update, active switch and delete. Deleting one that products use leaves those products
 // with none (the foreign keys are ON DELETE SET NULL); the usage count tells the admin beforehand.
 import { type AnyColumn, and, count, desc, eq, getTableName, sql } from "drizzle-orm";
-import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
+import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { brands, caseStudies, categories, certifications, products } from "~/server/db/schema";

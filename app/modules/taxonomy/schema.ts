@@ -1,8 +1,8 @@
 // Form schemas for brands and categories (Settings), shared by the browser and the server, and
 // the text of the delete confirmation that says what a delete leaves behind.
 import { z } from "zod";
+import { checkbox, imageUrlField, optionalText, requiredText } from "~/lib/form-values";
 import { CATEGORY_TYPES, type CategoryType } from "~/lib/vocabulary";
-import { checkbox, imageUrlField, optionalText, requiredText } from "~/modules/admin/form-values";
 
 const id = z.uuid("Invalid record").optional();
 

@@ -4,9 +4,9 @@
 // checked and the change made in one transaction, with the active admins' rows locked, so two
 // admins demoting each other at the same moment cannot both succeed.
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { STAFF_PASSWORD_MIN } from "~/lib/password-rules";
 import type { Role } from "~/lib/vocabulary";
-import { PAGE_SIZE, type Paged, readPage } from "~/modules/admin/list-params";
 import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
 import type { Transaction } from "~/server/db/client.server";

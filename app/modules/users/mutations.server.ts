@@ -8,7 +8,7 @@ import type { Role } from "~/lib/vocabulary";
 import { getAuth } from "~/server/auth/auth.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
 import { getDb } from "~/server/db/db.server";
-import { sessions, users } from "~/server/db/schema";
+import { accounts, sessions, users } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 
 /** A readable random password: 20 characters from an unambiguous alphabet. */
@@ -31,22 +31,20 @@ export async function createUser(input: { email: string; name: string; role: Rol
   const problem = passwordProblem(input.password, input.role);
   if (problem) throw new InputError(problem);
   if (await findUserByEmail(email)) throw new InputError(`A user with e-mail ${email} already exists.`);
-  const ctx = await getAuth().$context;
-  const hash = await ctx.password.hash(input.password);
-  const user = await ctx.internalAdapter.createUser(
-    {
-      email,
-      name: input.name.trim(),
-      emailVerified: true,
-      role: input.role,
-      isActive: true,
-    },
-    { method: "admin" },
-  );
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
+  const hash = await (await getAuth().$context).password.hash(input.password);
+  // Written here rather than through better-auth's adapter, so that the account and the audit
+  // event of its creation are one transaction (the adapter would use a connection of its own).
+  const id = crypto.randomUUID();
+  const [user] = await getDb()
+    .insert(users)
+    .values({ id, email, name: input.name.trim(), emailVerified: true, role: input.role, isActive: true })
+    .returning();
+  if (!user) throw new Error("The new user was not stored");
+  await getDb().insert(accounts).values({
+    id: crypto.randomUUID(),
+    userId: id,
     providerId: "credential",
-    accountId: user.id,
+    accountId: id,
     password: hash,
   });
   return user;

@@ -4,9 +4,7 @@
 import type { z } from "zod";
 import { CaseStudiesList } from "~/components/admin/case-studies/case-studies-list";
 import { PageHeader } from "~/components/admin/page-header";
-import { backToList } from "~/modules/admin/intents";
-import { parseListParams } from "~/modules/admin/list-params";
-import { loadPagedList, loadPickList, readAdminForm } from "~/modules/admin/screens.server";
+import { parseListParams } from "~/lib/list-params";
 import {
   createCaseStudy,
   deleteCaseStudy,
@@ -16,6 +14,9 @@ import {
 } from "~/modules/case-studies/admin.server";
 import { caseStudyActionSchema } from "~/modules/case-studies/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { backToList } from "~/server/http/intents";
+import { loadPagedList, loadPickList } from "~/server/http/screens.server";
+import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/case-studies";
 
@@ -45,16 +46,16 @@ async function perform(value: z.output<typeof caseStudyActionSchema>) {
   return deleteCaseStudy(value.id);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await readAdminForm(request, caseStudyActionSchema);
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: caseStudyActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  const failed = await form.attempt(
+  const failed = await form.commit(
+    auditTargetOf("case_study", form.value),
     () => perform(form.value),
     intent === "delete" ? "Failed to delete case study" : "Failed to save case study",
   );
-  return failed ?? redirectWithToast(backToList(request), { type: "success", title: SUCCESS[intent] });
+  return failed ?? redirectWithToast(backToList(args.request), { type: "success", title: SUCCESS[intent] });
 }
 
 export default function CaseStudiesAdmin({ loaderData }: Route.ComponentProps) {

@@ -8,8 +8,7 @@ import { ProductFormFields } from "~/components/admin/product-form-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { Button } from "~/components/ui/button";
-import { actionFailure, backToList, isFormBody, parseIntent, unreadableForm } from "~/modules/admin/intents";
-import { parseListParams } from "~/modules/admin/list-params";
+import { parseListParams } from "~/lib/list-params";
 import {
   type AdminProduct,
   createProduct,
@@ -20,10 +19,10 @@ import {
 } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
 import { requireStaff } from "~/server/auth/guards.server";
-import { readImageForm } from "~/server/http/image-upload.server";
-import { InputError, SERVER_FAILURE_MESSAGE } from "~/server/http/input-error";
-import { oncePerSubmission } from "~/server/http/once-per-submission.server";
-import { logger } from "~/server/logger.server";
+import { backToList } from "~/server/http/intents";
+import { loadPagedList } from "~/server/http/screens.server";
+import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
+import { readOr } from "~/server/read-or.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/catalog";
 
@@ -34,57 +33,32 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = parseListParams(request);
-  const pickLists = await getProductPickLists().catch((error) => {
-    logger.error({ err: error }, "Failed to load the product pick-lists");
-    return { categories: [], brands: [] };
-  });
-  try {
-    return { ...(await listAdminProducts(params)), q: params.q, pickLists, failed: false };
-  } catch (error) {
-    logger.error({ err: error }, "Failed to fetch products");
-    return { rows: [], total: 0, page: 1, pageCount: 1, q: params.q, pickLists, failed: true };
-  }
+  const [list, pickLists] = await Promise.all([
+    loadPagedList("products", params, listAdminProducts),
+    readOr("the product pick-lists", getProductPickLists, { categories: [], brands: [] }),
+  ]);
+  return { ...list, pickLists };
 }
 
 const SAVED = { create: "Product created successfully", update: "Product updated successfully" } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
-  if (!isFormBody(request)) return unreadableForm();
-  const form = await readImageForm(request, { bucket: "media" });
-  if (!form.ok) {
-    const parsed = parseIntent(form.formData, productIntentSchema);
-    const description = form.error.description ?? form.error.title;
-    return actionFailure(parsed.submission, form.error, { fieldErrors: { imageUrl: [description] } });
-  }
-  const parsed = parseIntent(form.formData, productIntentSchema);
-  if (!parsed.ok) {
-    await form.upload?.discard();
-    return parsed.response;
-  }
-  const value = parsed.value;
-  try {
-    if (value.intent === "delete") {
-      await deleteProduct(value.id);
-      return redirectWithToast(backToList(request), {
-        type: "success",
-        title: "Product deleted successfully",
-      });
-    }
-    if (value.intent === "create") {
-      // A repeat of this submission writes nothing and keeps no second image.
-      const outcome = await oncePerSubmission(form.formData, () => createProduct(value));
-      if (outcome === "repeat") await form.upload?.discard();
-    } else await updateProduct(value.id, value);
-    return redirectWithToast(backToList(request), { type: "success", title: SAVED[value.intent] });
-  } catch (error) {
-    await form.upload?.discard();
-    const title = value.intent === "delete" ? "Failed to delete product" : "Failed to save product";
-    if (error instanceof InputError)
-      return actionFailure(parsed.submission, { title, description: error.message });
-    logger.error({ err: error, intent: value.intent }, title);
-    return actionFailure(parsed.submission, { title, description: SERVER_FAILURE_MESSAGE }, { status: 500 });
-  }
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "staff", schema: productIntentSchema });
+  if (!form.ok) return form.response;
+  const value = form.value;
+  const failed = await form.commit(
+    auditTargetOf("product", value),
+    () =>
+      value.intent === "delete"
+        ? deleteProduct(value.id)
+        : value.intent === "create"
+          ? createProduct(value)
+          : updateProduct(value.id, value),
+    value.intent === "delete" ? "Failed to delete product" : "Failed to save product",
+  );
+  if (failed) return failed;
+  const title = value.intent === "delete" ? "Product deleted successfully" : SAVED[value.intent];
+  return redirectWithToast(backToList(args.request), { type: "success", title });
 }
 
 const nzd = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });

@@ -4,9 +4,7 @@
 import { z } from "zod";
 import { CertificationsList } from "~/components/admin/certifications/certifications-list";
 import { PageHeader } from "~/components/admin/page-header";
-import { actionFailure, backToList, parseIntent } from "~/modules/admin/intents";
-import { parseListParams } from "~/modules/admin/list-params";
-import { loadPagedList, loadPickList, readAdminForm } from "~/modules/admin/screens.server";
+import { parseListParams } from "~/lib/list-params";
 import {
   createCertification,
   deleteCertification,
@@ -17,7 +15,10 @@ import {
 } from "~/modules/certifications/admin.server";
 import { certificationActionSchema, UPLOAD_KINDS, type UploadAnswer } from "~/modules/certifications/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { actionFailure, backToList, parseIntent } from "~/server/http/intents";
 import { isMultipart } from "~/server/http/multipart.server";
+import { loadPagedList, loadPickList } from "~/server/http/screens.server";
+import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/certifications";
 
@@ -67,13 +68,17 @@ async function perform(value: z.output<typeof certificationActionSchema>) {
 }
 
 // The dialog's own form is a plain post (its files went up already, as "upload" posts).
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  if (isMultipart(request)) return upload(request);
-  const form = await readAdminForm(request, certificationActionSchema);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  if (isMultipart(request)) {
+    await requireAdmin(request);
+    return upload(request);
+  }
+  const form = await readStaffForm(args, { role: "admin", schema: certificationActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  const failed = await form.attempt(
+  const failed = await form.commit(
+    auditTargetOf("certification", form.value),
     () => perform(form.value),
     intent === "delete" ? "Failed to delete certification" : "Failed to save certification",
   );

@@ -3,10 +3,8 @@ import { EnquiriesTab, type EnquiryListRow } from "~/components/admin/contact-ma
 import { SubjectsTab } from "~/components/admin/contact-management/subjects-tab";
 import { LinkTabs } from "~/components/admin/link-tabs";
 import { PageHeader } from "~/components/admin/page-header";
-import { checkbox } from "~/modules/admin/form-values";
-import { backToList } from "~/modules/admin/intents";
-import { parseListParams } from "~/modules/admin/list-params";
-import { loadPagedList, loadPickList, readAdminForm, tryLoad } from "~/modules/admin/screens.server";
+import { checkbox } from "~/lib/form-values";
+import { parseListParams } from "~/lib/list-params";
 import {
   attachmentHref,
   createSubject,
@@ -27,6 +25,9 @@ import {
 import { formatReference } from "~/modules/enquiries/reference";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
 import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
+import { backToList } from "~/server/http/intents";
+import { loadPagedList, loadPickList, tryLoad } from "~/server/http/screens.server";
+import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/contact-management";
 
@@ -148,18 +149,27 @@ async function perform(value: Intent, actor: SessionUser): Promise<Toast> {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const form = await readAdminForm(request, contactManagementIntentSchema);
+function auditOf(value: Intent): AuditTarget {
+  if (value.intent === "bulk-status") return { entity: "enquiry", action: "update", id: value.ids };
+  if (value.intent === "delete-query") return { entity: "enquiry", action: "delete", id: value.id };
+  return auditTargetOf("contact_subject", value);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: contactManagementIntentSchema });
   if (!form.ok) return form.response;
   const value = form.value;
   // A repeat of a subject dialog's submission writes nothing and is answered as the first was.
   let toast = (SUBJECT_SAVED as Partial<Record<string, Toast>>)[value.intent] ?? done("Saved");
-  const failed = await form.attempt(async () => {
-    toast = await perform(value, actor);
-  }, FAILURE[value.intent]);
+  const failed = await form.commit(
+    auditOf(value),
+    async () => {
+      toast = await perform(value, form.staff.user);
+    },
+    FAILURE[value.intent],
+  );
   if (failed) return failed;
-  return redirectWithToast(backToList(request), toast);
+  return redirectWithToast(backToList(args.request), toast);
 }
 
 export default function ContactManagement({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,6 @@ import { PageHeader } from "~/components/admin/page-header";
 import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { readAdminForm, tryLoad } from "~/modules/admin/screens.server";
 import { contactContentFormSchema, toJsonText } from "~/modules/content/contact-content.schema";
 import {
   type ContactContentRow,
@@ -19,6 +18,8 @@ import {
   updateContactContent,
 } from "~/modules/content/contact-content.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { tryLoad } from "~/server/http/screens.server";
+import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/contact";
 
@@ -52,12 +53,12 @@ function perform(value: z.output<typeof contactIntentSchema>) {
   return updateContactContent(value.id, value);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await readAdminForm(request, contactIntentSchema);
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: contactIntentSchema });
   if (!form.ok) return form.response;
   const value = form.value;
-  const failed = await form.attempt(
+  const failed = await form.commit(
+    auditTargetOf("contact_content", value),
     () => perform(value),
     value.intent === "delete" ? "Failed to delete contact content" : "Failed to save contact content",
   );

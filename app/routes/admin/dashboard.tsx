@@ -7,11 +7,12 @@ import { StatCard } from "~/components/admin/stat-card";
 import { WeeklyBarChart } from "~/components/admin/weekly-bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { readAdminForm, tryLoad } from "~/modules/admin/screens.server";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
 import { isAdmin, requireAdmin, requireStaff } from "~/server/auth/guards.server";
 import { InputError } from "~/server/http/input-error";
+import { tryLoad } from "~/server/http/screens.server";
+import { readStaffForm } from "~/server/http/staff-action.server";
 import { retryMail, wakeMailWorker } from "~/server/mail/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard";
@@ -35,14 +36,17 @@ const dashboardIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retry-mail"), id: z.uuid("Invalid record") }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await readAdminForm(request, dashboardIntentSchema);
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: dashboardIntentSchema });
   if (!form.ok) return form.response;
   const { id } = form.value;
-  const failed = await form.attempt(async () => {
-    if (!(await retryMail(id))) throw new InputError("This message is no longer waiting for a retry.");
-  }, "Failed to retry mail");
+  const failed = await form.commit(
+    { entity: "mail", action: "retry", id },
+    async () => {
+      if (!(await retryMail(id))) throw new InputError("This message is no longer waiting for a retry.");
+    },
+    "Failed to retry mail",
+  );
   if (failed) return failed;
   wakeMailWorker();
   return redirectWithToast("/admin", { type: "success", title: "Mail queued to send again" });

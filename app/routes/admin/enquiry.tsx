@@ -8,8 +8,6 @@ import { NoteForm, OwnerForm, StatusForm } from "~/components/admin/contact-mana
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { backToList, parseIntent, readFormData, unreadableForm } from "~/modules/admin/intents";
-import { loadPickList, writeFailure } from "~/modules/admin/screens.server";
 import { attachmentHref } from "~/modules/enquiries/admin.server";
 import {
   addNoteSchema,
@@ -27,6 +25,9 @@ import {
   setEnquiryStatus,
 } from "~/modules/enquiries/follow-up.server";
 import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
+import { backToList } from "~/server/http/intents";
+import { loadPickList } from "~/server/http/screens.server";
+import { readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/enquiry";
 
@@ -109,21 +110,31 @@ async function perform(actor: SessionUser, id: string, value: Intent): Promise<T
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const id = enquiryId(params);
-  const formData = await readFormData(request);
-  if (!formData) return unreadableForm();
-  const parsed = parseIntent(formData, intentSchema);
-  if (!parsed.ok) return parsed.response;
-  let toast: Toast;
-  try {
-    toast = await perform(actor, id, parsed.value);
-  } catch (error) {
-    if (error instanceof EnquiryNotFoundError) notFound();
-    return writeFailure(parsed.submission, error, FAILURE[parsed.value.intent]);
-  }
-  return redirectWithToast(backToList(request), toast);
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: intentSchema });
+  const id = enquiryId(args.params);
+  if (!form.ok) return form.response;
+  const value = form.value;
+  let toast: Toast = { type: "success", title: "Saved" };
+  const failed = await form.commit(
+    {
+      entity: "enquiry",
+      action: "update",
+      id,
+      // A note is a row of its own: the enquiry's row does not show it.
+      changes: value.intent === "add-note" ? { note: { before: null, after: value.body } } : undefined,
+    },
+    async () => {
+      try {
+        toast = await perform(form.staff.user, id, value);
+      } catch (error) {
+        if (error instanceof EnquiryNotFoundError) notFound();
+        throw error;
+      }
+    },
+    FAILURE[value.intent],
+  );
+  return failed ?? redirectWithToast(backToList(args.request), toast);
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {

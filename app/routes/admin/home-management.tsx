@@ -10,8 +10,6 @@ import { SECTIONS, SectionItemsTab } from "~/components/admin/home/section-items
 import { LinkTabs } from "~/components/admin/link-tabs";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { backToList } from "~/modules/admin/intents";
-import { readAdminForm, tryLoad } from "~/modules/admin/screens.server";
 import { homeManagementActionSchema, parseHomeManagementTab } from "~/modules/content/home.schema";
 import {
   createHomeContent,
@@ -27,6 +25,9 @@ import {
 import { getHeroSettings } from "~/modules/settings/admin.server";
 import { DEFAULT_HERO_BACKGROUND } from "~/modules/settings/hero-background";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { backToList } from "~/server/http/intents";
+import { tryLoad } from "~/server/http/screens.server";
+import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/home-management";
 
@@ -102,14 +103,17 @@ async function perform(value: z.output<typeof homeManagementActionSchema>) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await readAdminForm(request, homeManagementActionSchema);
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: homeManagementActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  const failed = await form.attempt(() => perform(form.value), FAILURE[intent]);
+  const failed = await form.commit(
+    auditTargetOf("home_content", form.value),
+    () => perform(form.value),
+    FAILURE[intent],
+  );
   // A saved hero goes back to view mode; everything else back to the tab it came from.
-  const back = intent === "save-hero" ? "/admin/home-management?tab=hero" : backToList(request);
+  const back = intent === "save-hero" ? "/admin/home-management?tab=hero" : backToList(args.request);
   return failed ?? redirectWithToast(back, { type: "success", title: SUCCESS[intent] });
 }
 

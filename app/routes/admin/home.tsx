@@ -7,8 +7,6 @@ import type { z } from "zod";
 import { HomeContentTable } from "~/components/admin/home/home-content-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { backToList } from "~/modules/admin/intents";
-import { readAdminForm, tryLoad } from "~/modules/admin/screens.server";
 import { homeContentActionSchema } from "~/modules/content/home.schema";
 import {
   createHomeContent,
@@ -18,6 +16,9 @@ import {
   updateHomeContent,
 } from "~/modules/content/home-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { backToList } from "~/server/http/intents";
+import { tryLoad } from "~/server/http/screens.server";
+import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/home";
 
@@ -45,16 +46,16 @@ async function perform(value: z.output<typeof homeContentActionSchema>) {
   return deleteHomeContent(value.id);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await readAdminForm(request, homeContentActionSchema);
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: homeContentActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  const failed = await form.attempt(
+  const failed = await form.commit(
+    auditTargetOf("home_content", form.value),
     () => perform(form.value),
     intent === "delete" ? "Failed to delete content" : "Failed to save content",
   );
-  return failed ?? redirectWithToast(backToList(request), { type: "success", title: SUCCESS[intent] });
+  return failed ?? redirectWithToast(backToList(args.request), { type: "success", title: SUCCESS[intent] });
 }
 
 export default function HomeContentList({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,9 @@ import { AdminHeader } from "~/components/admin/admin-header";
 import { AppSidebar } from "~/components/admin/app-sidebar";
 import { isAdminPathAllowed, type NavCounts, showsAccessDenied } from "~/components/admin/nav-items";
 import { readSidebarOpen, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
-import { tryLoad } from "~/modules/admin/screens.server";
 import { countNewEnquiries } from "~/modules/enquiries/follow-up.server";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
+import { tryLoad } from "~/server/http/screens.server";
 import type { Route } from "./+types/layout";
 
 export function meta() {

@@ -5,16 +5,14 @@ import { BrandsTab } from "~/components/admin/settings/brands-tab";
 import { CategoriesTab } from "~/components/admin/settings/categories-tab";
 import { EnquirySettingsForm } from "~/components/admin/settings/enquiry-settings-form";
 import { HeroSettingsForm } from "~/components/admin/settings/hero-settings-form";
-import { checkbox } from "~/modules/admin/form-values";
-import { backToList } from "~/modules/admin/intents";
-import { parseListParams } from "~/modules/admin/list-params";
-import { loadPagedList, readAdminForm, tryLoad } from "~/modules/admin/screens.server";
+import { checkbox } from "~/lib/form-values";
+import { parseListParams } from "~/lib/list-params";
 import { getHero } from "~/modules/content/home-admin.server";
 import { listActiveAdminEmails } from "~/modules/notifications/recipients.server";
 import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
-import { enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
+import { ENQUIRY_SETTINGS_KEY, enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
 import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
-import { DEFAULT_HERO_BACKGROUND } from "~/modules/settings/hero-background";
+import { DEFAULT_HERO_BACKGROUND, HERO_BACKGROUND_KEY } from "~/modules/settings/hero-background";
 import {
   createBrand,
   createCategory,
@@ -29,6 +27,9 @@ import {
 } from "~/modules/taxonomy/admin.server";
 import { brandFormSchema, categoryFormSchema, parseCategoryFilter } from "~/modules/taxonomy/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { backToList } from "~/server/http/intents";
+import { loadPagedList, tryLoad } from "~/server/http/screens.server";
+import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -152,7 +153,7 @@ function failureTitle(intent: string) {
 async function perform(value: SettingsIntent) {
   switch (value.intent) {
     case "create-brand":
-      return void (await createBrand(value));
+      return createBrand(value);
     case "update-brand":
       return void (await updateBrand(value.id, value));
     case "toggle-brand":
@@ -160,7 +161,7 @@ async function perform(value: SettingsIntent) {
     case "delete-brand":
       return void (await deleteBrand(value.id));
     case "create-category":
-      return void (await createCategory(value));
+      return createCategory(value);
     case "update-category":
       return void (await updateCategory(value.id, value));
     case "toggle-category":
@@ -174,16 +175,24 @@ async function perform(value: SettingsIntent) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+function auditOf(value: SettingsIntent): AuditTarget {
+  if (value.intent === "save-hero") return { entity: "setting", action: "update", id: HERO_BACKGROUND_KEY };
+  if (value.intent === "save-enquiry-settings")
+    return { entity: "setting", action: "update", id: ENQUIRY_SETTINGS_KEY };
+  return auditTargetOf(value.intent.endsWith("category") ? "category" : "brand", value);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   // Only the brand dialog sends a file (its logo); every other form is a plain post.
-  const form = await readAdminForm(request, settingsIntentSchema, {
-    fileField: "logoFile",
-    urlField: "logoUrl",
+  const form = await readStaffForm(args, {
+    role: "admin",
+    schema: settingsIntentSchema,
+    image: { fileField: "logoFile", urlField: "logoUrl" },
   });
   if (!form.ok) return form.response;
   const value = form.value;
-  const failed = await form.attempt(() => perform(value), failureTitle(value.intent));
+  const failed = await form.commit(auditOf(value), () => perform(value), failureTitle(value.intent));
   if (failed) return failed;
   const back =
     value.intent === "save-hero"

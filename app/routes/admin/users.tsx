@@ -1,5 +1,6 @@
 import { PlusIcon, ShieldAlertIcon } from "lucide-react";
 import { isRouteErrorResponse, useNavigation } from "react-router";
+import type { z } from "zod";
 import { ActiveToggle } from "~/components/admin/active-toggle";
 import { DataTable, type DataTableColumn } from "~/components/admin/data-table/data-table";
 import { DataTablePagination } from "~/components/admin/data-table/data-table-pagination";
@@ -13,14 +14,7 @@ import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { UserFormFields } from "~/components/admin/user-form-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  actionFailure,
-  backToList,
-  parseIntent,
-  readFormData,
-  unreadableForm,
-} from "~/modules/admin/intents";
-import { parseListParams } from "~/modules/admin/list-params";
+import { parseListParams } from "~/lib/list-params";
 import {
   type AdminUserRow,
   createAdminUser,
@@ -35,10 +29,9 @@ import {
   updateUserFormSchema,
   userIntentSchema,
 } from "~/modules/users/schema";
-import { requireAdmin, requireAdminOrDeny, sessionIdOf } from "~/server/auth/guards.server";
-import { InputError, SERVER_FAILURE_MESSAGE } from "~/server/http/input-error";
-import { oncePerSubmission } from "~/server/http/once-per-submission.server";
-import { logger } from "~/server/logger.server";
+import { requireAdminOrDeny, sessionIdOf } from "~/server/auth/guards.server";
+import { backToList } from "~/server/http/intents";
+import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/users";
 
@@ -62,45 +55,52 @@ const FAILED = {
 
 const hideFields = ["password"];
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const formData = await readFormData(request);
-  if (!formData) return unreadableForm();
-  const parsed = parseIntent(formData, userIntentSchema, { hideFields });
-  if (!parsed.ok) return parsed.response;
-  const value = parsed.value;
-  const back = backToList(request);
-  try {
-    switch (value.intent) {
-      case "create":
-        await oncePerSubmission(formData, () =>
-          createAdminUser({ ...value, password: value.password ?? "" }),
-        );
-        return redirectWithToast(back, { type: "success", title: "User created successfully" });
-      case "update":
-        await updateAdminUser(actor.id, value, { keepSessionId: sessionIdOf(request) });
-        return redirectWithToast(back, { type: "success", title: "User updated successfully" });
-      case "set-active":
-        await setAdminUserActive(actor.id, value.id, value.isActive);
-        return redirectWithToast(back, {
-          type: "success",
+const SUCCESS = {
+  create: { title: "User created successfully" },
+  update: { title: "User updated successfully" },
+  delete: { title: "User deleted successfully" },
+} as const;
+
+function auditOf(value: z.output<typeof userIntentSchema>): AuditTarget {
+  const target = auditTargetOf("user", value);
+  // The new password is never logged, only that it was set.
+  if (value.intent === "update" && value.password)
+    return { ...target, changes: { password: { before: "(hidden)", after: "(changed)" } } };
+  return target;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await readStaffForm(args, { role: "admin", schema: userIntentSchema, hideFields });
+  if (!form.ok) return form.response;
+  const value = form.value;
+  const actorId = form.staff.user.id;
+  const failed = await form.commit(
+    auditOf(value),
+    () => {
+      switch (value.intent) {
+        case "create":
+          return createAdminUser({ ...value, password: value.password ?? "" });
+        case "update":
+          return updateAdminUser(actorId, value, { keepSessionId: sessionIdOf(args.request) });
+        case "set-active":
+          return setAdminUserActive(actorId, value.id, value.isActive);
+        case "delete":
+          return deleteAdminUser(actorId, value.id);
+      }
+    },
+    FAILED[value.intent],
+  );
+  if (failed) return failed;
+  const toast =
+    value.intent === "set-active"
+      ? {
           title: "User updated successfully",
           description: value.isActive
             ? "The account is active again."
             : "The account is inactive and signed out.",
-        });
-      case "delete":
-        await deleteAdminUser(actor.id, value.id);
-        return redirectWithToast(back, { type: "success", title: "User deleted successfully" });
-    }
-  } catch (error) {
-    const title = FAILED[value.intent];
-    if (error instanceof InputError)
-      return actionFailure(parsed.submission, { title, description: error.message }, { hideFields });
-    logger.error({ err: error, intent: value.intent }, title);
-    const description = SERVER_FAILURE_MESSAGE;
-    return actionFailure(parsed.submission, { title, description }, { hideFields, status: 500 });
-  }
+        }
+      : SUCCESS[value.intent];
+  return redirectWithToast(backToList(args.request), { type: "success", ...toast });
 }
 
 const created = new Intl.DateTimeFormat("en-NZ", { dateStyle: "medium", timeZone: "Pacific/Auckland" });

@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { findEnquiryByAttachment } from "~/modules/enquiries/admin.server";
+import { formatReference } from "~/modules/enquiries/reference";
+import { recordStaffEvent, requireStaffRole } from "~/server/http/staff-action.server";
 import { contentTypeFor } from "~/server/storage/content-type";
 import { getStorage, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/contact-upload";
@@ -9,12 +11,20 @@ import type { Route } from "./+types/contact-upload";
 // no file of one either); always as a download, never rendered by the browser. What a
 // visitor sent is kept as sent (evidence), so it is never shown in a page of this site: an
 // attachment, nosniff, and a sandboxing policy should a browser open it anyway.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const staff = await requireStaffRole(args, "admin");
   try {
     // storage.get accepts only names it generated (digits, hex and a short extension), so the
     // name is safe to quote in the header.
     const file = await getStorage().get("contact_uploads", params.name);
+    const enquiry = await findEnquiryByAttachment(params.name);
+    await recordStaffEvent(staff, {
+      action: "download",
+      entityType: "enquiry",
+      entityId: enquiry?.id ?? null,
+      summary: `Downloaded the attachment ${params.name}${enquiry ? ` of enquiry ${formatReference(enquiry.referenceNo, enquiry.createdAt)}` : ""}`,
+    });
     return new Response(Readable.toWeb(file.stream) as ReadableStream, {
       headers: {
         "Content-Type": contentTypeFor(params.name),

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { readFormData } from "~/modules/admin/intents";
 import {
   getEnquiriesForExport,
   MAX_SELECTED_EXPORT,
   readAllEnquiriesForExport,
 } from "~/modules/enquiries/admin.server";
 import { CSV_CONTENT_TYPE, csvFileName, toEnquiriesCsv, toEnquiriesCsvStream } from "~/modules/enquiries/csv";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/http/intents";
+import { recordStaffEvent, requireStaffRole, type Staff } from "~/server/http/staff-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/enquiries-csv";
@@ -30,7 +30,7 @@ function attachment(body: BodyInit, fileName: string) {
   });
 }
 
-async function exportSelected(ids: string[]) {
+async function exportSelected(staff: Staff, ids: string[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) {
     return redirectWithToast(BACK, {
@@ -47,21 +47,32 @@ async function exportSelected(ids: string[]) {
     );
   }
   const rows = await getEnquiriesForExport(parsed.data);
+  await recordStaffEvent(staff, {
+    action: "export",
+    entityType: "enquiry",
+    summary: `Exported ${rows.length} selected enquir${rows.length === 1 ? "y" : "ies"} as CSV`,
+    changes: { ids: { before: null, after: parsed.data } },
+  });
   return attachment(toEnquiriesCsv(rows), csvFileName({ kind: "selected", count: rows.length }));
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const ids = new URL(request.url).searchParams.getAll("ids");
-  if (ids.length > 0) return exportSelected(ids);
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireStaffRole(args, "admin");
+  const ids = new URL(args.request.url).searchParams.getAll("ids");
+  if (ids.length > 0) return exportSelected(staff, ids);
   logger.info("exporting all enquiries as CSV");
+  await recordStaffEvent(staff, {
+    action: "export",
+    entityType: "enquiry",
+    summary: "Exported all enquiries as CSV",
+  });
   return attachment(toEnquiriesCsvStream(readAllEnquiriesForExport()), csvFileName({ kind: "all" }));
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const formData = await readFormData(request);
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaffRole(args, "admin");
+  const formData = await readFormData(args.request);
   if (!formData) return data({ message: "The form could not be read." }, { status: 400 });
   const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
-  return exportSelected(ids);
+  return exportSelected(staff, ids);
 }

@@ -5,11 +5,13 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { z } from "zod";
+import { auditOriginOf, recordAuditEventSafely } from "../audit/audit.server";
 import { getDb } from "../db/db.server";
-import { sessions } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { logger } from "../logger.server";
 import { toastHeaders } from "../toast.server";
 import { getAuth } from "./auth.server";
+import { getSessionUser } from "./guards.server";
 import { passwordProblem } from "./password-policy.server";
 import { limitedMessage, openSignInAttempt, openSignUpAttempt } from "./sign-in-limits.server";
 
@@ -84,7 +86,32 @@ export async function attemptSignIn(
   const result = await signInWithPassword(request, input.email, input.password);
   if (result.ok) await gate.succeeded();
   else logger.info({ event: "sign-in-failed", account: input.email, ip: input.clientIp }, "sign-in failed");
+  await auditSignIn(request, input, result);
   return result;
+}
+
+/** A sign-in in the audit log: who (or which e-mail was tried), whether it worked, from where. */
+async function auditSignIn(request: Request, input: { email: string; clientIp: string }, result: AuthResult) {
+  const origin = auditOriginOf(request, input.clientIp);
+  const email = input.email.trim().toLowerCase().slice(0, 254);
+  if (!result.ok) {
+    await recordAuditEventSafely({ id: null, name: null, email, role: null }, origin, {
+      action: "sign_in_failed",
+      entityType: "session",
+      summary: `Failed sign-in as ${email}`,
+    });
+    return;
+  }
+  const [user] = await getDb()
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, result.userId));
+  await recordAuditEventSafely(user ?? { id: result.userId, name: null, email, role: null }, origin, {
+    action: "sign_in",
+    entityType: "session",
+    entityId: user?.id ?? result.userId,
+    summary: `Signed in as ${user?.email ?? email}`,
+  });
 }
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
@@ -139,13 +166,22 @@ export async function confirmEmail(token: string | null): Promise<boolean> {
   }
 }
 
-export async function signOut(request: Request) {
+export async function signOut(request: Request, clientIp?: string) {
   const headers = new Headers();
+  const user = await getSessionUser(request).catch(() => null);
   try {
     const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
     for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   } catch {
     // No session to end: still leave the visitor signed out.
+  }
+  if (user) {
+    await recordAuditEventSafely(user, auditOriginOf(request, clientIp), {
+      action: "sign_out",
+      entityType: "session",
+      entityId: user.id,
+      summary: `Signed out ${user.email}`,
+    });
   }
   headers.append(
     "Set-Cookie",

@@ -15,8 +15,6 @@ const MAX_KEY_LENGTH = 2048;
 const NEVER_CACHED = /^\/(admin|auth|files|healthz|quote-list|assets)(\/|\.|$)/;
 /** Paths whose answers are for one signed-in person: never stored by anyone. */
 const PRIVATE_AREA = /^\/(admin|auth)(\/|\.|$)/;
-/** Where staff change what the public pages show. */
-const BACK_OFFICE = /^\/admin(\/|\.|$)/;
 /** An enquiry form token: epoch milliseconds, a 12-character nonce and an HMAC-SHA256, base64url. */
 const FORM_TOKEN_SHAPE = "(?<![\\w.-])\\d{10,15}\\.[A-Za-z0-9_-]{12}\\.[A-Za-z0-9_-]{43}(?![\\w-])";
 /** Headers that are made afresh for every response, never replayed from a stored page. */
@@ -274,8 +272,6 @@ export type PageCacheHooks = {
   issueFormToken(): string;
   /** True when the string is a form token this server signed (not text that looks like one). */
   isFormToken(candidate: string): boolean;
-  /** Called when a staff member's change to the back office has been answered (committed). */
-  onContentChange(): void;
 };
 
 function isStorableType(contentType: unknown) {
@@ -301,12 +297,7 @@ export function pageCacheMiddleware(
     const url = req.originalUrl;
 
     if (method !== "GET" && method !== "HEAD") {
-      if (isPrivateArea(url)) {
-        res.setHeader("Cache-Control", STAFF_CACHE_CONTROL);
-        if (BACK_OFFICE.test(url) && bypassReason(req.headers.cookie) === "session") {
-          invalidateOnSuccess(res, hooks);
-        }
-      }
+      if (isPrivateArea(url)) res.setHeader("Cache-Control", STAFF_CACHE_CONTROL);
       return next();
     }
 
@@ -428,13 +419,3 @@ function captureAndStore(req: Request, res: Response, key: string, cache: PageCa
 }
 
 /** After a staff member's post to the back office is answered without error, content changed. */
-function invalidateOnSuccess(res: Response, hooks: PageCacheHooks) {
-  const writeHead = res.writeHead;
-  res.writeHead = ((...args: Parameters<Response["writeHead"]>) => {
-    res.writeHead = writeHead;
-    // Runs before the answer leaves: the action (and its transaction) is done, and the staff
-    // member's next request cannot overtake the invalidation.
-    if (args[0] < 400) hooks.onContentChange();
-    return writeHead.apply(res, args);
-  }) as Response["writeHead"];
-}

@@ -1,7 +1,9 @@
 // The process-wide database handle. Opened once at boot (server/app.ts, scripts), then read
-// by every module through getDb().
+// by every module through getDb(). Inside inTransaction(), getDb() is that transaction, so a
+// module's writes and the audit event of the change commit or roll back together.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { getEnv } from "../env.server";
-import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "./client.server";
+import { type Database, type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "./client.server";
 
 const globalKey = Symbol.for("trade-counter.database");
 type Holder = { handle?: DatabaseHandle; opening?: Promise<DatabaseHandle> };
@@ -28,8 +30,27 @@ export function getDatabase(): DatabaseHandle {
   return holder.handle;
 }
 
-export function getDb() {
-  return getDatabase().db;
+const transactionScope = new AsyncLocalStorage<Database>();
+
+/** The database, or the transaction that inTransaction() opened for this call chain. */
+export function getDb(): Database {
+  return transactionScope.getStore() ?? getDatabase().db;
+}
+
+/**
+ * Runs `work` in one transaction: every getDb() in it, however deep, is that transaction (a
+ * module's own `getDb().transaction(...)` becomes a savepoint in it). Already inside one, `work`
+ * joins it. On PGlite the outer handle must not be used meanwhile (one connection): getDb() is
+ * the only way in.
+ */
+export async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
+  if (transactionScope.getStore()) return work();
+  return getDatabase().db.transaction((tx) => transactionScope.run(tx, work));
+}
+
+/** True inside inTransaction(). */
+export function inTransactionScope() {
+  return transactionScope.getStore() !== undefined;
 }
 
 export async function closeDatabase() {

@@ -14,8 +14,8 @@ import {
   PaginationNext,
   PaginationPrevious,
 } from "~/components/ui/pagination";
+import { PAGE_SIZE } from "~/lib/list-params";
 import { pagerItems } from "~/lib/pager";
-import { PAGE_SIZE } from "~/modules/admin/list-params";
 
 export function DataTablePagination(props: {
   page: number;

@@ -8,19 +8,13 @@
 //
 // `list` is what a paged loader returns: rows, total, page, pageCount, q and failed.
 import type { ReactNode } from "react";
+import type { PagedListData } from "~/lib/list-params";
 import { FetchError } from "../fetch-error";
 import { DataTable, type DataTableColumn } from "./data-table";
 import { DataTablePagination } from "./data-table-pagination";
 import { DataTableToolbar } from "./data-table-toolbar";
 
-export type PagedListData<Row> = {
-  rows: Row[];
-  total: number;
-  page: number;
-  pageCount: number;
-  q: string;
-  failed: boolean;
-};
+export type { PagedListData };
 
 function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -14,7 +14,7 @@ import { TextareaField, TextField } from "~/components/admin/text-field";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { ActionFailure } from "~/modules/admin/intents";
+import type { ActionFailure } from "~/lib/action-error";
 import { type HomeContentItem, heroFormSchema } from "~/modules/content/home.schema";
 import type { HeroBackground } from "~/modules/settings/hero-background";
 import { HeroPreview } from "./hero-preview";

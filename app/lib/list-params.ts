@@ -65,3 +65,13 @@ export async function readPage<Row>(
   const rows = await readRows((current - 1) * PAGE_SIZE);
   return { rows, total, page: current, pageCount: pageCount(total) };
 }
+
+/** One page of an admin list as a screen gets it: `failed` when the read threw (shown as such). */
+export type PagedListData<Row> = {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  q: string;
+  failed: boolean;
+};

@@ -10,13 +10,13 @@
 //
 // The component reads `result` for Conform's lastResult and `error` for the toast (see
 // app/components/admin/use-admin-fetcher.ts). Nothing is written when parsing fails.
-import type { Submission, SubmissionResult } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { ActionError } from "~/lib/action-error";
+import type { ActionError, ActionFailure } from "~/lib/action-error";
 
-export type ActionFailure = { result: SubmissionResult<string[]>; error?: ActionError };
+export type { ActionFailure };
 
 type ReplyOptions = { hideFields?: string[] };
 

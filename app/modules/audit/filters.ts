@@ -1,0 +1,83 @@
+// The audit screen's filters, read from the URL so that every view of the log is a link (and the
+// CSV export of that view is the same link with .csv). Bad values are dropped, never an error.
+import { z } from "zod";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "~/lib/vocabulary";
+
+const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+  .catch("")
+  .optional()
+  .transform((value) => value || "");
+
+const filtersSchema = z.object({
+  actor: z
+    .string()
+    .trim()
+    .max(100)
+    .catch("")
+    .optional()
+    .transform((value) => value || ""),
+  entity: z.enum(AUDIT_ENTITIES).optional().catch(undefined),
+  entityId: z
+    .string()
+    .trim()
+    .max(100)
+    .catch("")
+    .optional()
+    .transform((value) => value || ""),
+  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+  /** First day shown (New Zealand calendar date, YYYY-MM-DD), inclusive. */
+  from: dateField,
+  /** Last day shown, inclusive. */
+  to: dateField,
+});
+
+export type AuditFilters = z.output<typeof filtersSchema>;
+
+export function parseAuditFilters(params: URLSearchParams): AuditFilters {
+  return filtersSchema.parse({
+    actor: params.get("actor") ?? undefined,
+    entity: params.get("entity") || undefined,
+    entityId: params.get("entityId") ?? undefined,
+    action: params.get("action") || undefined,
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+  });
+}
+
+/** Words for the entity and action codes, for the filters and the table. */
+export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
+  product: "Product",
+  brand: "Brand",
+  category: "Category",
+  case_study: "Case study",
+  certification: "Certification",
+  home_content: "Home content",
+  contact_content: "Contact content",
+  contact_subject: "Enquiry subject",
+  enquiry: "Enquiry",
+  setting: "Setting",
+  user: "User",
+  session: "Sign-in",
+  mail: "Mail",
+};
+
+export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
+  create: "Create",
+  update: "Update",
+  delete: "Delete",
+  publish: "Publish",
+  unpublish: "Unpublish",
+  role: "Role change",
+  activate: "Activate",
+  deactivate: "Deactivate",
+  password_reset: "Password reset",
+  export: "Export",
+  download: "Download",
+  retry: "Retry",
+  sign_in: "Sign-in",
+  sign_in_failed: "Failed sign-in",
+  sign_out: "Sign-out",
+};

@@ -1,0 +1,285 @@
+// The one way a staff member changes data. Every back-office action goes through it:
+//
+//   export async function action(args: Route.ActionArgs) {
+//     const form = await readStaffForm(args, { role: "admin", schema: caseStudyActionSchema });
+//     if (!form.ok) return form.response;            // 401/403 thrown, 400 with the messages
+//     const failed = await form.commit(
+//       { entity: "case_study", action: form.value.intent, id: "id" in form.value ? form.value.id : null },
+//       () => perform(form.value),
+//       "Failed to save case study",
+//     );
+//     return failed ?? redirectWithToast(backToList(args.request), { type: "success", title: "…" });
+//   }
+//
+// readStaffForm checks the role before the body is read, reads the form (an image upload too),
+// and validates it with the form's zod schema: a refusal answers 400 and writes nothing.
+// commit() runs the write once per submission, in one transaction that also holds the audit
+// event (the record's fields before and after, read from its row), and after the commit tells
+// the page cache when the record is one the public pages show. An InputError becomes a 400 with
+// its message; anything else is logged and answered 500 with a plain apology.
+import type { Submission } from "@conform-to/react";
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { AuditAction, AuditEntity } from "~/lib/vocabulary";
+import { STAFF_ROLES } from "~/lib/vocabulary";
+import {
+  type AuditActor,
+  type AuditEventInput,
+  type AuditOrigin,
+  auditNoun,
+  auditOriginOf,
+  changesBetween,
+  isShownInPublic,
+  labelOf,
+  readRecords,
+  recordAuditEvent,
+  recordAuditEventSafely,
+} from "../audit/audit.server";
+import { ADMIN_ROLES, requireRole, type SessionUser } from "../auth/guards.server";
+import { announceContentChange } from "../cache/invalidation.server";
+import { inTransaction } from "../db/db.server";
+import type { AuditChanges } from "../db/schema";
+import { logger } from "../logger.server";
+import { clientIpContext } from "../security/request-context";
+import { readImageForm } from "./image-upload.server";
+import { InputError, SERVER_FAILURE_MESSAGE } from "./input-error";
+import { actionFailure, isFormBody, parseIntent, unreadableForm } from "./intents";
+import { oncePerSubmission } from "./once-per-submission.server";
+
+type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The signed-in staff member behind a write, and where the request came from. */
+export type Staff = { user: SessionUser; actor: AuditActor; origin: AuditOrigin };
+
+/** The staff member of a request whose role was already checked (a loader's export, a download). */
+export function staffOf(user: SessionUser, { request, context }: RequestArgs): Staff {
+  let clientIp: string | undefined;
+  try {
+    clientIp = context.get(clientIpContext);
+  } catch {
+    clientIp = undefined;
+  }
+  return {
+    user,
+    actor: { id: user.id, name: user.name, email: user.email, role: user.role },
+    origin: auditOriginOf(request, clientIp),
+  };
+}
+
+/**
+ * An audited act that changes nothing (an export, a download): recorded on its own; a failure to
+ * record it is logged, not the staff member's problem.
+ */
+export function recordStaffEvent(staff: Staff, event: AuditEventInput) {
+  return recordAuditEventSafely(staff.actor, staff.origin, event);
+}
+
+/** "admin" for admins only; "staff" for admins and sales. */
+export type StaffRole = "admin" | "staff";
+
+/** Checks the role (401 to the sign-in page, 403 for a signed-in user without it). */
+export async function requireStaffRole(args: RequestArgs, role: StaffRole): Promise<Staff> {
+  const user = await requireRole(args.request, role === "admin" ? ADMIN_ROLES : STAFF_ROLES);
+  return staffOf(user, args);
+}
+
+/** What the audit event of a write says: which record(s), and what was done to them. */
+export type AuditTarget = {
+  entity: AuditEntity;
+  action: AuditAction;
+  /**
+   * The record or records written. Known before an update or a delete; null for a create,
+   * whose record is then the `{ id }` the write returns.
+   */
+  id?: string | readonly string[] | null;
+  /** Said instead of the summary made from the record's label and changed fields. */
+  summary?: string;
+  /** Changes the record's row cannot show (a new password, which is never stored). */
+  changes?: AuditChanges;
+};
+
+const VERB: Record<AuditAction, string> = {
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  publish: "Published",
+  unpublish: "Unpublished",
+  role: "Changed the role of",
+  activate: "Activated",
+  deactivate: "Deactivated",
+  password_reset: "Reset the password of",
+  export: "Exported",
+  download: "Downloaded",
+  retry: "Retried",
+  sign_in: "Signed in",
+  sign_in_failed: "Failed to sign in",
+  sign_out: "Signed out",
+};
+
+/** An update is filed under what it did when that is one of the changes worth finding alone. */
+function actionFor(action: AuditAction, changes: AuditChanges): AuditAction {
+  if (action !== "update") return action;
+  if (changes.role) return "role";
+  if (changes.isActive) return changes.isActive.after ? "activate" : "deactivate";
+  if (changes.password) return "password_reset";
+  if (changes.isPublished) return changes.isPublished.after ? "publish" : "unpublish";
+  return action;
+}
+
+function fieldName(key: string) {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+function summaryOf(entity: AuditEntity, action: AuditAction, label: string | null, changes: AuditChanges) {
+  const subject = `${auditNoun(entity)}${label ? ` "${label}"` : ""}`;
+  const head = `${VERB[action]} ${subject}`;
+  if (action === "role" && changes.role)
+    return `${head} from ${changes.role.before} to ${changes.role.after}`;
+  const fields = Object.keys(changes);
+  if (action === "update" && fields.length > 0) return `${head}: ${fields.map(fieldName).join(", ")}`;
+  return head;
+}
+
+function createdId(result: unknown): string | null {
+  if (result && typeof result === "object" && "id" in result) {
+    const id = (result as { id: unknown }).id;
+    if (typeof id === "string" || typeof id === "number") return String(id);
+  }
+  return null;
+}
+
+/**
+ * Runs a staff member's write in one transaction with its audit event(s): one per record
+ * written. A write that throws leaves neither the change nor an event. After the commit, a
+ * change to what the public pages show empties the page cache (here and, on PostgreSQL, in every
+ * other process).
+ */
+export async function staffWrite<T>(staff: Staff, target: AuditTarget, write: () => Promise<T>): Promise<T> {
+  const result = await inTransaction(async () => {
+    const known = target.id == null ? [] : typeof target.id === "string" ? [target.id] : [...target.id];
+    const before = await readRecords(target.entity, known);
+    const result = await write();
+    const created = known.length === 0 ? createdId(result) : null;
+    const ids: (string | null)[] = created ? [created] : known.length > 0 ? known : [null];
+    const after = await readRecords(
+      target.entity,
+      ids.filter((id): id is string => id !== null),
+    );
+    for (const id of ids) {
+      const was = id ? before.get(id) : undefined;
+      const now = id ? after.get(id) : undefined;
+      const changes = { ...changesBetween(was, now), ...target.changes };
+      // Of several records (a bulk change), only those the write changed have an event.
+      if (ids.length > 1 && target.action === "update" && Object.keys(changes).length === 0) continue;
+      const action = actionFor(target.action, changes);
+      await recordAuditEvent(staff.actor, staff.origin, {
+        action,
+        entityType: target.entity,
+        entityId: id,
+        summary:
+          target.summary ?? summaryOf(target.entity, action, labelOf(target.entity, now ?? was), changes),
+        // A created record's every field is in its row; the event keeps what was set.
+        changes,
+      });
+    }
+    return result;
+  });
+  if (isShownInPublic(target.entity)) await announceContentChange();
+  return result;
+}
+
+/**
+ * The answer to a write that threw: an InputError is the staff member's to fix (400, its
+ * message); anything else is logged and answered 500 with a plain apology, the form kept.
+ */
+export function writeFailure(
+  submission: Submission<unknown, string[], unknown>,
+  error: unknown,
+  title: string,
+  options: { hideFields?: string[] } = {},
+) {
+  if (error instanceof InputError)
+    return actionFailure(submission, { title, description: error.message }, options);
+  logger.error({ err: error }, title);
+  return actionFailure(
+    submission,
+    { title, description: SERVER_FAILURE_MESSAGE },
+    { ...options, status: 500 },
+  );
+}
+
+function isDataResponse(value: unknown) {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+type ImageOptions = NonNullable<Parameters<typeof readImageForm>[1]>;
+
+type StaffFormOptions<Schema extends z.ZodType> = {
+  role: StaffRole;
+  schema: Schema;
+  /** Where the form's image (a file or a URL) goes; a form without one needs nothing here. */
+  image?: ImageOptions;
+  /** Fields never sent back to the browser in a refusal (a password). */
+  hideFields?: string[];
+};
+
+/**
+ * A staff action's post: role checked, form read and validated. `commit` carries out the write
+ * through staffWrite, once per submission; when it fails, a stored image is dropped again and
+ * the failure is the answer (null when the write was done).
+ */
+export async function readStaffForm<Schema extends z.ZodType>(
+  args: RequestArgs,
+  options: StaffFormOptions<Schema>,
+) {
+  const staff = await requireStaffRole(args, options.role);
+  const { request } = args;
+  if (!isFormBody(request)) return { ok: false as const, response: unreadableForm() };
+  const replyOptions = { hideFields: options.hideFields };
+  const form = await readImageForm(request, { bucket: "media", ...options.image });
+  const parsed = parseIntent(form.formData, options.schema, replyOptions);
+  if (!form.ok) {
+    const description = form.error.description ?? form.error.title;
+    const fieldErrors = { [options.image?.urlField ?? "imageUrl"]: [description] };
+    return {
+      ok: false as const,
+      response: actionFailure(parsed.submission, form.error, { ...replyOptions, fieldErrors }),
+    };
+  }
+  const upload = form.upload;
+  if (!parsed.ok) {
+    await upload?.discard();
+    return { ok: false as const, response: parsed.response };
+  }
+  async function commit(target: AuditTarget, write: () => Promise<unknown>, failureTitle: string) {
+    try {
+      // A repeat of a submission already carried out writes nothing and keeps no second image.
+      const outcome = await oncePerSubmission(form.formData, () => staffWrite(staff, target, write));
+      if (outcome === "repeat") await upload?.discard();
+      return null;
+    } catch (error) {
+      await upload?.discard();
+      // An answer the write threw on purpose (a 404 for a record that is gone) stays the answer.
+      if (error instanceof Response || isDataResponse(error)) throw error;
+      return writeFailure(parsed.submission, error, failureTitle, replyOptions);
+    }
+  }
+  return { ok: true as const, value: parsed.value, submission: parsed.submission, staff, commit };
+}
+
+/**
+ * The audit target of a form whose intent names what it does to one record: "create…",
+ * "delete…", anything else an update (a toggle, a save), with the record's `id` when it has one.
+ */
+export function auditTargetOf(entity: AuditEntity, value: { intent: string; id?: unknown }): AuditTarget {
+  const action: AuditAction = value.intent.startsWith("create")
+    ? "create"
+    : value.intent.startsWith("delete")
+      ? "delete"
+      : "update";
+  return { entity, action, id: typeof value.id === "string" ? value.id : null };
+}
