@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { ensureFirstAdmin } from "~/modules/users/mutations.server";
 import { boot as bootDatabase } from "~/server/boot.server";
+import { cacheablePaths } from "~/server/cache/cacheable-routes.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
 import {
   announceContentChange,
@@ -24,7 +25,7 @@ import { startImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
-import { issueFormToken, readFormToken } from "~/server/security/form-token.server";
+import { collectFormTokens, issueFormToken } from "~/server/security/form-token.server";
 import { createSecurityHeaders } from "~/server/security/headers.server";
 import { createOriginCheck } from "~/server/security/origin-check.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
@@ -100,14 +101,26 @@ export function createApp(
   // Not in development, where Vite's scripts carry no nonce. A hit is answered right here, with
   // the security headers above and nothing below (no compression: it is stored gzipped; no access
   // log line: X-Cache says what a proxy's log needs).
+  const serverBuild = production && !options.build ? import("virtual:react-router/server-build") : undefined;
+  const loadBuild = options.build ?? (() => serverBuild ?? import("virtual:react-router/server-build"));
+  // Which pages may be cached is declared by their routes (their handle), read from the build
+  // once it is loaded; until then nothing is cached.
+  let isCacheable: (pathname: string) => boolean = () => false;
   const pageCache =
     production && env.PAGE_CACHE
       ? pageCacheMiddleware(getPageCache(), {
           issueFormToken: () => issueFormToken(),
-          isFormToken: (candidate) => readFormToken(candidate) !== null,
+          collectFormTokens,
+          isCacheable: (pathname) => isCacheable(pathname),
         })
       : undefined;
   if (pageCache) {
+    void Promise.resolve(loadBuild()).then(
+      (build) => {
+        isCacheable = cacheablePaths(build.routes);
+      },
+      (error: unknown) => logger.error({ err: error }, "page cache: the route table could not be read"),
+    );
     app.use(pageCache.serveHits);
     enableContentMemo(getPageCache(), env.PAGE_CACHE_MAX_AGE_SECONDS * 1000);
   }
@@ -124,13 +137,12 @@ export function createApp(
   // A miss is rendered below and stored on its way out, before compression.
   if (pageCache) app.use(pageCache.storeMisses);
 
-  const serverBuild = production && !options.build ? import("virtual:react-router/server-build") : undefined;
   app.all(
     "/{*splat}",
     // Counts each request body against its route's limit (http/body-limit) as it arrives.
     createRequestHandler({
       // In production the build is loaded once; in development Vite reloads it on change.
-      build: options.build ?? (() => serverBuild ?? import("virtual:react-router/server-build")),
+      build: loadBuild,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

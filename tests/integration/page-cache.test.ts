@@ -9,6 +9,7 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { cacheablePaths, type RouteEntry } from "~/server/cache/cacheable-routes.server";
 import {
   announceContentChange,
   INVALIDATION_CHANNEL,
@@ -24,44 +25,93 @@ import {
   renderGzip,
   renderTemplate,
 } from "~/server/cache/page-cache.server";
-import { issueFormToken, readFormToken } from "~/server/security/form-token.server";
+import { collectFormTokens, issueFormToken, readFormToken } from "~/server/security/form-token.server";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
 
-const isFormToken = (candidate: string) => readFormToken(candidate) !== null;
-
 function page(key: string, body: string) {
-  return { template: makeTemplate(body, { nonce: undefined, isFormToken }), etag: `W/"${key}"`, headers: [] };
+  return {
+    template: makeTemplate(body, { nonce: undefined, formTokens: [] }),
+    etag: `W/"${key}"`,
+    headers: [],
+  };
+}
+
+const anyPath = () => true;
+
+/** The app's own route table, each route with its module, as the server build lists them. */
+async function appRouteTable() {
+  const modules = import.meta.glob<{ handle?: unknown }>("/app/{root.tsx,routes/**/*.{ts,tsx}}");
+  const load = (file: string) => {
+    const importer = modules[`/app/${file}`];
+    if (!importer) throw new Error(`no module for ${file}`);
+    return importer();
+  };
+  const table: Record<string, RouteEntry> = {
+    root: { id: "root", path: "", module: await load("root.tsx") },
+  };
+  type Config = { file: string; id?: string; path?: string; index?: boolean; children?: Config[] };
+  async function add(entries: Config[], parentId: string) {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+      table[id] = { id, parentId, path: entry.path, index: entry.index, module: await load(entry.file) };
+      if (entry.children) await add(entry.children, id);
+    }
+  }
+  await add((await import("~/routes")).default as Config[], "root");
+  return table;
 }
 
 test("keys are path and query with the parameters in a stable order", () => {
-  expect(cacheKeyFor("/catalog?q=timber&page=3")).toBe("/catalog?page=3&q=timber");
-  expect(cacheKeyFor("/catalog?page=3&q=timber")).toBe("/catalog?page=3&q=timber");
-  expect(cacheKeyFor("/catalog?q=treated+pine")).toBe(cacheKeyFor("/catalog?q=treated%20pine"));
+  expect(cacheKeyFor("/catalog?q=timber&page=3", anyPath)).toBe("/catalog?page=3&q=timber");
+  expect(cacheKeyFor("/catalog?page=3&q=timber", anyPath)).toBe("/catalog?page=3&q=timber");
+  expect(cacheKeyFor("/catalog?q=treated+pine", anyPath)).toBe(
+    cacheKeyFor("/catalog?q=treated%20pine", anyPath),
+  );
   // Repeated names keep their order: getAll() sees them in that order.
-  expect(cacheKeyFor("/catalog?b=2&a=1&b=1")).toBe("/catalog?a=1&b=2&b=1");
-  expect(cacheKeyFor("/")).toBe("/");
-  expect(cacheKeyFor("/?")).toBe("/");
-  expect(cacheKeyFor("/catalog.data?q=x")).toBe("/catalog.data?q=x");
+  expect(cacheKeyFor("/catalog?b=2&a=1&b=1", anyPath)).toBe("/catalog?a=1&b=2&b=1");
+  expect(cacheKeyFor("/", anyPath)).toBe("/");
+  expect(cacheKeyFor("/?", anyPath)).toBe("/");
+  expect(cacheKeyFor("/catalog.data?q=x", anyPath)).toBe("/catalog.data?q=x");
 });
 
-test("the back office, sign-in and live resource routes are never cached", () => {
+test("only pages whose route declares it are cached: never the back office, sign-in or live resources", async () => {
+  const isCacheable = cacheablePaths(await appRouteTable());
+  for (const url of [
+    "/",
+    "/_root.data",
+    "/catalog",
+    "/catalog.data",
+    "/catalog/treated-pine-90x45",
+    "/catalog/treated-pine-90x45.data",
+    "/case-study",
+    "/case-study/deck-in-kauri",
+    "/certifications",
+    "/terms-conditions",
+    "/contact",
+    "/privacy",
+  ]) {
+    expect(cacheKeyFor(url, isCacheable), url).not.toBeNull();
+  }
   for (const url of [
     "/admin",
     "/admin/catalog",
     "/admin.data",
     "/admin/catalog.data",
+    "/admin/contact-management/export",
     "/auth",
+    "/auth.data",
     "/auth/sign-out",
     "/files/media/a.jpg",
     "/healthz",
     "/quote-list",
+    "/sitemap.xml",
+    "/no-such-page",
   ]) {
-    expect(cacheKeyFor(url), url).toBeNull();
+    expect(cacheKeyFor(url, isCacheable), url).toBeNull();
   }
-  expect(cacheKeyFor("/authors")).toBe("/authors");
-  expect(cacheKeyFor(`/catalog?q=${"x".repeat(3000)}`)).toBeNull();
+  expect(cacheKeyFor(`/catalog?q=${"x".repeat(3000)}`, isCacheable)).toBeNull();
 });
 
 test("a session, a quote list or a toast makes the page personal", () => {
@@ -119,7 +169,7 @@ test("a stored page gets a fresh nonce and form token in every place they appear
   const html =
     `<script nonce="${nonce}">a()</script><input type="hidden" name="formToken" value="${token}">` +
     `<p>${lookalike}</p><script nonce="${nonce}">ctx.enqueue("[\\"formToken\\",\\"${token}\\"]")</script>`;
-  const template = makeTemplate(html, { nonce, isFormToken });
+  const template = makeTemplate(html, { nonce, formTokens: [token] });
   expect(template.slots).toEqual(["nonce", "formToken", "nonce", "formToken"]);
 
   const freshNonce = crypto.randomBytes(16).toString("base64");
@@ -137,7 +187,7 @@ test("the gzipped page is the same page, its fresh values spliced in without com
   const nonce = crypto.randomBytes(16).toString("base64");
   const token = issueFormToken();
   const html = `<script nonce="${nonce}">${"a();".repeat(5000)}</script><input value="${token}"><p>é ü</p>`;
-  const template = makeTemplate(html, { nonce, isFormToken });
+  const template = makeTemplate(html, { nonce, formTokens: [token] });
   const values = { nonce: crypto.randomBytes(16).toString("base64"), formToken: issueFormToken() };
   const gzipped = renderGzip(template, values);
   expect(zlib.gunzipSync(gzipped).equals(renderTemplate(template, values))).toBe(true);
@@ -158,7 +208,8 @@ async function startServer(cache: PageCache, content: { text: string }): Promise
   });
   const { serveHits, storeMisses } = pageCacheMiddleware(cache, {
     issueFormToken: () => issueFormToken(),
-    isFormToken,
+    collectFormTokens,
+    isCacheable: (pathname) => !pathname.startsWith("/admin"),
   });
   app.use(serveHits, compression(), storeMisses);
   // As a staff write does (server/http/staff-action.server.ts): the change, then the announcement.

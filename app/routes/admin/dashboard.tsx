@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
-import { isAdmin, requireAdmin, requireStaff } from "~/server/auth/guards.server";
+import { isAdmin, requireStaff } from "~/server/auth/guards.server";
 import { InputError } from "~/server/http/input-error";
 import { tryLoad } from "~/server/http/screens.server";
 import { readStaffForm } from "~/server/http/staff-action.server";

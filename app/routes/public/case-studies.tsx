@@ -18,9 +18,13 @@ import {
 import { CategoryNav } from "~/components/site/case-studies/category-nav";
 import { useHydrated } from "~/components/site/case-studies/use-hydrated";
 import { PageHero } from "~/components/site/page-hero";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getCaseStudiesPage } from "~/modules/case-studies/queries.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/case-studies";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 const BASE_PATH = "/case-study";
 

@@ -4,11 +4,15 @@ import { GetInTouch } from "~/components/site/case-studies/case-study-states";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { Breadcrumbs } from "~/components/site/product-page/breadcrumbs";
 import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getCaseStudyPage } from "~/modules/case-studies/page.server";
 import type { PublicCaseStudy } from "~/modules/case-studies/queries.server";
 import { breadcrumbJsonLd, type Crumb } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
 import type { Route } from "./+types/case-study";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 // One case study by slug; an old slug (before a retitle) moves for good to the current one.
 export async function loader({ params }: Route.LoaderArgs) {

@@ -8,11 +8,15 @@ import { CatalogPager } from "~/components/site/catalog/catalog-pager";
 import { CatalogResults, describeRange } from "~/components/site/catalog/catalog-results";
 import { MobileFilters } from "~/components/site/catalog/mobile-filters";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { parseCatalogParams } from "~/modules/products/catalog-params";
 import { getCatalogView } from "~/modules/products/queries.server";
 import { breadcrumbJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/catalog";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const params = loaderData?.params;

@@ -2,9 +2,13 @@ import { FileSearch } from "lucide-react";
 import { CategoryNav } from "~/components/site/case-studies/category-nav";
 import { CertificationCard } from "~/components/site/certifications/certification-card";
 import { PageHero } from "~/components/site/page-hero";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getCertificationsPage } from "~/modules/certifications/queries.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/certifications";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 const BASE_PATH = "/certifications";
 

@@ -5,6 +5,7 @@ import { ContactDetails, ContactMap } from "~/components/site/enquiry/contact-de
 import { ContactForm } from "~/components/site/enquiry/contact-form";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { QuoteListPanel } from "~/components/site/quote-list/quote-list-panel";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { contactEnquiryAction, enquiryHeaders } from "~/modules/enquiries/actions.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
@@ -14,6 +15,9 @@ import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import { issueFormToken } from "~/server/security/form-token.server";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/contact";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 // A 429 answer carries Retry-After to the browser.
 export function headers(args: Route.HeadersArgs) {

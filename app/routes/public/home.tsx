@@ -10,6 +10,7 @@ import { PartnerLogos } from "~/components/site/home/partner-logos";
 import { Reveal } from "~/components/site/home/reveal";
 import { TrustedSuppliers } from "~/components/site/home/trusted-suppliers";
 import { JsonLd } from "~/components/site/json-ld";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getHomeContent } from "~/modules/content/home.server";
 import { enquiryHeaders, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { businessJsonLd } from "~/modules/seo/json-ld";
@@ -18,6 +19,9 @@ import { issueFormToken } from "~/server/security/form-token.server";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {

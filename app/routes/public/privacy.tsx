@@ -4,11 +4,15 @@
 // does not do.
 import type * as React from "react";
 import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { DEFAULT_CONTACT_INFO, toTelHref } from "~/modules/content/contact-info";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import type { Route } from "./+types/privacy";
 import type { loader as layoutLoader } from "./layout";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {

@@ -4,10 +4,14 @@ import { Breadcrumbs } from "~/components/site/product-page/breadcrumbs";
 import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
 import { ProductDetails } from "~/components/site/product-page/product-details";
 import { RelatedProducts } from "~/components/site/product-page/related-products";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getProductPage, type ProductDetails as Product } from "~/modules/products/page.server";
 import { breadcrumbJsonLd, type Crumb, productJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
 import type { Route } from "./+types/product";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 // A published product by slug; an old slug (before a rename) moves for good to the current one.
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,11 @@
 import type * as React from "react";
 import { Link } from "react-router";
+import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/terms";
+
+/** The same page for every anonymous visitor: it may be served from the page cache. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {

@@ -11,12 +11,8 @@ import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
 /** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
 /** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
 const MAX_KEY_LENGTH = 2048;
-/** Paths that are never cached: the back office, sign-in, and resource routes with live answers. */
-const NEVER_CACHED = /^\/(admin|auth|files|healthz|quote-list|assets)(\/|\.|$)/;
 /** Paths whose answers are for one signed-in person: never stored by anyone. */
 const PRIVATE_AREA = /^\/(admin|auth)(\/|\.|$)/;
-/** An enquiry form token: epoch milliseconds, a 12-character nonce and an HMAC-SHA256, base64url. */
-const FORM_TOKEN_SHAPE = "(?<![\\w.-])\\d{10,15}\\.[A-Za-z0-9_-]{12}\\.[A-Za-z0-9_-]{43}(?![\\w-])";
 /** Headers that are made afresh for every response, never replayed from a stored page. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-length",
@@ -54,9 +50,10 @@ export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
  * The cache key of a request URL: path and query with the parameters in a stable order, or null
- * when the path is never cached.
+ * when the route answering the path does not allow the cache (`isCacheable`, from the routes'
+ * handles: see cacheable-routes.server.ts).
  */
-export function cacheKeyFor(url: string): string | null {
+export function cacheKeyFor(url: string, isCacheable: (pathname: string) => boolean): string | null {
   if (url.length > MAX_KEY_LENGTH) return null;
   let parsed: URL;
   try {
@@ -64,7 +61,7 @@ export function cacheKeyFor(url: string): string | null {
   } catch {
     return null;
   }
-  if (NEVER_CACHED.test(parsed.pathname)) return null;
+  if (!isCacheable(parsed.pathname)) return null;
   // A stable sort by name keeps the order of repeated names, which getAll() callers see.
   const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
@@ -95,23 +92,27 @@ function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-/** Cuts a rendered page at every occurrence of its nonce and of a genuine form token. */
+/**
+ * Cuts a rendered page at every occurrence of its nonce and of the form tokens issued while it
+ * was rendered (known values, never guessed from the text's shape).
+ */
 export function makeTemplate(
   body: string,
-  volatile: { nonce: string | undefined; isFormToken(candidate: string): boolean },
+  volatile: { nonce: string | undefined; formTokens: readonly string[] },
 ): PageTemplate {
-  const pattern = volatile.nonce
-    ? new RegExp(`${escapeRegExp(volatile.nonce)}|${FORM_TOKEN_SHAPE}`, "g")
-    : new RegExp(FORM_TOKEN_SHAPE, "g");
+  const values = new Map<string, Slot>();
+  for (const token of volatile.formTokens) if (token) values.set(token, "formToken");
+  if (volatile.nonce) values.set(volatile.nonce, "nonce");
   const segments: Buffer[] = [];
   const slots: Slot[] = [];
+  if (values.size === 0) return { segments: [Buffer.from(body, "utf8")], slots };
+  // Longest first, so that no value is cut at a shorter one it contains.
+  const alternatives = [...values.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(alternatives.join("|"), "g");
   let last = 0;
   for (const match of body.matchAll(pattern)) {
-    const slot: Slot | null =
-      match[0] === volatile.nonce ? "nonce" : volatile.isFormToken(match[0]) ? "formToken" : null;
-    if (!slot) continue;
     segments.push(Buffer.from(body.slice(last, match.index), "utf8"));
-    slots.push(slot);
+    slots.push(values.get(match[0]) as Slot);
     last = match.index + match[0].length;
   }
   segments.push(Buffer.from(body.slice(last), "utf8"));
@@ -270,8 +271,10 @@ export function createPageCache(options: PageCacheOptions) {
 export type PageCacheHooks = {
   /** A fresh enquiry form token for each page served from the cache. */
   issueFormToken(): string;
-  /** True when the string is a form token this server signed (not text that looks like one). */
-  isFormToken(candidate: string): boolean;
+  /** Runs `render`, adding to `issued` every form token issued for it (as it runs, and after). */
+  collectFormTokens(issued: string[], render: () => void): void;
+  /** Whether the route answering this path allows the page cache (its handle). */
+  isCacheable(pathname: string): boolean;
 };
 
 function isStorableType(contentType: unknown) {
@@ -301,7 +304,7 @@ export function pageCacheMiddleware(
       return next();
     }
 
-    const key = cacheKeyFor(url);
+    const key = cacheKeyFor(url, hooks.isCacheable);
     if (!key) {
       if (isPrivateArea(url)) {
         res.setHeader("Cache-Control", STAFF_CACHE_CONTROL);
@@ -324,8 +327,11 @@ export function pageCacheMiddleware(
 
   const storeMisses: RequestHandler = (req, res, next) => {
     const key = res.locals[MISS_KEY];
-    if (typeof key === "string") captureAndStore(req, res, key, cache, hooks);
-    next();
+    if (typeof key !== "string") return next();
+    // The tokens the render issues are collected as it runs: the page is cut at exactly those.
+    const formTokens: string[] = [];
+    captureAndStore(req, res, key, cache, formTokens);
+    hooks.collectFormTokens(formTokens, () => next());
   };
   return { serveHits, storeMisses };
 }
@@ -367,7 +373,13 @@ function toBuffer(chunk: unknown, encoding: unknown) {
  * A miss: the response body is held back (React has rendered the whole page before the first
  * byte anyway), stored when it is a plain public page, then sent with its ETag.
  */
-function captureAndStore(req: Request, res: Response, key: string, cache: PageCache, hooks: PageCacheHooks) {
+function captureAndStore(
+  req: Request,
+  res: Response,
+  key: string,
+  cache: PageCache,
+  formTokens: readonly string[],
+) {
   const generation = cache.generation;
   const headersBefore = new Set(res.getHeaderNames());
   const chunks: Buffer[] = [];
@@ -398,7 +410,7 @@ function captureAndStore(req: Request, res: Response, key: string, cache: PageCa
     if (storable) {
       const template = makeTemplate(body.toString("utf8"), {
         nonce: res.locals.cspNonce as string | undefined,
-        isFormToken: hooks.isFormToken,
+        formTokens,
       });
       const etag = etagOf(template);
       const headers = res

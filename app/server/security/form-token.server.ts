@@ -1,6 +1,7 @@
 // The signed token an enquiry form is served with: when the page was served and a random nonce,
 // signed with the server's secret. The enquiry rules judge the fill time and single use from it;
 // the page cache gives each visitor a fresh one.
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
 
@@ -18,7 +19,20 @@ function sign(issuedAt: string, nonce: string) {
 export function issueFormToken(now: Date = new Date()) {
   const issuedAt = String(now.getTime());
   const nonce = crypto.randomBytes(9).toString("base64url");
-  return `${issuedAt}.${nonce}.${sign(issuedAt, nonce)}`;
+  const token = `${issuedAt}.${nonce}.${sign(issuedAt, nonce)}`;
+  issuedInScope.getStore()?.push(token);
+  return token;
+}
+
+const issuedInScope = new AsyncLocalStorage<string[]>();
+
+/**
+ * Runs `render`, adding to `issued` each form token issued for it as it is issued (also after
+ * `render` returns, by the asynchronous work it started). The page cache cuts a stored page at
+ * exactly these values.
+ */
+export function collectFormTokens(issued: string[], render: () => void) {
+  issuedInScope.run(issued, render);
 }
 
 /** When the token says the form was served, or null when it is missing or forged. */
