@@ -1,4 +1,4 @@
-// Field parsers shared by every admin form schema (section 5 of the spec), for zod objects that
+// Field parsers shared by every admin form schema, for zod objects that
 // Conform fills from FormData (an empty input arrives as undefined).
 //
 //   price: decimalField({ min: 0, max: 9_999_999_999.99, label: "Price" })   // "abc" -> 0, "12.345" -> 12.35

@@ -1,4 +1,4 @@
-// Load and faults, with nothing lost (issue 7, point 7). Three scenarios, each on a fresh
+// Load and faults, with nothing lost. Three scenarios, each on a fresh
 // PostgreSQL database and a fresh server (production build, demo seed, page cache on):
 //   load    BENCH_FAULTS_CONNECTIONS (200) connections for BENCH_FAULTS_SECONDS (60) of mixed
 //           public traffic (home, catalogue pages, searches, product pages, contact) with enquiry

@@ -1,4 +1,4 @@
-// <RoleBadge role="sales" />: admin destructive, sales default, user secondary (spec section 6).
+// <RoleBadge role="sales" />: admin destructive, sales default, user secondary.
 import { Badge } from "~/components/ui/badge";
 import type { Role } from "~/lib/vocabulary";
 

@@ -11,22 +11,19 @@ const dateField = z
   .optional()
   .transform((value) => value || "");
 
+/** An id from the URL; anything unusable is no filter. */
+const idField = z
+  .string()
+  .trim()
+  .max(100)
+  .catch("")
+  .optional()
+  .transform((value) => value || "");
+
 const filtersSchema = z.object({
-  actor: z
-    .string()
-    .trim()
-    .max(100)
-    .catch("")
-    .optional()
-    .transform((value) => value || ""),
+  actor: idField,
   entity: z.enum(AUDIT_ENTITIES).optional().catch(undefined),
-  entityId: z
-    .string()
-    .trim()
-    .max(100)
-    .catch("")
-    .optional()
-    .transform((value) => value || ""),
+  entityId: idField,
   action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
   /** First day shown (New Zealand calendar date, YYYY-MM-DD), inclusive. */
   from: dateField,

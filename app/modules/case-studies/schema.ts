@@ -1,4 +1,4 @@
-// The case study form, shared by the browser and the server. Section 5: the title is required.
+// The case study form, shared by the browser and the server: the title is required.
 // Duration is whole months: empty is stored as null (unknown), "3.7" as 3 and other text as 0,
 // the same rule as every other number field. Materials are entered as a list, one per row (or
 // one per line), and stored as a JSON array of trimmed, non-empty names.

@@ -1,4 +1,4 @@
-// The certification form, shared by the browser and the server. Section 5: title, file URL and
+// The certification form, shared by the browser and the server. Title, file URL and
 // file type are required. The file URL is typed (http(s) or a site path) or comes from an upload
 // (the "upload" intent answers the stored file's public URL, which the form then carries).
 import { z } from "zod";

@@ -117,7 +117,7 @@ async function updateRow(
   );
 }
 
-/** Saves the Hero Section: always active with display_order 1 (section 7); the first hero when id is absent. */
+/** Saves the Hero Section: always active with display_order 1; the first hero when id is absent. */
 export function saveHero(input: HeroInput & { id?: string }) {
   const values = { ...contentValues(input), sectionType: "hero" as const, isActive: true, displayOrder: 1 };
   return input.id ? updateRow(input.id, values, "hero") : insertRow(values);
@@ -146,7 +146,7 @@ function reviewValues(input: ReviewInput) {
 
 /**
  * A new review gets the fixed title, is active, and takes display_order = the current number of
- * reviews, so it goes last (section 7). Counted and inserted in one transaction.
+ * reviews, so it goes last. Counted and inserted in one transaction.
  */
 export function createReview(input: ReviewInput) {
   return getDb().transaction(async (tx) => {

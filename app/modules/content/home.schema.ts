@@ -1,5 +1,5 @@
 // Form schemas for home content (Home Management and the home content list), shared by the
-// browser and the server. Section 5: display_order is a whole number falling back to 0; no other
+// browser and the server. display_order is a whole number falling back to 0; no other
 // home field is required. Every URL a member of staff types is http(s) or a site path.
 import { z } from "zod";
 import { checkbox, imageUrlField, integerField, optionalText } from "~/lib/form-values";
@@ -15,7 +15,7 @@ export const SECTION_TYPE_LABELS = {
   reviews: "Reviews",
 } as const satisfies Record<SectionType, string>;
 
-/** The fixed heading every review row is saved with (section 7). */
+/** The fixed heading every review row is saved with. */
 export const REVIEWS_TITLE = DEFAULT_REVIEWS_TITLE;
 export const RATINGS = [5, 4, 3, 2, 1] as const;
 

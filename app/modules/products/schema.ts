@@ -48,7 +48,7 @@ export const productIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: idSchema }),
 ]);
 
-/** The Add Product form's starting values (section 9): price 0, stock 0, In Stock, published. */
+/** The Add Product form's starting values: price 0, stock 0, In Stock, published. */
 export const PRODUCT_FORM_DEFAULTS = {
   name: "",
   shortDescription: "",

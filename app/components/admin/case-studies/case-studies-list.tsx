@@ -1,4 +1,5 @@
 // Case studies in the back office: the searched, paged table and its Add/Edit dialog.
+import { categoryColumn, titleColumn } from "~/components/admin/data-table/common-columns";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import type { PagedListData } from "~/components/admin/data-table/paged-list";
 import { EntityList } from "~/components/admin/entity-list";
@@ -52,18 +53,8 @@ const COLUMNS: DataTableColumn<AdminCaseStudy>[] = [
     header: "Image",
     cell: (row) => <Thumbnail url={row.imageUrl} className="h-10 w-14 rounded-md border" />,
   },
-  {
-    key: "title",
-    header: "Title",
-    cell: (row) => <span className="font-medium">{row.title}</span>,
-    className: "whitespace-normal",
-  },
-  {
-    key: "category",
-    header: "Category",
-    cell: (row) => row.categoryName ?? "—",
-    tableFrom: "4xl",
-  },
+  titleColumn(),
+  categoryColumn(),
   { key: "duration", header: "Duration", cell: (row) => formatDuration(row.durationMonths) },
 ];
 

@@ -1,5 +1,6 @@
 // Certifications in the back office: the searched, paged table and its Add/Edit dialog, whose
 // certificate file and image are uploaded as soon as they are chosen (or typed as URLs).
+import { categoryColumn, titleColumn } from "~/components/admin/data-table/common-columns";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import type { PagedListData } from "~/components/admin/data-table/paged-list";
 import { EntityList } from "~/components/admin/entity-list";
@@ -11,7 +12,7 @@ import type { AdminCertification } from "~/modules/certifications/admin.server";
 import { certificationFormSchema } from "~/modules/certifications/schema";
 import { UploadField } from "./upload-field";
 
-// Downloads are allowed unless the admin turns them off (section 3: allow_download default true).
+// Downloads are allowed unless the admin turns them off (allow_download defaults to true).
 const NEW_CERTIFICATION = {
   title: "",
   description: "",
@@ -35,18 +36,8 @@ function toFormValues(row: AdminCertification) {
 }
 
 const COLUMNS: DataTableColumn<AdminCertification>[] = [
-  {
-    key: "title",
-    header: "Title",
-    cell: (row) => <span className="font-medium">{row.title}</span>,
-    className: "whitespace-normal",
-  },
-  {
-    key: "category",
-    header: "Category",
-    cell: (row) => row.categoryName ?? "—",
-    tableFrom: "4xl",
-  },
+  titleColumn(),
+  categoryColumn(),
   { key: "fileType", header: "File Type", cell: (row) => <Badge variant="outline">{row.fileType}</Badge> },
 ];
 
