@@ -100,10 +100,10 @@ test("30 MB posted to /auth without a length is cut off at the limit as it arriv
   expect(await database.current.db.$count(users, eq(users.email, "mallory@example.com"))).toBe(0);
 });
 
-test("an ordinary form past 64 KB and an enquiry past 128 KB are refused; a form under its limit is read", async () => {
+test("a quote-list change past 16 KB and an enquiry past 128 KB are refused; a form under its limit is read", async () => {
   const quote = await postLarge("/quote-list", 256 * 1024, false);
   expect(quote.status).toBe(413);
-  expect(quote.body).toContain("at most 64 KB");
+  expect(quote.body).toContain("at most 16 KB");
   const enquiry = await postLarge("/contact", 256 * 1024, true);
   expect(enquiry.status).toBe(413);
   expect(enquiry.body).toContain("at most 128 KB");

@@ -2,6 +2,8 @@
 // authority: only published products that are in stock may be added, quantities stay 1–9999 and
 // the list at 50 products. A refusal writes nothing; a change also drops the products the
 // catalogue no longer shows, so a stale cookie heals itself.
+
+import { bodyTooLargeMessage, QUOTE_LIST_MAX_BYTES } from "~/server/http/body-limit.server";
 import { isMultipart, isUrlEncoded } from "~/server/http/multipart.server";
 import type { Toast } from "~/server/toast.server";
 import {
@@ -32,7 +34,7 @@ export type QuoteListOutcome =
 const FIELDS = ["intent", "productId", "quantity"] as const;
 
 /** A few short fields: anything much larger than that is not one of our forms. */
-export const QUOTE_LIST_MAX_BODY_BYTES = 16 * 1024;
+export const QUOTE_LIST_MAX_BODY_BYTES = QUOTE_LIST_MAX_BYTES;
 
 export type QuoteListBody =
   | { ok: true; formData: FormData }
@@ -46,7 +48,7 @@ export async function readQuoteListBody(request: Request): Promise<QuoteListBody
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > QUOTE_LIST_MAX_BODY_BYTES) {
     await request.body?.cancel().catch(() => {});
-    return { ok: false, status: 413, error: QUOTE_LIST_MESSAGES.unreadable };
+    return { ok: false, status: 413, error: bodyTooLargeMessage(QUOTE_LIST_MAX_BODY_BYTES) };
   }
   try {
     const chunks: Uint8Array[] = [];
@@ -58,7 +60,7 @@ export async function readQuoteListBody(request: Request): Promise<QuoteListBody
       size += value.byteLength;
       if (size > QUOTE_LIST_MAX_BODY_BYTES) {
         await reader.cancel().catch(() => {});
-        return { ok: false, status: 413, error: QUOTE_LIST_MESSAGES.unreadable };
+        return { ok: false, status: 413, error: bodyTooLargeMessage(QUOTE_LIST_MAX_BODY_BYTES) };
       }
       chunks.push(value);
     }

@@ -21,6 +21,8 @@ export type BodyLimit = {
 
 /** Sign-in and sign-up: an e-mail, a name and a password fit many times over. */
 export const SIGN_IN_MAX_BYTES = 16 * KB;
+/** A quote-list change, whichever of the server or the quote-list reader counts first. */
+export const QUOTE_LIST_MAX_BYTES = 16 * KB;
 /** An ordinary form: an intent and a few fields. */
 export const FORM_MAX_BYTES = 64 * KB;
 /** An enquiry: a 5,000-character message percent-encoded four bytes a character, and the rest. */
@@ -38,6 +40,8 @@ function routePath(pathname: string) {
 export function bodyLimitFor(pathname: string): BodyLimit {
   const path = routePath(pathname);
   if (path === "/auth") return { maxBytes: SIGN_IN_MAX_BYTES, streamsUploads: false };
+  // A quote-list change: an intent, a product id and a quantity.
+  if (path === "/quote-list") return { maxBytes: QUOTE_LIST_MAX_BYTES, streamsUploads: false };
   if (path === "/" || path === "/contact") return { maxBytes: ENQUIRY_MAX_BYTES, streamsUploads: true };
   if (path === "/admin" || path.startsWith("/admin/")) {
     // These screens read their whole form at once (no file fields), so a multipart body counts too.
