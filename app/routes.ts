@@ -28,6 +28,7 @@ export default [
     route("contact", "routes/admin/contact.tsx"),
     route("contact-management", "routes/admin/contact-management.tsx"),
     route("contact-management/:id", "routes/admin/enquiry.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
   route("auth/sign-out", "routes/resources/sign-out.ts"),
   route("auth/confirm-email", "routes/resources/confirm-email.ts"),
@@ -38,4 +39,5 @@ export default [
   route("files/:bucket/:name", "routes/resources/public-file.ts"),
   route("admin/files/contact_uploads/:name", "routes/resources/contact-upload.ts"),
   route("admin/contact-management/export", "routes/resources/enquiries-csv.ts"),
+  route("admin/audit/export", "routes/resources/audit-csv.ts"),
 ] satisfies RouteConfig;

@@ -19,6 +19,7 @@ const screens = [
   "/admin/settings?tab=categories",
   "/admin/settings?tab=hero",
   "/admin/settings?tab=enquiries",
+  "/admin/audit",
 ];
 
 for (const url of screens) {

@@ -347,6 +347,15 @@ function rules(): Record<string, Rule> {
       loader: adminOnly,
       intents: adminIntents("routes/resources/enquiries-csv", adminIntent),
     },
+    "routes/admin/audit": {
+      url: "/admin/audit",
+      // Sales sees the Access Denied screen, with status 403 and no events.
+      loader: { ...adminOnly, sales: FORBIDDEN },
+    },
+    "routes/resources/audit-csv": {
+      url: "/admin/audit/export",
+      loader: adminOnly,
+    },
   };
 }
 

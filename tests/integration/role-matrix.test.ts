@@ -31,8 +31,9 @@ const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 const SALES_ALLOWED = new Set(["/admin", "/admin/catalog", "/admin/files/contact_uploads/:name"]);
 // Of those, sales may post only to the catalogue: the dashboard's intents (mail retry) are admin's.
 const SALES_MAY_POST = new Set(["/admin/catalog"]);
-// User Management shows sales the Access Denied screen (403) rather than sending them away.
-const SALES_DENIED_SCREEN = new Set(["/admin/users"]);
+// User Management and the audit log show sales the Access Denied screen (403) rather than sending
+// them away.
+const SALES_DENIED_SCREEN = new Set(["/admin/users", "/admin/audit"]);
 
 type Module = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
 

@@ -9,6 +9,7 @@ import {
   LayoutDashboardIcon,
   MailIcon,
   PackageIcon,
+  ScrollTextIcon,
   SettingsIcon,
   UsersIcon,
 } from "lucide-react";
@@ -57,6 +58,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     },
   },
   { title: "Settings", href: "/admin/settings", icon: SettingsIcon, roles: ADMIN },
+  { title: "Audit Log", href: "/admin/audit", icon: ScrollTextIcon, roles: ADMIN, deniedScreen: true },
 ];
 
 export function navItemsFor(role: Role) {

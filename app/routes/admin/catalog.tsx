@@ -1,5 +1,6 @@
 import { PlusIcon } from "lucide-react";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
+import { HistoryLink } from "~/components/admin/data-table/history-link";
 import { PagedList } from "~/components/admin/data-table/paged-list";
 import { RowActions } from "~/components/admin/data-table/row-actions";
 import { EntityDialog } from "~/components/admin/entity-dialog";
@@ -18,7 +19,7 @@ import {
   updateProduct,
 } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
-import { requireStaff } from "~/server/auth/guards.server";
+import { isAdmin, requireStaff } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList } from "~/server/http/screens.server";
 import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
@@ -31,13 +32,14 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const params = parseListParams(request);
   const [list, pickLists] = await Promise.all([
     loadPagedList("products", params, listAdminProducts),
     readOr("the product pick-lists", getProductPickLists, { categories: [], brands: [] }),
   ]);
-  return { ...list, pickLists };
+  // The audit log is the admins': sales see no History links.
+  return { ...list, pickLists, showHistory: isAdmin(user) };
 }
 
 const SAVED = { create: "Product created successfully", update: "Product updated successfully" } as const;
@@ -123,7 +125,11 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
       key: "actions",
       header: <span className="sr-only">Actions</span>,
       className: "text-right",
-      cell: (p) => <RowActions itemLabel={p.name} onEdit={() => dialog.openFor(p)} deleteId={p.id} />,
+      cell: (p) => (
+        <RowActions itemLabel={p.name} onEdit={() => dialog.openFor(p)} deleteId={p.id}>
+          {loaderData.showHistory ? <HistoryLink entity="product" id={p.id} itemLabel={p.name} /> : null}
+        </RowActions>
+      ),
     },
   ];
 

@@ -192,6 +192,14 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
           <CardTitle asChild>
             <h2 className="text-lg">History</h2>
           </CardTitle>
+          <CardDescription>
+            <Link
+              to={`/admin/audit?entity=enquiry&entityId=${enquiry.id}`}
+              className="underline underline-offset-2"
+            >
+              This enquiry in the audit log
+            </Link>
+          </CardDescription>
           {timeline.length >= TIMELINE_LIMIT ? (
             <CardDescription>The latest {TIMELINE_LIMIT} entries.</CardDescription>
           ) : null}

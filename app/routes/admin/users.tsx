@@ -1,10 +1,12 @@
 import { PlusIcon, ShieldAlertIcon } from "lucide-react";
 import { isRouteErrorResponse, useNavigation } from "react-router";
 import type { z } from "zod";
+import { AccessDenied } from "~/components/admin/access-denied";
 import { ActiveToggle } from "~/components/admin/active-toggle";
 import { DataTable, type DataTableColumn } from "~/components/admin/data-table/data-table";
 import { DataTablePagination } from "~/components/admin/data-table/data-table-pagination";
 import { DataTableToolbar } from "~/components/admin/data-table/data-table-toolbar";
+import { HistoryLink } from "~/components/admin/data-table/history-link";
 import { RowActions } from "~/components/admin/data-table/row-actions";
 import { EntityDialog } from "~/components/admin/entity-dialog";
 import { PageHeader } from "~/components/admin/page-header";
@@ -143,6 +145,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
             }}
           >
             <ActiveToggle id={u.id} active={u.isActive} itemLabel={u.name} disabled={isSelf} />
+            <HistoryLink entity="user" id={u.id} itemLabel={u.name} />
           </RowActions>
         );
       },
@@ -192,22 +195,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// The spec's Access Denied screen: sales opening the page, or a refused action (403).
+// Access Denied for sales opening the page, or a refused action (403).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const denied = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401);
-  return (
-    <Card className="mx-auto w-full max-w-md">
-      <CardHeader className="items-center text-center">
-        <ShieldAlertIcon aria-hidden className="size-10 text-destructive" />
-        <CardTitle asChild>
-          <h1 className="text-2xl">{denied ? "Access Denied" : "Something went wrong"}</h1>
-        </CardTitle>
-        <CardDescription>
-          {denied
-            ? "You don't have permission to access this page."
-            : "The users could not be loaded. Please try again."}
-        </CardDescription>
-      </CardHeader>
-    </Card>
-  );
+  return <AccessDenied error={error} failed="The users could not be loaded. Please try again." />;
 }
