@@ -1,14 +1,9 @@
-import { PlusIcon } from "lucide-react";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { HistoryLink } from "~/components/admin/data-table/history-link";
-import { PagedList } from "~/components/admin/data-table/paged-list";
-import { RowActions } from "~/components/admin/data-table/row-actions";
-import { EntityDialog } from "~/components/admin/entity-dialog";
+import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { ProductFormFields } from "~/components/admin/product-form-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { useEntityDialog } from "~/components/admin/use-entity-dialog";
-import { Button } from "~/components/ui/button";
 import { parseListParams } from "~/lib/list-params";
 import {
   type AdminProduct,
@@ -83,91 +78,72 @@ function toFormValues(product: AdminProduct) {
   } satisfies typeof PRODUCT_FORM_DEFAULTS;
 }
 
+const COLUMNS: DataTableColumn<AdminProduct>[] = [
+  {
+    key: "image",
+    header: "Image",
+    cell: (p) =>
+      p.imageUrl ? (
+        <img src={p.imageUrl} alt="" loading="lazy" className="size-10 rounded-md border object-cover" />
+      ) : (
+        <span className="block size-10 rounded-md border bg-muted" />
+      ),
+  },
+  {
+    key: "name",
+    header: "Name",
+    cell: (p) => <span className="font-medium">{p.name}</span>,
+    className: "whitespace-normal",
+  },
+  { key: "category", header: "Category", cell: (p) => p.categoryName ?? "—" },
+  { key: "price", header: "Price", cell: (p) => nzd.format(p.price), className: "text-right tabular-nums" },
+  {
+    key: "stock",
+    header: "Stock",
+    cell: (p) => (
+      <span className="grid">
+        <span className="tabular-nums">{p.stockQuantity}</span>
+        <span className="text-muted-foreground text-xs">{p.stockStatus}</span>
+      </span>
+    ),
+  },
+  {
+    key: "status",
+    header: "Status",
+    cell: (p) => <StatusBadge active={p.isPublished} labels={["Published", "Draft"]} />,
+  },
+];
+
 export default function CatalogManagement({ loaderData }: Route.ComponentProps) {
-  const { pickLists, ...list } = loaderData;
-  const dialog = useEntityDialog<AdminProduct>();
-
-  const columns: DataTableColumn<AdminProduct>[] = [
-    {
-      key: "image",
-      header: "Image",
-      cell: (p) =>
-        p.imageUrl ? (
-          <img src={p.imageUrl} alt="" loading="lazy" className="size-10 rounded-md border object-cover" />
-        ) : (
-          <span className="block size-10 rounded-md border bg-muted" />
-        ),
-    },
-    {
-      key: "name",
-      header: "Name",
-      cell: (p) => <span className="font-medium">{p.name}</span>,
-      className: "whitespace-normal",
-    },
-    { key: "category", header: "Category", cell: (p) => p.categoryName ?? "—" },
-    { key: "price", header: "Price", cell: (p) => nzd.format(p.price), className: "text-right tabular-nums" },
-    {
-      key: "stock",
-      header: "Stock",
-      cell: (p) => (
-        <span className="grid">
-          <span className="tabular-nums">{p.stockQuantity}</span>
-          <span className="text-muted-foreground text-xs">{p.stockStatus}</span>
-        </span>
-      ),
-    },
-    {
-      key: "status",
-      header: "Status",
-      cell: (p) => <StatusBadge active={p.isPublished} labels={["Published", "Draft"]} />,
-    },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      className: "text-right",
-      cell: (p) => (
-        <RowActions itemLabel={p.name} onEdit={() => dialog.openFor(p)} deleteId={p.id}>
-          {loaderData.showHistory ? <HistoryLink entity="product" id={p.id} itemLabel={p.name} /> : null}
-        </RowActions>
-      ),
-    },
-  ];
-
+  const { pickLists, showHistory, ...list } = loaderData;
   return (
     <>
       <PageHeader
         title="Catalog Management"
         description="Products, their prices and stock. Prices are shown here only."
       />
-      <PagedList
+      <EntityList
+        singular="Product"
         noun="products"
         list={list}
-        columns={columns}
-        getRowKey={(p) => p.id}
-        emptyText="No products yet. Add your first product to get started."
-        failedMessage="Failed to fetch products"
-      >
-        <Button type="button" onClick={() => dialog.openFor(null)}>
-          <PlusIcon aria-hidden />
-          Add Product
-        </Button>
-      </PagedList>
-      <EntityDialog
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-        recordId={dialog.record?.id}
-        title={{ create: "Add Product", edit: "Edit Product" }}
-        description={{ create: "Add a product to the catalogue.", edit: "Change this product's details." }}
-        submitLabel={{ create: "Create Product", edit: "Update Product" }}
+        columns={COLUMNS}
+        rowLabel={(p) => p.name}
         schema={productFormSchema}
-        defaultValue={dialog.record ? toFormValues(dialog.record) : PRODUCT_FORM_DEFAULTS}
+        newValues={PRODUCT_FORM_DEFAULTS}
+        toFormValues={toFormValues}
+        failedMessage="Failed to fetch products"
         multipart
-        className="sm:max-w-2xl"
+        dialog={{
+          description: { create: "Add a product to the catalogue.", edit: "Change this product's details." },
+        }}
+        rowActions={(p) =>
+          showHistory ? <HistoryLink entity="product" id={p.id} itemLabel={p.name} /> : null
+        }
       >
         {(fields) => (
           <ProductFormFields fields={fields} categories={pickLists.categories} brands={pickLists.brands} />
         )}
-      </EntityDialog>
+      </EntityList>
     </>
   );
 }

@@ -26,7 +26,7 @@ import { formatReference } from "~/modules/enquiries/reference";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
 import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
-import { loadPagedList, loadPickList, tryLoad } from "~/server/http/screens.server";
+import { loadPagedList, loadPickList, loadWholeList } from "~/server/http/screens.server";
 import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/contact-management";
@@ -62,10 +62,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
   if (url.searchParams.get("tab") === "subjects") {
-    const loaded = await tryLoad("subjects", () => listSubjects(params.q));
+    const subjects = await loadWholeList("subjects", params.q, () => listSubjects(params.q));
     return {
       tab: "subjects",
-      subjects: { rows: loaded.ok ? loaded.value : [], q: params.q, failed: !loaded.ok },
+      subjects,
     } as const;
   }
   const filters = parseEnquiryFilters(url.searchParams);
@@ -183,7 +183,7 @@ export default function ContactManagement({ loaderData }: Route.ComponentProps) 
       {loaderData.tab === "queries" ? (
         <EnquiriesTab list={loaderData.queries} filters={loaderData.filters} staff={loaderData.staff} />
       ) : (
-        <SubjectsTab {...loaderData.subjects} />
+        <SubjectsTab list={loaderData.subjects} />
       )}
     </>
   );

@@ -1,14 +1,9 @@
-import { PlusIcon } from "lucide-react";
 import { z } from "zod";
 import { ContactContentFields } from "~/components/admin/contact-management/contact-content-fields";
-import { DataTable, type DataTableColumn } from "~/components/admin/data-table/data-table";
-import { RowActions } from "~/components/admin/data-table/row-actions";
-import { EntityDialog } from "~/components/admin/entity-dialog";
-import { FetchError } from "~/components/admin/fetch-error";
+import type { DataTableColumn } from "~/components/admin/data-table/data-table";
+import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
-import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { contactContentFormSchema, toJsonText } from "~/modules/content/contact-content.schema";
 import {
   type ContactContentRow,
@@ -18,7 +13,7 @@ import {
   updateContactContent,
 } from "~/modules/content/contact-content.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { tryLoad } from "~/server/http/screens.server";
+import { loadWholeList } from "~/server/http/screens.server";
 import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/contact";
@@ -29,8 +24,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const loaded = await tryLoad("contact content", listContactContent);
-  return { rows: loaded.ok ? loaded.value : [], failed: !loaded.ok };
+  return loadWholeList("contact content", "", listContactContent);
 }
 
 const id = z.uuid("Invalid record");
@@ -96,58 +90,43 @@ function labelOf(row: ContactContentRow) {
   return row.title ?? row.contentType;
 }
 
-export default function ContactContent({ loaderData }: Route.ComponentProps) {
-  const { rows, failed } = loaderData;
-  const dialog = useEntityDialog<ContactContentRow>();
-  const columns: DataTableColumn<ContactContentRow>[] = [
-    { key: "type", header: "Type", cell: (r) => <Badge variant="outline">{r.contentType}</Badge> },
-    { key: "title", header: "Title", cell: (r) => r.title ?? "—", className: "whitespace-normal" },
-    { key: "phone", header: "Phone", cell: (r) => r.phone ?? "—", tableFrom: "4xl" },
-    { key: "email", header: "Email", cell: (r) => r.email ?? "—", tableFrom: "4xl" },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      className: "text-right",
-      cell: (r) => (
-        <RowActions
-          itemLabel={labelOf(r)}
-          onEdit={() => dialog.openFor(r)}
-          deleteId={r.id}
-          deleteProps={{ description: `This will permanently delete the "${labelOf(r)}" contact content.` }}
-        />
-      ),
-    },
-  ];
+const COLUMNS: DataTableColumn<ContactContentRow>[] = [
+  { key: "type", header: "Type", cell: (r) => <Badge variant="outline">{r.contentType}</Badge> },
+  { key: "title", header: "Title", cell: (r) => r.title ?? "—", className: "whitespace-normal" },
+  { key: "phone", header: "Phone", cell: (r) => r.phone ?? "—", tableFrom: "4xl" },
+  { key: "email", header: "Email", cell: (r) => r.email ?? "—", tableFrom: "4xl" },
+];
 
+export default function ContactContent({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
         title="Contact Content"
         description="The phone, e-mail, address, hours, social links and map shown on the site."
-      >
-        <Button type="button" onClick={() => dialog.openFor(null)}>
-          <PlusIcon aria-hidden />
-          Add Content
-        </Button>
-      </PageHeader>
-      <FetchError failed={failed} message="Failed to fetch contact content" />
-      <DataTable
-        caption="Contact content"
-        columns={columns}
-        rows={rows}
-        getRowKey={(r) => r.id}
-        emptyText="No contact content yet. The site shows its default contact details."
       />
-      <EntityDialog
-        {...dialog.dialogProps}
-        title={{ create: "Add Contact Content", edit: "Edit Contact Content" }}
-        submitLabel={{ create: "Create", edit: "Update" }}
+      <EntityList
+        singular="Content"
+        noun="contact content"
+        list={loaderData}
+        columns={COLUMNS}
+        rowLabel={labelOf}
         schema={contactContentFormSchema}
-        defaultValue={dialog.record ? toFormValues(dialog.record) : NEW_CONTENT}
-        className="sm:max-w-2xl"
+        newValues={NEW_CONTENT}
+        toFormValues={toFormValues}
+        failedMessage="Failed to fetch contact content"
+        searchable={false}
+        emptyText="No contact content yet. The site shows its default contact details."
+        dialog={{
+          title: { create: "Add Contact Content", edit: "Edit Contact Content" },
+          submitLabel: { create: "Create", edit: "Update" },
+        }}
+        deleteFor={(r) => ({
+          title: `Delete the "${labelOf(r)}" contact content?`,
+          description: `This will permanently delete the "${labelOf(r)}" contact content.`,
+        })}
       >
         {(fields) => <ContactContentFields fields={fields} />}
-      </EntityDialog>
+      </EntityList>
     </>
   );
 }

@@ -1,21 +1,13 @@
-import { PlusIcon, ShieldAlertIcon } from "lucide-react";
-import { isRouteErrorResponse, useNavigation } from "react-router";
 import type { z } from "zod";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { ActiveToggle } from "~/components/admin/active-toggle";
-import { DataTable, type DataTableColumn } from "~/components/admin/data-table/data-table";
-import { DataTablePagination } from "~/components/admin/data-table/data-table-pagination";
-import { DataTableToolbar } from "~/components/admin/data-table/data-table-toolbar";
+import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { HistoryLink } from "~/components/admin/data-table/history-link";
-import { RowActions } from "~/components/admin/data-table/row-actions";
-import { EntityDialog } from "~/components/admin/entity-dialog";
+import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { UserFormFields } from "~/components/admin/user-form-fields";
-import { Button } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { parseListParams } from "~/lib/list-params";
 import {
   type AdminUserRow,
@@ -33,6 +25,7 @@ import {
 } from "~/modules/users/schema";
 import { requireAdminOrDeny, sessionIdOf } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
+import { loadPagedList } from "~/server/http/screens.server";
 import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/users";
@@ -44,8 +37,8 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   // Sales opening this page sees Access Denied (403), and no user data.
   const user = await requireAdminOrDeny(request);
-  const params = parseListParams(request);
-  return { ...(await listUsers(params)), q: params.q, currentUserId: user.id };
+  const list = await loadPagedList("users", parseListParams(request), listUsers);
+  return { ...list, currentUserId: user.id };
 }
 
 const FAILED = {
@@ -107,90 +100,73 @@ export async function action(args: Route.ActionArgs) {
 
 const created = new Intl.DateTimeFormat("en-NZ", { dateStyle: "medium", timeZone: "Pacific/Auckland" });
 
+const COLUMNS: DataTableColumn<AdminUserRow>[] = [
+  {
+    key: "name",
+    header: "Name",
+    cell: (u) => <span className="font-medium">{u.name}</span>,
+    className: "whitespace-normal",
+  },
+  { key: "email", header: "Email", cell: (u) => u.email },
+  { key: "role", header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
+  { key: "status", header: "Status", cell: (u) => <StatusBadge active={u.isActive} /> },
+  { key: "created", header: "Created", cell: (u) => created.format(new Date(u.createdAt)) },
+];
+
+function toFormValues(user: AdminUserRow) {
+  return { name: user.name, email: user.email, password: "", role: user.role };
+}
+
 export default function UserManagement({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, q, currentUserId } = loaderData;
-  const navigation = useNavigation();
-  const loading =
-    navigation.state === "loading" &&
-    navigation.location.pathname === "/admin/users" &&
-    !navigation.formMethod;
-  const dialog = useEntityDialog<AdminUserRow>();
-  const editing = dialog.record;
-
-  const columns: DataTableColumn<AdminUserRow>[] = [
-    {
-      key: "name",
-      header: "Name",
-      cell: (u) => <span className="font-medium">{u.name}</span>,
-      className: "whitespace-normal",
-    },
-    { key: "email", header: "Email", cell: (u) => u.email },
-    { key: "role", header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
-    { key: "status", header: "Status", cell: (u) => <StatusBadge active={u.isActive} /> },
-    { key: "created", header: "Created", cell: (u) => created.format(new Date(u.createdAt)) },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      className: "text-right",
-      cell: (u) => {
-        const isSelf = u.id === currentUserId;
-        return (
-          <RowActions
-            itemLabel={u.name}
-            onEdit={() => dialog.openFor(u)}
-            deleteId={u.id}
-            deleteDisabled={isSelf}
-            deleteProps={{
-              description: `This will permanently delete the account of ${u.name} (${u.email}). This action cannot be undone.`,
-            }}
-          >
-            <ActiveToggle id={u.id} active={u.isActive} itemLabel={u.name} disabled={isSelf} />
-            <HistoryLink entity="user" id={u.id} itemLabel={u.name} />
-          </RowActions>
-        );
-      },
-    },
-  ];
-
+  const { currentUserId, ...list } = loaderData;
   return (
     <>
       <PageHeader title="User Management" description="Staff and user accounts, their roles and access." />
-      <DataTableToolbar label="Search users" placeholder="Search by name or email..." query={q} page={page}>
-        <Button type="button" onClick={() => dialog.openFor(null)}>
-          <PlusIcon aria-hidden />
-          Create User
-        </Button>
-      </DataTableToolbar>
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={rows}
-        getRowKey={(u) => u.id}
-        loadingText={loading ? "Loading users..." : undefined}
+      <EntityList
+        singular="User"
+        noun="users"
+        list={list}
+        columns={COLUMNS}
+        rowLabel={(u) => u.name}
+        schema={(record) => (record ? updateUserFormSchema : createUserFormSchema)}
+        newValues={USER_FORM_DEFAULTS}
+        toFormValues={toFormValues}
+        failedMessage="Failed to fetch users"
+        addLabel="Create User"
+        searchPlaceholder="Search by name or email..."
         emptyText="No users found. Create your first user to get started."
-      />
-      <DataTablePagination page={page} pageCount={pageCount} total={total} label="User pages" />
-      <EntityDialog
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-        recordId={editing?.id}
-        title={{ create: "Create User", edit: "Edit User" }}
-        submitLabel={{ create: "Create User", edit: "Update User" }}
-        schema={editing ? updateUserFormSchema : createUserFormSchema}
-        defaultValue={
-          editing
-            ? { name: editing.name, email: editing.email, password: "", role: editing.role }
-            : USER_FORM_DEFAULTS
-        }
+        noMatchText="No users found. Create your first user to get started."
+        loadingText="Loading users..."
+        dialog={{
+          title: { create: "Create User", edit: "Edit User" },
+          submitLabel: { create: "Create User", edit: "Update User" },
+          className: "sm:max-w-lg",
+        }}
+        // An admin cannot delete or deactivate their own account.
+        deleteFor={(u) => ({
+          disabled: u.id === currentUserId,
+          description: `This will permanently delete the account of ${u.name} (${u.email}). This action cannot be undone.`,
+        })}
+        rowActions={(u) => (
+          <>
+            <ActiveToggle
+              id={u.id}
+              active={u.isActive}
+              itemLabel={u.name}
+              disabled={u.id === currentUserId}
+            />
+            <HistoryLink entity="user" id={u.id} itemLabel={u.name} />
+          </>
+        )}
       >
-        {(fields) => (
+        {(fields, _form, record) => (
           <UserFormFields
             fields={fields}
-            mode={editing ? "edit" : "create"}
-            isSelf={editing?.id === currentUserId}
+            mode={record ? "edit" : "create"}
+            isSelf={record?.id === currentUserId}
           />
         )}
-      </EntityDialog>
+      </EntityList>
     </>
   );
 }

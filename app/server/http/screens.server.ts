@@ -4,6 +4,7 @@
 //
 //   const list = await loadPagedList("case studies", parseListParams(request), listAdminCaseStudies);
 //   const categories = await loadPickList("case study categories", getCaseStudyCategoryOptions);
+//   const content = await loadWholeList("contact content", "", listContactContent);
 //   const hero = await tryLoad("hero content", getHero);        // { ok: true, value } or { ok: false }
 import type { ListParams, Paged, PagedListData } from "~/lib/list-params";
 import { readOr } from "../read-or.server";
@@ -23,6 +24,22 @@ export function loadPagedList<Row>(
       failed: false,
     }),
     { rows: [], total: 0, page: 1, pageCount: 1, q: params.q, failed: true },
+  );
+}
+
+/** A short list shown whole (one page), searched or not, flagged `failed` when the read throws. */
+export function loadWholeList<Row>(
+  noun: string,
+  q: string,
+  read: () => Promise<Row[]>,
+): Promise<PagedListData<Row>> {
+  return readOr(
+    noun,
+    async (): Promise<PagedListData<Row>> => {
+      const rows = await read();
+      return { rows, total: rows.length, page: 1, pageCount: 1, q, failed: false };
+    },
+    { rows: [], total: 0, page: 1, pageCount: 1, q, failed: true },
   );
 }
 

@@ -8,6 +8,7 @@
 //
 // `list` is what a paged loader returns: rows, total, page, pageCount, q and failed.
 import type { ReactNode } from "react";
+import { useLocation, useNavigation } from "react-router";
 import type { PagedListData } from "~/lib/list-params";
 import { FetchError } from "../fetch-error";
 import { DataTable, type DataTableColumn } from "./data-table";
@@ -27,26 +28,45 @@ export function PagedList<Row>(props: {
   columns: readonly DataTableColumn<Row>[];
   getRowKey: (row: Row) => string;
   emptyText: ReactNode;
+  /** Shown when a search finds nothing; `No {noun} match "…".` by default. */
+  noMatchText?: string;
   failedMessage: string;
   keep?: Record<string, string | undefined>;
   /** A new search returns to page 1 (brands and categories); other lists keep their page. */
   searchFromFirstPage?: boolean;
   /** Above the table, after the toolbar (e.g. a filter or a bulk-action bar). */
   beforeTable?: ReactNode;
+  /** The search box's placeholder; "Search products..." by default. */
+  searchPlaceholder?: string;
+  /** False for a short list without a search box (its buttons stay). */
+  searchable?: boolean;
+  /** Shown instead of the rows while the list reloads (e.g. "Loading users..."). */
+  loadingText?: string;
   children?: ReactNode;
 }) {
   const { list, noun } = props;
+  // A new search or page of this same list is loading (not a save, which posts).
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const reloading =
+    navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname === pathname;
   return (
     <>
-      <DataTableToolbar
-        label={`Search ${noun}`}
-        placeholder={`Search ${noun}...`}
-        query={list.q}
-        keep={props.keep}
-        page={props.searchFromFirstPage ? undefined : list.page}
-      >
-        {props.children}
-      </DataTableToolbar>
+      {props.searchable === false ? (
+        props.children ? (
+          <div className="flex justify-end gap-2">{props.children}</div>
+        ) : null
+      ) : (
+        <DataTableToolbar
+          label={`Search ${noun}`}
+          placeholder={props.searchPlaceholder ?? `Search ${noun}...`}
+          query={list.q}
+          keep={props.keep}
+          page={props.searchFromFirstPage ? undefined : list.page}
+        >
+          {props.children}
+        </DataTableToolbar>
+      )}
       <FetchError failed={list.failed} message={props.failedMessage} />
       {props.beforeTable}
       <DataTable
@@ -54,7 +74,8 @@ export function PagedList<Row>(props: {
         columns={props.columns}
         rows={list.rows}
         getRowKey={props.getRowKey}
-        emptyText={list.q ? `No ${noun} match "${list.q}".` : props.emptyText}
+        loadingText={reloading ? props.loadingText : undefined}
+        emptyText={list.q ? (props.noMatchText ?? `No ${noun} match "${list.q}".`) : props.emptyText}
       />
       <DataTablePagination
         page={list.page}
