@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
+import { BusinessHours } from "./business-hours";
 import { Logo } from "./logo";
 import { FacebookIcon as Facebook, InstagramIcon as Instagram } from "./social-icons";
 
@@ -89,14 +90,7 @@ export function SiteFooter({
           </a>
           <div className="flex gap-2 text-stone-300">
             <Clock aria-hidden className="size-4 shrink-0" />
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-              {Object.entries(contact.businessHours).map(([day, hours]) => (
-                <div key={day} className="contents">
-                  <dt>{day}</dt>
-                  <dd className="whitespace-nowrap">{hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <BusinessHours hours={contact.businessHours} className="gap-y-1" />
           </div>
         </div>
       </div>

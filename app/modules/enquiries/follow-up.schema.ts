@@ -2,11 +2,28 @@
 // forms of the detail view and the bulk change, shared by the browser and the actions.
 import { z } from "zod";
 import { PAGE_SIZE } from "~/lib/list-params";
-import { CLOSED_ENQUIRY_STATUSES, ENQUIRY_STATUSES, type EnquiryStatus } from "~/lib/vocabulary";
+import {
+  CLOSED_ENQUIRY_STATUSES,
+  ENQUIRY_STATUSES,
+  type EnquiryEventKind,
+  type EnquiryStatus,
+} from "~/lib/vocabulary";
 
 export function isClosedStatus(status: EnquiryStatus) {
   return (CLOSED_ENQUIRY_STATUSES as readonly EnquiryStatus[]).includes(status);
 }
+
+/** One entry of an enquiry's history, as the detail view shows it. */
+export type TimelineEntry = {
+  id: string;
+  kind: EnquiryEventKind;
+  actorName: string | null;
+  fromValue: string | null;
+  toValue: string | null;
+  createdAt: Date;
+  /** The text of a note event. */
+  note: string | null;
+};
 
 /** How many history entries the detail view shows (newest first). */
 export const TIMELINE_LIMIT = 200;

@@ -6,13 +6,7 @@
 // nothing. Times come from the database's statement clock, read after the lock, so the history
 // is in the order the changes were made.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import {
-  CLOSED_ENQUIRY_STATUSES,
-  type EnquiryEventKind,
-  type EnquiryStatus,
-  type Role,
-  STAFF_ROLES,
-} from "~/lib/vocabulary";
+import { CLOSED_ENQUIRY_STATUSES, type EnquiryStatus, type Role, STAFF_ROLES } from "~/lib/vocabulary";
 import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
@@ -25,7 +19,7 @@ import {
   users,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
-import { isClosedStatus, TIMELINE_LIMIT } from "./follow-up.schema";
+import { isClosedStatus, TIMELINE_LIMIT, type TimelineEntry } from "./follow-up.schema";
 import { formatReference } from "./reference";
 
 /** The enquiry asked for is not there (never was, or was deleted): the route answers 404. */
@@ -71,17 +65,6 @@ export type EnquiryLineView = {
   /** The product's id while it still exists (its current name may differ from the snapshot). */
   productId: string | null;
   currentName: string | null;
-};
-
-export type TimelineEntry = {
-  id: string;
-  kind: EnquiryEventKind;
-  actorName: string | null;
-  fromValue: string | null;
-  toValue: string | null;
-  createdAt: Date;
-  /** The text of a note event. */
-  note: string | null;
 };
 
 export type EnquiryDetail = Omit<typeof contactQueries.$inferSelect, "clientIp"> & {

@@ -1,28 +1,12 @@
 // The product page, /catalog/SLUG: one published product, its related products and where an old
-// slug now leads. Prices are never read here (the columns are named, as in queries.server.ts).
+// slug now leads. Prices are never read here: it selects the catalogue's price-free columns.
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import type { StockStatus } from "~/lib/vocabulary";
 import { withImageAssets } from "~/modules/images/assets.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, products, slugRedirects } from "~/server/db/schema";
-import type { CatalogProduct } from "./queries.server";
+import { type CatalogProduct, catalogColumns } from "./queries.server";
 
 export const RELATED_PRODUCTS_LIMIT = 4;
-
-const pageColumns = {
-  id: products.id,
-  name: products.name,
-  slug: products.slug,
-  shortDescription: products.shortDescription,
-  description: products.description,
-  imageUrl: products.imageUrl,
-  stockStatus: sql<StockStatus>`${products.stockStatus}`,
-  discountPercentage: products.discountPercentage,
-  categoryId: products.categoryId,
-  categoryName: categories.name,
-  brandId: products.brandId,
-  brandName: brands.name,
-};
 
 const isPublished = eq(products.isPublished, true);
 
@@ -36,7 +20,7 @@ export type ProductPageResult =
 
 async function loadProduct(slug: string) {
   const [row] = await getDb()
-    .select(pageColumns)
+    .select(catalogColumns)
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(brands, eq(products.brandId, brands.id))
@@ -51,7 +35,7 @@ async function loadProduct(slug: string) {
 export async function getRelatedProducts(product: { id: string; categoryId: string | null }) {
   if (!product.categoryId) return [];
   const rows = await getDb()
-    .select(pageColumns)
+    .select(catalogColumns)
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(brands, eq(products.brandId, brands.id))

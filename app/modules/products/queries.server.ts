@@ -46,7 +46,8 @@ const publicColumns = {
   discountPercentage: products.discountPercentage,
 };
 
-const catalogColumns = {
+/** A product as the public sees it, with its category and brand: never a price. */
+export const catalogColumns = {
   ...publicColumns,
   categoryId: products.categoryId,
   categoryName: categories.name,

@@ -110,16 +110,12 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
         subtitle="Real projects from around New Zealand: the challenge on site, the materials we supplied and how the job turned out."
       />
       <div className="container mx-auto px-4 py-12">
-        {categories.length > 0 && (
-          <div className="mb-8">
-            <CategoryNav
-              basePath={BASE_PATH}
-              categories={categories}
-              activeName={activeCategory?.name ?? null}
-              label="Case study categories"
-            />
-          </div>
-        )}
+        <CategoryNav
+          basePath={BASE_PATH}
+          categories={categories}
+          activeName={activeCategory?.name ?? null}
+          label="Case study categories"
+        />
         {!hydrated && study && <CaseStudyDetailsSection study={study} closeHref={closeHref} />}
         {failed ? (
           <CaseStudiesError basePath={BASE_PATH} category={searchParams.get("category")} />

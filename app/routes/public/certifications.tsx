@@ -36,16 +36,12 @@ export default function Certifications({ loaderData }: Route.ComponentProps) {
         subtitle="Compliance certificates, quality management and health and safety documents for the products we supply."
       />
       <div className="container mx-auto px-4 py-12">
-        {categories.length > 0 && (
-          <div className="mb-8">
-            <CategoryNav
-              basePath={BASE_PATH}
-              categories={categories}
-              activeName={activeCategory?.name ?? null}
-              label="Certification categories"
-            />
-          </div>
-        )}
+        <CategoryNav
+          basePath={BASE_PATH}
+          categories={categories}
+          activeName={activeCategory?.name ?? null}
+          label="Certification categories"
+        />
         {certifications.length === 0 ? (
           <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center">
             <FileSearch aria-hidden className="size-12 text-muted-foreground" />

@@ -1,8 +1,7 @@
 // The audit log's filters: actor, record type, action and a date range, a GET form so the view
 // lives in the URL (with the search and the page) and works without JavaScript.
-import { FilterXIcon } from "lucide-react";
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form } from "react-router";
+import { FilterActions } from "~/components/admin/data-table/filter-actions";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -81,17 +80,11 @@ export function AuditFilters({
           />
         </div>
       ))}
-      <Button type="submit" variant="secondary">
-        Apply
-      </Button>
-      {filtered ? (
-        <Button asChild variant="ghost">
-          <Link to={q ? `?q=${encodeURIComponent(q)}` : "?"}>
-            <FilterXIcon aria-hidden />
-            Clear filters
-          </Link>
-        </Button>
-      ) : null}
+      <FilterActions
+        submitLabel="Apply"
+        filtered={filtered}
+        clearHref={q ? `?q=${encodeURIComponent(q)}` : "?"}
+      />
     </Form>
   );
 }

@@ -1,12 +1,11 @@
 // Case studies in the back office: the searched, paged table and its Add/Edit dialog.
-import { categoryColumn, titleColumn } from "~/components/admin/data-table/common-columns";
+import { categoryColumn, imageColumn, titleColumn } from "~/components/admin/data-table/common-columns";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import type { PagedListData } from "~/components/admin/data-table/paged-list";
 import { EntityList } from "~/components/admin/entity-list";
 import { ImageField } from "~/components/admin/image-field";
 import { PickListField, type PickListOption } from "~/components/admin/pick-list-field";
 import { TextareaField, TextField } from "~/components/admin/text-field";
-import { Thumbnail } from "~/components/admin/thumbnail";
 import type { AdminCaseStudy } from "~/modules/case-studies/admin.server";
 import { caseStudyFormSchema } from "~/modules/case-studies/schema";
 import { MaterialsField } from "./materials-field";
@@ -48,11 +47,7 @@ const TEXT_AREAS = [
 ] as const;
 
 const COLUMNS: DataTableColumn<AdminCaseStudy>[] = [
-  {
-    key: "image",
-    header: "Image",
-    cell: (row) => <Thumbnail url={row.imageUrl} className="h-10 w-14 rounded-md border" />,
-  },
+  imageColumn(),
   titleColumn(),
   categoryColumn(),
   { key: "duration", header: "Duration", cell: (row) => formatDuration(row.durationMonths) },

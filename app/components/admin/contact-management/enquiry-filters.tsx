@@ -2,10 +2,10 @@
 // (anyone, unassigned, a staff member), a GET form so the filters live in the URL with the search
 // and the page and work without JavaScript. Spam is hidden unless asked for, and the screen says
 // so with a link that shows it.
-import { FilterXIcon } from "lucide-react";
+
 import type { FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { Button } from "~/components/ui/button";
+import { FilterActions } from "~/components/admin/data-table/filter-actions";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import {
@@ -82,17 +82,7 @@ export function EnquiryFilters({ filters, q, staff }: { filters: Filters; q: str
             {knownOwner ? null : <NativeSelectOption value={filters.owner}>Another owner</NativeSelectOption>}
           </NativeSelect>
         </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {filtered ? (
-          <Button asChild variant="ghost">
-            <Link to={listHref({ q })}>
-              <FilterXIcon aria-hidden />
-              Clear filters
-            </Link>
-          </Button>
-        ) : null}
+        <FilterActions submitLabel="Filter" filtered={filtered} clearHref={listHref({ q })} />
       </Form>
       {filters.status === "" ? (
         <p className="text-muted-foreground text-sm">

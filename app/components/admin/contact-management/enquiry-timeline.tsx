@@ -11,16 +11,7 @@ import {
   UserRoundIcon,
 } from "lucide-react";
 import type { EnquiryEventKind } from "~/lib/vocabulary";
-
-export type TimelineItem = {
-  id: string;
-  kind: EnquiryEventKind;
-  actorName: string | null;
-  fromValue: string | null;
-  toValue: string | null;
-  createdAt: Date;
-  note: string | null;
-};
+import type { TimelineEntry } from "~/modules/enquiries/follow-up.schema";
 
 export const nzDateTime = new Intl.DateTimeFormat("en-NZ", {
   dateStyle: "medium",
@@ -36,7 +27,7 @@ const ICON: Record<EnquiryEventKind, LucideIcon> = {
   attachment_deleted: FileXIcon,
 };
 
-function summarise(entry: TimelineItem) {
+function summarise(entry: TimelineEntry) {
   switch (entry.kind) {
     case "received":
       return entry.toValue === "Spam" ? "Received and stored as spam" : "Received";
@@ -51,7 +42,7 @@ function summarise(entry: TimelineItem) {
   }
 }
 
-export function EnquiryTimeline({ entries }: { entries: TimelineItem[] }) {
+export function EnquiryTimeline({ entries }: { entries: TimelineEntry[] }) {
   if (entries.length === 0) return <p className="text-muted-foreground text-sm">No history yet.</p>;
   return (
     <ol className="grid gap-4" aria-label="History, newest first">

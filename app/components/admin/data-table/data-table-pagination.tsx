@@ -5,17 +5,8 @@
 //
 // Shows the first and last pages and the current one plus or minus 1, with ellipses between.
 import { useLocation } from "react-router";
-import {
-  Pagination,
-  PaginationContent,
-  PaginationEllipsis,
-  PaginationItem,
-  PaginationLink,
-  PaginationNext,
-  PaginationPrevious,
-} from "~/components/ui/pagination";
+import { PageLinks } from "~/components/ui/page-links";
 import { PAGE_SIZE } from "~/lib/list-params";
-import { pagerItems } from "~/lib/pager";
 
 export function DataTablePagination(props: {
   page: number;
@@ -42,30 +33,13 @@ export function DataTablePagination(props: {
         {total === 0 ? "No results" : `Showing ${first}–${last} of ${total}`}
       </p>
       {pageCount > 1 ? (
-        <Pagination aria-label={props.label ?? "Pages"} className="mx-0 w-auto">
-          <PaginationContent className="flex-wrap">
-            <PaginationItem>
-              <PaginationPrevious to={hrefFor(page - 1)} disabled={page <= 1} />
-            </PaginationItem>
-            {pagerItems(page, pageCount).map((item, index) =>
-              item === "ellipsis" ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: ellipses have no identity but their place
-                <PaginationItem key={`gap-${index}`}>
-                  <PaginationEllipsis />
-                </PaginationItem>
-              ) : (
-                <PaginationItem key={item}>
-                  <PaginationLink to={hrefFor(item)} isActive={item === page} aria-label={`Page ${item}`}>
-                    {item}
-                  </PaginationLink>
-                </PaginationItem>
-              ),
-            )}
-            <PaginationItem>
-              <PaginationNext to={hrefFor(page + 1)} disabled={page >= pageCount} />
-            </PaginationItem>
-          </PaginationContent>
-        </Pagination>
+        <PageLinks
+          page={page}
+          pageCount={pageCount}
+          hrefFor={hrefFor}
+          label={props.label ?? "Pages"}
+          className="mx-0 w-auto"
+        />
       ) : null}
     </div>
   );

@@ -1,11 +1,12 @@
 // The home content list (/admin/home): every row of every section by display order, with an
 // active switch, Add/Edit in one dialog, and a delete that asks first.
+
 import { PlusIcon } from "lucide-react";
 import { ActiveSwitch } from "~/components/admin/active-switch";
+import { imageColumn } from "~/components/admin/data-table/common-columns";
 import { DataTable, type DataTableColumn } from "~/components/admin/data-table/data-table";
 import { RowActions } from "~/components/admin/data-table/row-actions";
 import { FetchError } from "~/components/admin/fetch-error";
-import { Thumbnail } from "~/components/admin/thumbnail";
 import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -24,11 +25,7 @@ export function HomeContentTable({ items, failed }: { items: HomeContentItem[]; 
       header: "Section",
       cell: (item) => <Badge variant="outline">{SECTION_TYPE_LABELS[item.sectionType]}</Badge>,
     },
-    {
-      key: "image",
-      header: "Image",
-      cell: (item) => <Thumbnail url={item.imageUrl} className="h-10 w-14 rounded-md border" />,
-    },
+    imageColumn(),
     {
       key: "title",
       header: "Title",

@@ -1,7 +1,9 @@
 // Home Management > Browse Categories (cards) and Monthly Catalog (a table): the rows of one
 // home section with Add, Edit and Delete. Both use the home content dialog with the section fixed.
+
 import { PlusIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { imageColumn } from "~/components/admin/data-table/common-columns";
 import { DataTable, type DataTableColumn } from "~/components/admin/data-table/data-table";
 import { RowActions } from "~/components/admin/data-table/row-actions";
 import { FetchError } from "~/components/admin/fetch-error";
@@ -190,11 +192,7 @@ function ItemTable(props: {
   caption: string;
 }) {
   const columns: DataTableColumn<HomeContentItem>[] = [
-    {
-      key: "image",
-      header: "Image",
-      cell: (item) => <Thumbnail url={item.imageUrl} className="h-10 w-14 rounded-md border" />,
-    },
+    imageColumn(),
     {
       key: "title",
       header: "Title",

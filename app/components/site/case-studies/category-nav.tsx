@@ -19,7 +19,8 @@ function hrefFor(basePath: string, name: string | null) {
 
 /**
  * Category filter as real links (tabs from 768px up, a dropdown below), so it works without
- * JavaScript and the server does the filtering. The current one carries aria-current.
+ * JavaScript and the server does the filtering. The current one carries aria-current. Nothing
+ * is shown when there are no categories.
  */
 export function CategoryNav({ basePath, categories, activeName, label }: CategoryNavProps) {
   const navigate = useNavigate();
@@ -27,8 +28,10 @@ export function CategoryNav({ basePath, categories, activeName, label }: Categor
   const items = [{ id: "all", name: null as string | null, label: "All" }].concat(
     categories.map((c) => ({ id: c.id, name: c.name, label: c.name })),
   );
+  // With no categories there is nothing to choose between.
+  if (categories.length === 0) return null;
   return (
-    <>
+    <div className="mb-8">
       <nav aria-label={label} className="hidden md:block">
         <ul className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
           {items.map((item) => {
@@ -80,6 +83,6 @@ export function CategoryNav({ basePath, categories, activeName, label }: Categor
           </Button>
         )}
       </Form>
-    </>
+    </div>
   );
 }

@@ -1,20 +1,17 @@
 // The contact page's enquiry form. Subject and product may come prefilled from the URL (a product
 // card's "Enquire Now"); the product is shown read-only and sent as the message's first line.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormField } from "~/components/forms/form-field";
-import { UploadProgress } from "~/components/forms/upload-progress";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { contactEnquirySchema, ENQUIRY_LIMITS } from "~/modules/enquiries/schema";
+import { contactEnquirySchema } from "~/modules/enquiries/schema";
 import {
   EnquiryAlert,
+  EnquiryFormEnd,
   EnquirySent,
-  FileField,
+  MessageField,
   PersonFields,
-  PrivacyNote,
-  SendButton,
   SpamGuardFields,
   useEnquirySubmission,
 } from "./enquiry-form-parts";
@@ -47,7 +44,6 @@ export function ContactForm({
 
   const { key: subjectKey, ...subjectProps } = getSelectProps(fields.subject);
   const { key: productKey, ...productProps } = getInputProps(fields.product, { type: "text" });
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
   // A subject posted without JavaScript stays selectable even when it is not in today's list.
   const posted = fields.subject.initialValue;
   const options = posted && !subjects.includes(posted) ? [...subjects, posted] : subjects;
@@ -87,20 +83,12 @@ export function ContactForm({
           <Input key={productKey} {...productProps} readOnly className="bg-muted" />
         </FormField>
       ) : null}
-      <FormField label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
-        <Textarea
-          key={messageKey}
-          {...messageProps}
-          rows={6}
-          maxLength={ENQUIRY_LIMITS.message}
-          placeholder={product ? `I'd like to know more about ${product}...` : "How can we help?"}
-        />
-      </FormField>
-      <FileField field={fields.file} />
-      {/* The notice comes before the button, so it is read before the enquiry is sent. */}
-      <PrivacyNote />
-      <UploadProgress active={sending} />
-      <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
+      <MessageField
+        field={fields.message}
+        rows={6}
+        placeholder={product ? `I'd like to know more about ${product}...` : "How can we help?"}
+      />
+      <EnquiryFormEnd file={fields.file} sending={sending} />
     </fetcher.Form>
   );
 }

@@ -1,15 +1,17 @@
 // What the contact form and the home quick form share: the submission state (a fetcher with
 // JavaScript, the page's action data without), the toasts, the file field and the outcome panels.
 import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import { FormField } from "~/components/forms/form-field";
+import { UploadProgress } from "~/components/forms/upload-progress";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import {
   ACCEPT_ATTRIBUTE,
   ENQUIRY_LIMITS,
@@ -97,7 +99,7 @@ export function SpamGuardFields({ formToken }: { formToken: string }) {
 }
 
 /** The collection notice beside the Send button (Privacy Act 2020, principle 3). */
-export function PrivacyNote({ className }: { className?: string }) {
+function PrivacyNote({ className }: { className?: string }) {
   return (
     <p className={className ?? "text-muted-foreground text-sm"}>
       We use your details to answer this enquiry and keep spam out.{" "}
@@ -146,13 +148,7 @@ export function PersonFields({
   );
 }
 
-export function FileField({
-  field,
-  className,
-}: {
-  field: FieldMetadata<File | undefined>;
-  className?: string;
-}) {
+function FileField({ field, className }: { field: FieldMetadata<File | undefined>; className?: string }) {
   const { key, ...props } = getInputProps(field, { type: "file" });
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
@@ -179,11 +175,47 @@ export function FileField({
   );
 }
 
-export function SendButton({ sending, className }: { sending: boolean; className?: string }) {
+export function MessageField({
+  field,
+  rows,
+  placeholder,
+}: {
+  field: FieldMetadata<string>;
+  rows: number;
+  placeholder: string;
+}) {
+  const { key, ...props } = getTextareaProps(field);
   return (
-    <Button type="submit" size="lg" disabled={sending} className={className}>
-      {sending ? "Sending..." : "Send Message"}
-    </Button>
+    <FormField label="Message" errors={field.errors} errorId={field.errorId}>
+      <Textarea
+        key={key}
+        {...props}
+        rows={rows}
+        maxLength={ENQUIRY_LIMITS.message}
+        placeholder={placeholder}
+      />
+    </FormField>
+  );
+}
+
+/** The end of both enquiry forms: the attachment, the privacy notice, the upload's progress and Send. */
+export function EnquiryFormEnd({
+  file,
+  sending,
+}: {
+  file: FieldMetadata<File | undefined>;
+  sending: boolean;
+}) {
+  return (
+    <>
+      <FileField field={file} />
+      {/* The notice comes before the button, so it is read before the enquiry is sent. */}
+      <PrivacyNote />
+      <UploadProgress active={sending} />
+      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto sm:justify-self-start">
+        {sending ? "Sending..." : "Send Message"}
+      </Button>
+    </>
   );
 }
 

@@ -1,18 +1,14 @@
 // The home page's "Get In Touch" form: name, e-mail, phone, message and an optional file; the
 // subject is fixed. It posts to the home route's action (quickEnquiryAction).
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FormField } from "~/components/forms/form-field";
-import { UploadProgress } from "~/components/forms/upload-progress";
-import { Textarea } from "~/components/ui/textarea";
-import { ENQUIRY_LIMITS, QUICK_SUBJECT, quickEnquirySchema } from "~/modules/enquiries/schema";
+import { QUICK_SUBJECT, quickEnquirySchema } from "~/modules/enquiries/schema";
 import {
   EnquiryAlert,
+  EnquiryFormEnd,
   EnquirySent,
-  FileField,
+  MessageField,
   PersonFields,
-  PrivacyNote,
-  SendButton,
   SpamGuardFields,
   useEnquirySubmission,
 } from "./enquiry-form-parts";
@@ -31,8 +27,6 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
 
   if (succeededOnPage) return <EnquirySent againHash={`#${FORM_ID}`} />;
 
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
-
   return (
     <fetcher.Form
       method="post"
@@ -50,20 +44,8 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields fields={fields} phoneClassName="sm:col-span-2" />
       </div>
-      <FormField label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
-        <Textarea
-          key={messageKey}
-          {...messageProps}
-          rows={4}
-          maxLength={ENQUIRY_LIMITS.message}
-          placeholder="Tell us about your project"
-        />
-      </FormField>
-      <FileField field={fields.file} />
-      {/* The notice comes before the button, so it is read before the enquiry is sent. */}
-      <PrivacyNote />
-      <UploadProgress active={sending} />
-      <SendButton sending={sending} className="w-full sm:w-auto sm:justify-self-start" />
+      <MessageField field={fields.message} rows={4} placeholder="Tell us about your project" />
+      <EnquiryFormEnd file={fields.file} sending={sending} />
     </fetcher.Form>
   );
 }

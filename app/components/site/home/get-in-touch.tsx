@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
+import { BusinessHours } from "../business-hours";
 import { SectionHeading } from "./section-heading";
 
 /**
@@ -58,14 +59,7 @@ function ContactDetails({ contact }: { contact: ContactInfo }) {
         <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
         <div className="grid">
           <span className="text-muted-foreground text-sm">Opening hours</span>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-            {Object.entries(contact.businessHours).map(([day, hours]) => (
-              <div key={day} className="contents">
-                <dt>{day}</dt>
-                <dd className="whitespace-nowrap">{hours}</dd>
-              </div>
-            ))}
-          </dl>
+          <BusinessHours hours={contact.businessHours} />
         </div>
       </div>
     </address>
