@@ -16,7 +16,12 @@ export default defineConfig({
       extends: true,
       test: {
         name: engine,
-        include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
+        include: [
+          "app/**/*.test.{ts,tsx}",
+          "tests/integration/**/*.test.ts",
+          "tests/architecture/**/*.test.ts",
+          "scripts/**/*.test.ts",
+        ],
         environment: "node",
         setupFiles: ["tests/support/setup.ts"],
         // Tests sign with a fixed secret rather than one generated into each file's data folder.

@@ -2,8 +2,8 @@
 // --reset first deletes all content and enquiries (never users), and only on the embedded database:
 // a shared PostgreSQL database may hold a real trader's data.
 import { databaseOptionsFromEnv } from "~/server/db/client.server";
-import { clearDemoContent, seedDemoContent } from "~/server/db/seed/seed.server";
 import { getEnv } from "~/server/env.server";
+import { clearDemoContent, seedDemoContent } from "~/server/seed/seed.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { runScript, withDatabase } from "./open-database";
 

@@ -7,7 +7,6 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { ensureFirstAdmin } from "~/modules/users/mutations.server";
-import { boot as bootDatabase } from "~/server/boot.server";
 import { cacheablePaths } from "~/server/cache/cacheable-routes.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
 import {
@@ -19,12 +18,13 @@ import {
 import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { closeDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import { startHousekeeping } from "~/server/housekeeping.server";
 import { createRequestHandler, refuseUnservedMethods } from "~/server/http/request-handler.server";
 import { startImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
+import { boot as bootDatabase } from "~/server/runtime/boot.server";
+import { startHousekeeping } from "~/server/runtime/housekeeping.server";
 import { collectFormTokens, issueFormToken } from "~/server/security/form-token.server";
 import { createSecurityHeaders } from "~/server/security/headers.server";
 import { createOriginCheck } from "~/server/security/origin-check.server";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { CLADDING, INSULATION, ROOFING, TIMBER } from "../../app/server/db/seed/products-building";
-import { FIXINGS, HARDWARE, PAINT, TOOLS } from "../../app/server/db/seed/products-trade";
-import { stockStatusFor } from "../../app/server/db/seed/taxonomy";
+import { CLADDING, INSULATION, ROOFING, TIMBER } from "../../app/server/seed/products-building";
+import { FIXINGS, HARDWARE, PAINT, TOOLS } from "../../app/server/seed/products-trade";
+import { stockStatusFor } from "../../app/server/seed/taxonomy";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 // Expectations come from the demo seed itself, so a new demo product does not break them.

@@ -12,7 +12,7 @@ const SECTIONS_IN_ORDER = [
   "get-in-touch",
 ];
 
-// The demo's home content (app/server/db/seed/content.ts).
+// The demo's home content (app/server/seed/content.ts).
 const HERO_TITLES = [
   "Building Supplies for New Zealand's Trades",
   "Roofing and Cladding, Cut to Length",

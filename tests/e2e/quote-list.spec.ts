@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { CLADDING, INSULATION, ROOFING, TIMBER } from "../../app/server/db/seed/products-building";
+import { CLADDING, INSULATION, ROOFING, TIMBER } from "../../app/server/seed/products-building";
 import { e2eState, expect, expectNoAxeViolations, test } from "./fixtures";
 
 // Two products from the demo seed that are published and in stock (so they can be listed).

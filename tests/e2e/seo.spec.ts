@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { TIMBER } from "../../app/server/db/seed/products-building";
-import { stockStatusFor } from "../../app/server/db/seed/taxonomy";
+import { TIMBER } from "../../app/server/seed/products-building";
+import { stockStatusFor } from "../../app/server/seed/taxonomy";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 // Expectations come from the demo seed: a published timber product and a case study.

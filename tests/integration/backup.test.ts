@@ -15,7 +15,7 @@ import { RestoreRefusedError, restoreBackup } from "~/server/backup/restore.serv
 import { extractTarGz, writeTarGz } from "~/server/backup/tar.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client.server";
 import { contactQueries, users } from "~/server/db/schema";
-import { seedDemoContent } from "~/server/db/seed/seed.server";
+import { seedDemoContent } from "~/server/seed/seed.server";
 import { createLocalStorage } from "~/server/storage/storage.server";
 import { withAdminClient } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";

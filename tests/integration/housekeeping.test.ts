@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { products } from "~/server/db/schema";
-import { vacuumEmbeddedDatabase } from "~/server/housekeeping.server";
+import { vacuumEmbeddedDatabase } from "~/server/runtime/housekeeping.server";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { contactQueries } from "~/server/db/schema";
-import { sweepOrphanedUploads, sweepPartialWrites } from "~/server/housekeeping.server";
+import { sweepOrphanedUploads, sweepPartialWrites } from "~/server/runtime/housekeeping.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 

@@ -9,10 +9,10 @@ import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { categories, certifications } from "~/server/db/schema";
-import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/http/file-signature";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";
 import { discardUploads, parseMultipart, type StoredUpload } from "~/server/http/multipart.server";
 import { expectRow } from "~/server/http/screens.server";
+import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/storage/file-signature";
 import { getStorage } from "~/server/storage/storage.server";
 import type { CertificationInput, UploadKind } from "./schema";
 

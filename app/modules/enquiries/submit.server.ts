@@ -8,12 +8,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SpamReason } from "~/lib/vocabulary";
-import { enqueueEnquiryMail } from "~/modules/notifications/enquiry-mail.server";
+import { enqueueEnquiryMail } from "~/modules/enquiries/mail.server";
 import { getQuoteLines, type QuoteLine } from "~/modules/quote-list/quote-list.server";
 import { databaseOutageKind } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { contactQueries, enquiryEvents, enquiryLines } from "~/server/db/schema";
-import type { DetectedType } from "~/server/http/file-signature";
 import {
   discardUploads,
   isMultipart,
@@ -24,6 +23,7 @@ import {
 } from "~/server/http/multipart.server";
 import { logger } from "~/server/logger.server";
 import { wakeMailWorker } from "~/server/mail/outbox.server";
+import type { DetectedType } from "~/server/storage/file-signature";
 import { formatReference } from "./reference";
 import {
   contactEnquirySchema,

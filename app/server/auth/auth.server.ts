@@ -1,8 +1,5 @@
 // Accounts: better-auth with the drizzle adapter, e-mail and password, database sessions and
 // the admin plugin's roles. Routes call auth.api on the server; the HTTP handler is not mounted.
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -13,26 +10,12 @@ import { getDb } from "../db/db.server";
 import * as schema from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
+import { resolveAuthSecret } from "../security/secret.server";
 import { CONFIRMATION_LINK_SECONDS, sendConfirmationMail } from "./confirmation-mail.server";
 
 /** How long a session lasts from sign-in, however active (SESSION_LIFETIME_HOURS). */
 export function sessionLifetimeSeconds() {
   return Math.round(getEnv().SESSION_LIFETIME_HOURS * 3600);
-}
-
-/** The signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
-export function resolveAuthSecret() {
-  const env = getEnv();
-  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  const file = path.join(env.dataDir, "auth-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(env.dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("hex");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
 }
 
 const SIGN_IN_FAILURE_NOTES = new Set(["User not found", "Password not found", "Invalid password"]);

@@ -15,8 +15,8 @@
 import type { ActionError } from "~/lib/action-error";
 import { processStoredImage, removeImageAsset } from "../images/process-image.server";
 import { logger } from "../logger.server";
+import { IMAGE_TYPES, isImageType } from "../storage/file-signature";
 import { type Bucket, getStorage } from "../storage/storage.server";
-import { IMAGE_TYPES, isImageType } from "./file-signature";
 import { discardUploads, isMultipart, parseMultipart } from "./multipart.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -8,7 +8,6 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { rewriteImageOriginal } from "../images/process-image.server";
-import { BUCKETS, type Bucket, getStorage, type PutResult, StorageError } from "../storage/storage.server";
 import {
   type DetectedType,
   detectFileType,
@@ -16,7 +15,8 @@ import {
   HEAD_BYTES,
   isImageType,
   scanFileContent,
-} from "./file-signature";
+} from "../storage/file-signature";
+import { BUCKETS, type Bucket, getStorage, type PutResult, StorageError } from "../storage/storage.server";
 
 /** `size` is the bytes the visitor sent (a rewritten public image's stored file may differ). */
 export type StoredUpload = PutResult & {

@@ -14,8 +14,8 @@ import { eq } from "drizzle-orm";
 import type { Sharp } from "sharp";
 import { getDb } from "~/server/db/db.server";
 import { type ImageVariant, imageAssets } from "~/server/db/schema";
-import type { ImageType } from "~/server/http/file-signature";
 import { logger } from "~/server/logger.server";
+import type { ImageType } from "~/server/storage/file-signature";
 import { type Bucket, getStorage, type PutResult, parseStoredPath } from "~/server/storage/storage.server";
 
 /** Widths a page may ask for; an image narrower than one of them is never enlarged to it. */

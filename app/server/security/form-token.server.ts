@@ -3,7 +3,7 @@
 // the page cache gives each visitor a fresh one.
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
-import { resolveAuthSecret } from "~/server/auth/auth.server";
+import { resolveAuthSecret } from "./secret.server";
 
 function sign(issuedAt: string, nonce: string) {
   return crypto

@@ -1,10 +1,10 @@
 // Start-up: connect, migrate, make sure there is an admin (the step the caller gives: accounts
 // are a domain module's business), seed the demo into an empty database.
-import { connectDatabase } from "./db/db.server";
-import { seedDemoContent } from "./db/seed/seed.server";
-import { getEnv } from "./env.server";
-import { logger } from "./logger.server";
-import { getStorage } from "./storage/storage.server";
+import { connectDatabase } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { seedDemoContent } from "~/server/seed/seed.server";
+import { getStorage } from "~/server/storage/storage.server";
 
 export type BootResult<Admin> = { database: "pglite" | "postgres"; admin: Admin; seeded: boolean };
 

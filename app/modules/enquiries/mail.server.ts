@@ -4,12 +4,12 @@
 //
 // Anyone can type any address into the form, so the acknowledgement is the one e-mail a stranger
 // can make us send to someone else. It carries no free text of the sender's (see
-// enquiry-messages), and one address gets at most ENQUIRY_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY
+// mail-messages), and one address gets at most ENQUIRY_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY
 // of them a day: past that the enquiry is stored and staff are told, and the address hears nothing.
 import crypto from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
 import { businessHoursSchema, DEFAULT_CONTACT_INFO, sortBusinessHours } from "~/modules/content/contact-info";
-import { formatReference } from "~/modules/enquiries/reference";
+import { resolveStaffRecipients } from "~/modules/notifications/recipients.server";
 import type { QuoteLine } from "~/modules/quote-list/quote-list.server";
 import type { Transaction } from "~/server/db/client.server";
 import { contactContent, type contactQueries } from "~/server/db/schema";
@@ -18,12 +18,8 @@ import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { hitRateLimit } from "~/server/security/rate-limit.server";
 import { parseStoredPath } from "~/server/storage/storage.server";
-import {
-  buildCustomerAcknowledgement,
-  buildStaffNotification,
-  type EnquiryMailInput,
-} from "./enquiry-messages";
-import { resolveStaffRecipients } from "./recipients.server";
+import { buildCustomerAcknowledgement, buildStaffNotification, type EnquiryMailInput } from "./mail-messages";
+import { formatReference } from "./reference";
 
 export type ReceivedEnquiry = typeof contactQueries.$inferSelect;
 

@@ -6,7 +6,7 @@
 // The acknowledgement goes to whatever address was typed, so it must be no use for writing to a
 // stranger: it repeats only the name and the subject (short, on one line), whether a file came
 // and the products from our own catalogue, never the message, the phone or anything else free.
-import { bodyText, escapeHtml, formatReceived, oneLine, textRows } from "./mail-text";
+import { bodyText, escapeHtml, formatReceived, oneLine, textRows } from "~/modules/notifications/mail-text";
 
 export type EnquiryMailInput = {
   id: string;

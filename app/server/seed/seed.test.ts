@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { brands, caseStudies, certifications, homeContent, products } from "~/server/db/schema";
 import { createLocalStorage, parseStoredPath } from "~/server/storage/storage.server";
-import { useTestDatabase } from "../../../../tests/support/database";
+import { useTestDatabase } from "../../../tests/support/database";
 import { clearDemoContent, countDemoContent, isDatabaseEmpty, seedDemoContent } from "./seed.server";
 
 const database = useTestDatabase();
