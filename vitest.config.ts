@@ -28,6 +28,7 @@ export default defineConfig({
         env: {
           TEST_ENGINE: engine,
           NODE_ENV: "test",
+          LOG_LEVEL: "silent",
           BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0000",
         },
         testTimeout: 30_000,
