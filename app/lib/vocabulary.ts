@@ -32,6 +32,38 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/**
+ * A quote revision's life: drafted, sent (locked from then on), viewed by the customer, then
+ * answered (accepted, changes requested, declined) or expired; replaced by a newer revision
+ * (superseded) or taken back by staff (withdrawn).
+ */
+export const QUOTE_STATUSES = [
+  "draft",
+  "sent",
+  "viewed",
+  "accepted",
+  "changes_requested",
+  "declined",
+  "expired",
+  "superseded",
+  "withdrawn",
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** Out with the customer and still open to an answer. */
+export const OPEN_QUOTE_STATUSES = ["sent", "viewed"] as const satisfies readonly QuoteStatus[];
+/** Why a customer declined. */
+export const QUOTE_DECLINE_REASONS = [
+  "price",
+  "lead_time",
+  "bought_elsewhere",
+  "project_cancelled",
+  "other",
+] as const;
+export type QuoteDeclineReason = (typeof QUOTE_DECLINE_REASONS)[number];
+/** The history of a quote: each change of state, each edit of a draft, the reminder. */
+export const QUOTE_EVENT_KINDS = [...QUOTE_STATUSES, "edited", "reminded"] as const;
+export type QuoteEventKind = (typeof QUOTE_EVENT_KINDS)[number];
+
 /** What an audit event is about: each is a kind of record staff change, or their sign-ins. */
 export const AUDIT_ENTITIES = [
   "product",

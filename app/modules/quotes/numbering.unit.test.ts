@@ -1,0 +1,29 @@
+import fc from "fast-check";
+import { expect, test } from "vitest";
+import { quoteNumber, revisionFromLetter, revisionLetter } from "./numbering";
+
+test("revisions are lettered A to Z, then AA", () => {
+  expect([1, 2, 26, 27, 28, 52, 53, 702, 703].map(revisionLetter)).toEqual([
+    "A",
+    "B",
+    "Z",
+    "AA",
+    "AB",
+    "AZ",
+    "BA",
+    "ZZ",
+    "AAA",
+  ]);
+  expect(quoteNumber("TC-2026-000123", 2)).toBe("TC-2026-000123-B");
+  expect(() => revisionLetter(0)).toThrow(RangeError);
+  expect(revisionFromLetter("a")).toBeNull();
+  expect(revisionFromLetter("")).toBeNull();
+});
+
+test("a letter reads back as its revision", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 400_000 }), (revision) => {
+      expect(revisionFromLetter(revisionLetter(revision))).toBe(revision);
+    }),
+  );
+});
