@@ -33,6 +33,8 @@ export const OWNER_NOT_STAFF =
   "The owner must be an active staff member (admin or sales). Choose one from the list.";
 
 type Actor = Pick<SessionUser, "id" | "name">;
+/** Who moved an enquiry: a staff member, or the server or a customer (no account: id null). */
+export type EventActor = { id: string | null; name: string | null };
 
 const NOW = sql`statement_timestamp()`;
 
@@ -137,7 +139,7 @@ export type StatusChange = { changed: number; unchanged: number; missing: number
  */
 async function changeStatuses(
   tx: Transaction,
-  actor: Actor,
+  actor: EventActor,
   ids: readonly string[],
   status: EnquiryStatus,
 ): Promise<StatusChange> {
@@ -189,7 +191,7 @@ async function changeStatuses(
 }
 
 /** One enquiry's status; false when it already had it (nothing written). */
-export async function setEnquiryStatus(actor: Actor, id: string, status: EnquiryStatus) {
+export async function setEnquiryStatus(actor: EventActor, id: string, status: EnquiryStatus) {
   const result = await getDb().transaction((tx) => changeStatuses(tx, actor, [id], status));
   if (result.missing) throw new EnquiryNotFoundError();
   return result.changed > 0;

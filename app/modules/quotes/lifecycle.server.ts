@@ -1,0 +1,265 @@
+// A quote from the moment it is sent: locked, reachable by the customer through a secret link,
+// answered (accepted, changes requested, declined), replaced by a newer revision, withdrawn, or
+// expired by the server. Every move is a quote_events row, and the enquiry follows: a sent quote
+// makes it Quoted, an accepted one Won, a declined or expired one Lost.
+//
+// The link's token is 32 random bytes (256 bits), shown once (in the e-mail) and stored only as
+// its SHA-256, so the database alone cannot rebuild a customer's link.
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { OPEN_QUOTE_STATUSES, type QuoteDeclineReason, type QuoteStatus } from "~/lib/vocabulary";
+import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/follow-up.server";
+import { getDb, inTransaction } from "~/server/db/db.server";
+import { quoteEvents, quoteLines, quotes } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
+import { nzDatePlusDays, QUOTE_LOCKED, QUOTE_NOT_FOUND } from "./drafts.server";
+import { getQuoteSettings } from "./settings.server";
+
+export const QUOTE_NOT_LATEST = "A newer revision of this quote exists: send that one instead.";
+export const QUOTE_HAS_NO_LINES = "Add at least one line before sending the quote.";
+export const QUOTE_VALIDITY_PAST = "The valid-until date has passed: choose a later date before sending.";
+export const QUOTE_CLOSED = "This quote can no longer be answered.";
+
+/** The customer's link token: 256 random bits, URL-safe. */
+export function newQuoteToken() {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export function hashQuoteToken(token: string) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** A token as the link carries it: 43 URL-safe characters; anything else is no token at all. */
+export function isWellFormedToken(token: string) {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+async function recordEvent(
+  quoteId: string,
+  kind: (typeof quoteEvents.$inferInsert)["kind"],
+  actor: EventActor,
+  note: string | null = null,
+) {
+  await getDb().insert(quoteEvents).values({ quoteId, kind, actorId: actor.id, actorName: actor.name, note });
+}
+
+/** The open revisions of an enquiry other than `exceptId`, locked, for superseding. */
+async function supersedeOthers(enquiryId: string, exceptId: string, actor: EventActor, by: string) {
+  const others = await getDb()
+    .update(quotes)
+    .set({ status: "superseded", updatedAt: new Date() })
+    .where(
+      and(
+        eq(quotes.enquiryId, enquiryId),
+        ne(quotes.id, exceptId),
+        inArray(quotes.status, [...OPEN_QUOTE_STATUSES, "changes_requested"]),
+      ),
+    )
+    .returning({ id: quotes.id });
+  for (const other of others) await recordEvent(other.id, "superseded", actor, `Replaced by ${by}`);
+}
+
+/**
+ * Sends a draft: checks it is the latest revision, has lines and a validity in the future, locks
+ * it with the terms and the trader's details as they stand, supersedes the revisions before it,
+ * and moves the enquiry to Quoted. Returns the link's token (the only time it exists in clear).
+ */
+export async function sendQuote(actor: EventActor, quoteId: string, number: string, now = new Date()) {
+  return inTransaction(async () => {
+    const db = getDb();
+    const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw new InputError(QUOTE_NOT_FOUND);
+    if (quote.status !== "draft") throw new InputError(QUOTE_LOCKED);
+    const [newer] = await db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.enquiryId, quote.enquiryId), sql`${quotes.revision} > ${quote.revision}`))
+      .limit(1);
+    if (newer) throw new InputError(QUOTE_NOT_LATEST);
+    const [lines] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, quoteId));
+    if (!lines?.n) throw new InputError(QUOTE_HAS_NO_LINES);
+    if (quote.validUntil < nzDatePlusDays(0, now)) throw new InputError(QUOTE_VALIDITY_PAST);
+
+    const settings = await getQuoteSettings(db);
+    const token = newQuoteToken();
+    await db
+      .update(quotes)
+      .set({
+        status: "sent",
+        sentAt: now,
+        tokenHash: hashQuoteToken(token),
+        termsSnapshot: settings.terms,
+        traderSnapshot: { name: settings.traderName, gstNumber: settings.gstNumber, nzbn: settings.nzbn },
+        updatedAt: now,
+      })
+      .where(eq(quotes.id, quoteId));
+    await recordEvent(quoteId, "sent", actor, `Sent to ${quote.customerEmail}`);
+    await supersedeOthers(quote.enquiryId, quoteId, actor, number);
+    await setEnquiryStatus(actor, quote.enquiryId, "Quoted");
+    return { token };
+  });
+}
+
+/** The quote a customer's link names, or null (an unknown, altered or malformed token). */
+export async function findQuoteIdByToken(token: string) {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await getDb()
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(eq(quotes.tokenHash, hashQuoteToken(token)));
+  return row?.id ?? null;
+}
+
+/** The customer opened the link: a sent quote becomes viewed (once; later views change nothing). */
+export async function markQuoteViewed(quoteId: string, now = new Date()) {
+  const [viewed] = await getDb()
+    .update(quotes)
+    .set({ status: "viewed", viewedAt: now, updatedAt: now })
+    .where(and(eq(quotes.id, quoteId), eq(quotes.status, "sent")))
+    .returning({ id: quotes.id });
+  if (viewed) await recordEvent(quoteId, "viewed", { id: null, name: "Customer" });
+  return Boolean(viewed);
+}
+
+export type QuoteAnswer =
+  | { kind: "accept"; name: string; purchaseOrder: string | null }
+  | { kind: "changes"; message: string }
+  | { kind: "decline"; reason: QuoteDeclineReason; message: string | null };
+
+const ANSWER_STATUS: Record<QuoteAnswer["kind"], QuoteStatus> = {
+  accept: "accepted",
+  changes: "changes_requested",
+  decline: "declined",
+};
+
+/**
+ * The customer's answer, through the link. Only an open quote (sent or viewed, its validity not
+ * past) can be answered; an accepted quote is locked for good. Returns the new status.
+ */
+export async function answerQuote(quoteId: string, answer: QuoteAnswer, now = new Date()) {
+  return inTransaction(async () => {
+    const db = getDb();
+    const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw new InputError(QUOTE_NOT_FOUND);
+    const open = (OPEN_QUOTE_STATUSES as readonly QuoteStatus[]).includes(quote.status);
+    if (!open || quote.validUntil < nzDatePlusDays(0, now)) throw new InputError(QUOTE_CLOSED);
+    const status = ANSWER_STATUS[answer.kind];
+    const customer: EventActor = {
+      id: null,
+      name: `Customer: ${answer.kind === "accept" ? answer.name : quote.customerName}`,
+    };
+    await db
+      .update(quotes)
+      .set({
+        status,
+        answeredAt: now,
+        updatedAt: now,
+        acceptedBy: answer.kind === "accept" ? answer.name : null,
+        purchaseOrder: answer.kind === "accept" ? answer.purchaseOrder : null,
+        declineReason: answer.kind === "decline" ? answer.reason : null,
+        answerMessage: answer.kind === "accept" ? null : answer.message,
+      })
+      .where(eq(quotes.id, quoteId));
+    const note =
+      answer.kind === "accept"
+        ? answer.purchaseOrder
+          ? `Purchase order ${answer.purchaseOrder}`
+          : null
+        : answer.kind === "decline"
+          ? [answer.reason, answer.message].filter(Boolean).join(": ")
+          : answer.message;
+    await recordEvent(quoteId, status, customer, note);
+    if (answer.kind === "accept") await setEnquiryStatus(customer, quote.enquiryId, "Won");
+    if (answer.kind === "decline") await setEnquiryStatus(customer, quote.enquiryId, "Lost");
+    return status;
+  });
+}
+
+/** Staff take back a sent quote (a mistake, a price that no longer holds). */
+export async function withdrawQuote(actor: EventActor, quoteId: string, reason: string) {
+  return inTransaction(async () => {
+    const [quote] = await getDb()
+      .update(quotes)
+      .set({ status: "withdrawn", updatedAt: new Date() })
+      .where(
+        and(eq(quotes.id, quoteId), inArray(quotes.status, [...OPEN_QUOTE_STATUSES, "changes_requested"])),
+      )
+      .returning({ id: quotes.id });
+    if (!quote) throw new InputError(QUOTE_CLOSED);
+    await recordEvent(quoteId, "withdrawn", actor, reason);
+  });
+}
+
+const SERVER: EventActor = { id: null, name: null };
+
+/**
+ * The housekeeping pass: every open quote whose last valid day has gone by (New Zealand time)
+ * expires, and its enquiry is Lost unless another of its quotes is still open or accepted.
+ * Returns how many expired.
+ */
+export async function expireQuotes(now = new Date()) {
+  return inTransaction(async () => {
+    const db = getDb();
+    const expired = await db
+      .update(quotes)
+      .set({ status: "expired", updatedAt: now })
+      .where(
+        and(inArray(quotes.status, [...OPEN_QUOTE_STATUSES]), lt(quotes.validUntil, nzDatePlusDays(0, now))),
+      )
+      .returning({ id: quotes.id, enquiryId: quotes.enquiryId, validUntil: quotes.validUntil });
+    for (const quote of expired) {
+      await recordEvent(quote.id, "expired", SERVER, `Valid until ${quote.validUntil}`);
+      const [alive] = await db
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(
+          and(
+            eq(quotes.enquiryId, quote.enquiryId),
+            inArray(quotes.status, [...OPEN_QUOTE_STATUSES, "changes_requested", "accepted", "draft"]),
+          ),
+        )
+        .limit(1);
+      if (!alive) await setEnquiryStatus(SERVER, quote.enquiryId, "Lost");
+    }
+    return expired.length;
+  });
+}
+
+/**
+ * The open quotes due their one reminder (the set number of days before the last valid day, and
+ * none yet), each marked reminded in the same step so that two passes never remind twice.
+ * Returns them for the caller to e-mail. None when the setting is 0.
+ */
+export async function takeDueReminders(now = new Date()) {
+  const settings = await getQuoteSettings();
+  if (settings.reminderDaysBefore === 0) return [];
+  return inTransaction(async () => {
+    const due = await getDb()
+      .update(quotes)
+      .set({ remindedAt: now })
+      .where(
+        and(
+          inArray(quotes.status, [...OPEN_QUOTE_STATUSES]),
+          isNull(quotes.remindedAt),
+          lte(quotes.validUntil, nzDatePlusDays(settings.reminderDaysBefore, now)),
+          sql`${quotes.validUntil} >= ${nzDatePlusDays(0, now)}`,
+        ),
+      )
+      .returning({ id: quotes.id, customerEmail: quotes.customerEmail, validUntil: quotes.validUntil });
+    for (const quote of due)
+      await recordEvent(quote.id, "reminded", SERVER, `Reminder to ${quote.customerEmail}`);
+    return due.sort((a, b) => a.id.localeCompare(b.id));
+  });
+}
+
+/** A quote's history, oldest first. */
+export function quoteHistory(quoteId: string) {
+  return getDb()
+    .select()
+    .from(quoteEvents)
+    .where(eq(quoteEvents.quoteId, quoteId))
+    .orderBy(asc(quoteEvents.createdAt));
+}

@@ -1,0 +1,233 @@
+// A quote once sent: locked, found by its link's token (stored only as a hash), viewed, answered
+// by the customer, superseded by the next revision, withdrawn, expired and reminded by the
+// server's clock (moved in the test, not waited for), with the enquiry following each move.
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { nzDatePlusDays, openQuoteDraft, QUOTE_LOCKED, saveQuoteDraft } from "~/modules/quotes/drafts.server";
+import {
+  answerQuote,
+  expireQuotes,
+  findQuoteIdByToken,
+  hashQuoteToken,
+  markQuoteViewed,
+  QUOTE_CLOSED,
+  QUOTE_HAS_NO_LINES,
+  QUOTE_VALIDITY_PAST,
+  quoteHistory,
+  sendQuote,
+  takeDueReminders,
+  withdrawQuote,
+} from "~/modules/quotes/lifecycle.server";
+import { quoteDraftSchema } from "~/modules/quotes/schema";
+import { DEFAULT_QUOTE_TERMS } from "~/modules/quotes/settings";
+import { createUser } from "~/modules/users/mutations.server";
+import { contactQueries, quotes } from "~/server/db/schema";
+import { useTestDatabase } from "../support/database";
+
+const database = useTestDatabase();
+const db = () => database.current.db;
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${++counter}`;
+const DAY = 24 * 60 * 60 * 1000;
+
+async function staff() {
+  return createUser({
+    email: `${unique()}@example.nz`,
+    name: "Aroha Staff",
+    role: "admin",
+    password: "a-long-password-1",
+  });
+}
+
+/** An enquiry and a draft quote for it with one line, valid for `days` from now. */
+async function draftQuote(actor: { id: string; name: string }, days = 30, lines = 1) {
+  const [enquiry] = await db()
+    .insert(contactQueries)
+    .values({
+      fullName: "Mere Parata",
+      email: `mere-${unique()}@example.co.nz`,
+      subject: "Quote Request",
+      message: "Please quote the items on my list.",
+    })
+    .returning();
+  if (!enquiry) throw new Error("no enquiry");
+  const draft = await openQuoteDraft(actor, enquiry.id);
+  await saveQuoteDraft(
+    actor,
+    draft.id,
+    quoteDraftSchema.parse({
+      customerName: "Mere Parata",
+      customerEmail: enquiry.email,
+      validUntil: nzDatePlusDays(days),
+      lines: Array.from({ length: lines }, () => ({
+        description: "Plywood 12mm",
+        quantityMilli: "3",
+        unitPriceCents: "19.99",
+      })),
+    }),
+  );
+  return { enquiry, draft };
+}
+
+async function statusOf(quoteId: string) {
+  const [row] = await db().select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quoteId));
+  return row?.status;
+}
+
+async function enquiryStatus(id: string) {
+  const [row] = await db()
+    .select({ status: contactQueries.status })
+    .from(contactQueries)
+    .where(eq(contactQueries.id, id));
+  return row?.status;
+}
+
+test("sending locks the quote, stores only the token's hash, and makes the enquiry Quoted", async () => {
+  const actor = await staff();
+  const { enquiry, draft } = await draftQuote(actor);
+  const { token } = await sendQuote(actor, draft.id, draft.number);
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  const [stored] = await db().select().from(quotes).where(eq(quotes.id, draft.id));
+  expect(stored).toMatchObject({
+    status: "sent",
+    tokenHash: hashQuoteToken(token),
+    termsSnapshot: DEFAULT_QUOTE_TERMS,
+  });
+  expect(JSON.stringify(stored)).not.toContain(token);
+  expect(await enquiryStatus(enquiry.id)).toBe("Quoted");
+
+  expect(await findQuoteIdByToken(token)).toBe(draft.id);
+  const altered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+  expect(await findQuoteIdByToken(altered)).toBeNull();
+  expect(await findQuoteIdByToken("short")).toBeNull();
+  expect(await findQuoteIdByToken(`${token}'; drop table quotes; --`)).toBeNull();
+
+  await expect(sendQuote(actor, draft.id, draft.number)).rejects.toThrow(QUOTE_LOCKED);
+  await expect(
+    saveQuoteDraft(
+      actor,
+      draft.id,
+      quoteDraftSchema.parse({
+        customerName: "X Y",
+        customerEmail: "x@example.nz",
+        validUntil: "2030-01-01",
+      }),
+    ),
+  ).rejects.toThrow(QUOTE_LOCKED);
+});
+
+test("a quote without lines, or valid until a day gone by, is not sent", async () => {
+  const actor = await staff();
+  const empty = await draftQuote(actor, 30, 0);
+  await expect(sendQuote(actor, empty.draft.id, empty.draft.number)).rejects.toThrow(QUOTE_HAS_NO_LINES);
+  const past = await draftQuote(actor, -1);
+  await expect(sendQuote(actor, past.draft.id, past.draft.number)).rejects.toThrow(QUOTE_VALIDITY_PAST);
+  expect(await statusOf(empty.draft.id)).toBe("draft");
+  expect(await statusOf(past.draft.id)).toBe("draft");
+});
+
+test("the customer views, then accepts with an order number: the quote locks and the enquiry is Won", async () => {
+  const actor = await staff();
+  const { enquiry, draft } = await draftQuote(actor);
+  await sendQuote(actor, draft.id, draft.number);
+  expect(await markQuoteViewed(draft.id)).toBe(true);
+  expect(await markQuoteViewed(draft.id)).toBe(false);
+  expect(await statusOf(draft.id)).toBe("viewed");
+
+  expect(await answerQuote(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-7781" })).toBe(
+    "accepted",
+  );
+  const [stored] = await db().select().from(quotes).where(eq(quotes.id, draft.id));
+  expect(stored).toMatchObject({ status: "accepted", acceptedBy: "Mere Parata", purchaseOrder: "PO-7781" });
+  expect(await enquiryStatus(enquiry.id)).toBe("Won");
+
+  await expect(answerQuote(draft.id, { kind: "decline", reason: "price", message: null })).rejects.toThrow(
+    QUOTE_CLOSED,
+  );
+  await expect(withdrawQuote(actor, draft.id, "Oops")).rejects.toThrow(QUOTE_CLOSED);
+  expect(await statusOf(draft.id)).toBe("accepted");
+  const kinds = (await quoteHistory(draft.id)).map((e) => e.kind).sort();
+  expect(kinds).toEqual(["accepted", "draft", "edited", "sent", "viewed"]);
+});
+
+test("declining makes the enquiry Lost with the reason; asking for changes keeps it Quoted", async () => {
+  const actor = await staff();
+  const declined = await draftQuote(actor);
+  await sendQuote(actor, declined.draft.id, declined.draft.number);
+  await answerQuote(declined.draft.id, {
+    kind: "decline",
+    reason: "lead_time",
+    message: "Need it by Friday",
+  });
+  expect(await statusOf(declined.draft.id)).toBe("declined");
+  expect(await enquiryStatus(declined.enquiry.id)).toBe("Lost");
+  const history = await quoteHistory(declined.draft.id);
+  expect(history.find((e) => e.kind === "declined")).toMatchObject({
+    actorId: null,
+    actorName: "Customer: Mere Parata",
+    note: "lead_time: Need it by Friday",
+  });
+
+  const changes = await draftQuote(actor);
+  await sendQuote(actor, changes.draft.id, changes.draft.number);
+  await answerQuote(changes.draft.id, { kind: "changes", message: "Can you do 18mm instead?" });
+  expect(await statusOf(changes.draft.id)).toBe("changes_requested");
+  expect(await enquiryStatus(changes.enquiry.id)).toBe("Quoted");
+});
+
+test("sending revision B supersedes A, whose link can then no longer be answered", async () => {
+  const actor = await staff();
+  const { enquiry, draft: a } = await draftQuote(actor);
+  const { token: tokenA } = await sendQuote(actor, a.id, a.number);
+  await answerQuote(a.id, { kind: "changes", message: "Please add delivery" });
+  const b = await openQuoteDraft(actor, enquiry.id);
+  expect(b.number.endsWith("-B")).toBe(true);
+  await sendQuote(actor, b.id, b.number);
+  expect(await statusOf(a.id)).toBe("superseded");
+  expect(await statusOf(b.id)).toBe("sent");
+  // A's link still names A (to show it read-only), but A takes no answer.
+  expect(await findQuoteIdByToken(tokenA)).toBe(a.id);
+  await expect(answerQuote(a.id, { kind: "accept", name: "Mere", purchaseOrder: null })).rejects.toThrow(
+    QUOTE_CLOSED,
+  );
+  expect((await quoteHistory(a.id)).find((e) => e.kind === "superseded")?.note).toBe(
+    `Replaced by ${b.number}`,
+  );
+});
+
+test("one reminder before expiry, none for an answered quote, then expiry makes the enquiry Lost", async () => {
+  const actor = await staff();
+  const open = await draftQuote(actor, 10);
+  await sendQuote(actor, open.draft.id, open.draft.number);
+  const answered = await draftQuote(actor, 10);
+  await sendQuote(actor, answered.draft.id, answered.draft.number);
+  await answerQuote(answered.draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: null });
+
+  const now = Date.now();
+  const mine = (list: { id: string }[]) =>
+    list.filter((q) => [open.draft.id, answered.draft.id].includes(q.id));
+  // Ten days left: not yet (the default reminder is five days before).
+  expect(mine(await takeDueReminders(new Date(now)))).toEqual([]);
+  // Four days left: the one open quote, once.
+  const due = mine(await takeDueReminders(new Date(now + 6 * DAY)));
+  expect(due.map((q) => q.id)).toEqual([open.draft.id]);
+  expect(mine(await takeDueReminders(new Date(now + 7 * DAY)))).toEqual([]);
+
+  // Its last valid day is still open to an answer; the day after, it expires.
+  await expireQuotes(new Date(now + 10 * DAY));
+  expect(await statusOf(open.draft.id)).toBe("sent");
+  await expireQuotes(new Date(now + 11 * DAY));
+  expect(await statusOf(open.draft.id)).toBe("expired");
+  expect(await enquiryStatus(open.enquiry.id)).toBe("Lost");
+  expect(await statusOf(answered.draft.id)).toBe("accepted");
+  expect(await enquiryStatus(answered.enquiry.id)).toBe("Won");
+  await expect(
+    answerQuote(
+      open.draft.id,
+      { kind: "accept", name: "Mere", purchaseOrder: null },
+      new Date(now + 11 * DAY),
+    ),
+  ).rejects.toThrow(QUOTE_CLOSED);
+});
