@@ -1,0 +1,280 @@
+// A sent quote as an A4 PDF, drawn once with pdfkit when it is sent and stored: the trader's mark,
+// name and details (address, phone, e-mail, GST number, NZBN), the customer, the lines, the totals,
+// the validity, the note and the terms, and the quote number on every page. The text is set in
+// DejaVu Sans (from the dejavu-fonts-ttf package), which has every letter of te reo Māori.
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import { formatCents, formatPercent, formatQuantity } from "./money";
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+
+export type QuoteDocument = {
+  number: string;
+  sentAt: Date;
+  validUntil: string;
+  trader: {
+    name: string;
+    address: string;
+    phone: string;
+    email: string;
+    gstNumber: string;
+    nzbn: string;
+    website: string | null;
+  };
+  customer: { name: string; email: string; company: string | null };
+  lines: {
+    description: string;
+    brandName: string | null;
+    note: string | null;
+    quantityMilli: number;
+    unit: string;
+    unitPriceCents: number;
+    discountBasisPoints: number;
+    lineTotalCents: number;
+  }[];
+  subtotalCents: number;
+  gstBasisPoints: number;
+  gstCents: number;
+  totalCents: number;
+  noteToCustomer: string | null;
+  terms: string;
+};
+
+const nzDate = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "Pacific/Auckland" });
+const nzDay = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" });
+
+const INK = "#1c1917";
+const MUTED = "#57534e";
+const ACCENT = "#ea580c";
+const RULE = "#d6d3d1";
+
+/** The columns of the lines table, left edge and width in points (A4 less 50 pt margins). */
+const COLUMNS = {
+  description: { x: 50, width: 235 },
+  quantity: { x: 290, width: 60 },
+  unitPrice: { x: 355, width: 70 },
+  discount: { x: 430, width: 40 },
+  amount: { x: 475, width: 70 },
+} as const;
+
+export function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    bufferPages: true,
+    info: {
+      Title: `Quote ${quote.number}`,
+      Author: quote.trader.name,
+      Subject: `Quote for ${quote.customer.name}`,
+    },
+  });
+  doc.registerFont("body", FONT);
+  doc.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  drawHeader(doc, quote);
+  let y = drawParties(doc, quote);
+  y = drawLines(doc, quote, y + 20);
+  y = drawTotals(doc, quote, y + 10);
+  drawNotes(doc, quote, y + 20);
+  drawFooters(doc, quote);
+  doc.end();
+  return done;
+}
+
+function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
+  const s = size / 32;
+  doc.roundedRect(x, y, size, size, 6 * s).fill(INK);
+  doc.polygon([x + 6 * s, y + 22 * s], [x + 16 * s, y + 8 * s], [x + 26 * s, y + 22 * s]).fill(ACCENT);
+  doc.rect(x + 13 * s, y + 17 * s, 6 * s, 7 * s).fill("#fafaf9");
+}
+
+function drawHeader(doc: PDFKit.PDFDocument, quote: QuoteDocument) {
+  drawMark(doc, 50, 50, 36);
+  doc.font("bold").fontSize(16).fillColor(INK).text(quote.trader.name, 96, 52, { width: 250 });
+  const details = [
+    quote.trader.address,
+    `${quote.trader.phone} · ${quote.trader.email}`,
+    quote.trader.gstNumber ? `GST number ${quote.trader.gstNumber}` : null,
+    quote.trader.nzbn ? `NZBN ${quote.trader.nzbn}` : null,
+  ].filter((line): line is string => Boolean(line));
+  doc.font("body").fontSize(8.5).fillColor(MUTED).text(details.join("\n"), 96, 74, { width: 250 });
+
+  doc.font("bold").fontSize(20).fillColor(INK).text("Quote", 345, 50, { width: 200, align: "right" });
+  doc
+    .font("body")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      [
+        quote.number,
+        `Issued ${nzDate.format(quote.sentAt)}`,
+        `Valid until ${nzDay.format(new Date(`${quote.validUntil}T00:00:00Z`))}`,
+      ].join("\n"),
+      345,
+      78,
+      { width: 200, align: "right" },
+    );
+}
+
+function drawParties(doc: PDFKit.PDFDocument, quote: QuoteDocument) {
+  const top = 150;
+  doc
+    .moveTo(50, top - 10)
+    .lineTo(545, top - 10)
+    .strokeColor(RULE)
+    .lineWidth(0.5)
+    .stroke();
+  doc.font("bold").fontSize(9).fillColor(MUTED).text("Prepared for", 50, top);
+  const customer = [quote.customer.name, quote.customer.company, quote.customer.email].filter(
+    (line): line is string => Boolean(line),
+  );
+  doc
+    .font("body")
+    .fontSize(10)
+    .fillColor(INK)
+    .text(customer.join("\n"), 50, top + 14, { width: 300 });
+  return doc.y;
+}
+
+function tableHeader(doc: PDFKit.PDFDocument, y: number) {
+  doc.font("bold").fontSize(8.5).fillColor(MUTED);
+  doc.text("Description", COLUMNS.description.x, y, { width: COLUMNS.description.width });
+  doc.text("Qty", COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: "right" });
+  doc.text("Unit price", COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.width, align: "right" });
+  doc.text("Disc.", COLUMNS.discount.x, y, { width: COLUMNS.discount.width, align: "right" });
+  doc.text("Amount", COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: "right" });
+  const below = y + 14;
+  doc.moveTo(50, below).lineTo(545, below).strokeColor(INK).lineWidth(0.75).stroke();
+  return below + 6;
+}
+
+/** The space left above the footer on this page. */
+function bottom(doc: PDFKit.PDFDocument) {
+  return doc.page.height - doc.page.margins.bottom - 30;
+}
+
+function drawLines(doc: PDFKit.PDFDocument, quote: QuoteDocument, start: number) {
+  let y = tableHeader(doc, start);
+  for (const line of quote.lines) {
+    const detail = [line.brandName, line.note].filter(Boolean).join(" · ");
+    doc.font("body").fontSize(9.5);
+    const height =
+      doc.heightOfString(line.description, { width: COLUMNS.description.width }) +
+      (detail ? doc.fontSize(8).heightOfString(detail, { width: COLUMNS.description.width }) + 2 : 0);
+    if (y + height > bottom(doc)) {
+      doc.addPage();
+      y = tableHeader(doc, doc.page.margins.top);
+    }
+    doc.font("body").fontSize(9.5).fillColor(INK);
+    doc.text(line.description, COLUMNS.description.x, y, { width: COLUMNS.description.width });
+    if (detail) {
+      doc
+        .font("body")
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(detail, COLUMNS.description.x, doc.y + 2, {
+          width: COLUMNS.description.width,
+        });
+    }
+    doc.font("body").fontSize(9.5).fillColor(INK);
+    const unit = line.unit === "each" ? "" : ` ${line.unit}`;
+    doc.text(`${formatQuantity(line.quantityMilli)}${unit}`, COLUMNS.quantity.x, y, {
+      width: COLUMNS.quantity.width,
+      align: "right",
+    });
+    doc.text(formatCents(line.unitPriceCents), COLUMNS.unitPrice.x, y, {
+      width: COLUMNS.unitPrice.width,
+      align: "right",
+    });
+    doc.text(
+      line.discountBasisPoints ? `${formatPercent(line.discountBasisPoints)}%` : "",
+      COLUMNS.discount.x,
+      y,
+      {
+        width: COLUMNS.discount.width,
+        align: "right",
+      },
+    );
+    doc.text(formatCents(line.lineTotalCents), COLUMNS.amount.x, y, {
+      width: COLUMNS.amount.width,
+      align: "right",
+    });
+    y += height + 8;
+    doc
+      .moveTo(50, y - 4)
+      .lineTo(545, y - 4)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+  }
+  return y;
+}
+
+function drawTotals(doc: PDFKit.PDFDocument, quote: QuoteDocument, start: number) {
+  let y = start;
+  if (y + 60 > bottom(doc)) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  const rows: [string, string, boolean][] = [
+    ["Subtotal excl. GST", formatCents(quote.subtotalCents), false],
+    [`GST ${formatPercent(quote.gstBasisPoints)}%`, formatCents(quote.gstCents), false],
+    ["Total incl. GST", formatCents(quote.totalCents), true],
+  ];
+  for (const [label, amount, strong] of rows) {
+    doc
+      .font(strong ? "bold" : "body")
+      .fontSize(strong ? 11 : 9.5)
+      .fillColor(INK);
+    doc.text(label, 330, y, { width: 140, align: "right" });
+    doc.text(amount, COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: "right" });
+    y = doc.y + 4;
+  }
+  return y;
+}
+
+function drawNotes(doc: PDFKit.PDFDocument, quote: QuoteDocument, start: number) {
+  doc.x = 50;
+  doc.y = start;
+  for (const [title, body] of [
+    ["Note", quote.noteToCustomer],
+    ["Terms", quote.terms],
+  ] as const) {
+    if (!body) continue;
+    if (doc.y + 40 > bottom(doc)) doc.addPage();
+    doc.font("bold").fontSize(9).fillColor(INK).text(title, 50, doc.y, { width: 495 });
+    doc
+      .font("body")
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(body, 50, doc.y + 2, { width: 495 });
+    doc.moveDown(1);
+  }
+}
+
+function drawFooters(doc: PDFKit.PDFDocument, quote: QuoteDocument) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const y = doc.page.height - doc.page.margins.bottom - 12;
+    doc.font("body").fontSize(7.5).fillColor(MUTED);
+    doc.text(
+      `${quote.number} · ${quote.trader.name}${quote.trader.website ? ` · ${quote.trader.website}` : ""}`,
+      50,
+      y,
+      {
+        width: 400,
+        lineBreak: false,
+      },
+    );
+    doc.text(`Page ${index + 1} of ${range.count}`, 445, y, { width: 100, align: "right", lineBreak: false });
+  }
+}
