@@ -29,6 +29,12 @@ CREATE TABLE "quote_lines" (
 	CONSTRAINT "quote_lines_discount_check" CHECK ("quote_lines"."discount_basis_points" between 0 and 10000)
 );
 --> statement-breakpoint
+CREATE TABLE "quote_links" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"quote_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "quotes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"enquiry_id" uuid NOT NULL,
@@ -46,7 +52,6 @@ CREATE TABLE "quotes" (
 	"total_cents" bigint DEFAULT 0 NOT NULL,
 	"terms_snapshot" text,
 	"trader_snapshot" jsonb,
-	"token_hash" text,
 	"pdf_path" text,
 	"sent_at" timestamp with time zone,
 	"viewed_at" timestamp with time zone,
@@ -64,18 +69,22 @@ CREATE TABLE "quotes" (
 	CONSTRAINT "quotes_revision_check" CHECK ("quotes"."revision" >= 1),
 	CONSTRAINT "quotes_gst_check" CHECK ("quotes"."gst_basis_points" between 0 and 10000),
 	CONSTRAINT "quotes_totals_check" CHECK ("quotes"."subtotal_cents" >= 0 and "quotes"."gst_cents" >= 0 and "quotes"."total_cents" = "quotes"."subtotal_cents" + "quotes"."gst_cents"),
-	CONSTRAINT "quotes_sent_check" CHECK ("quotes"."status" = 'draft' or ("quotes"."sent_at" is not null and "quotes"."token_hash" is not null))
+	CONSTRAINT "quotes_sent_check" CHECK ("quotes"."status" = 'draft' or "quotes"."sent_at" is not null)
 );
 --> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "quote_events" ADD CONSTRAINT "quote_events_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_events" ADD CONSTRAINT "quote_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quote_links" ADD CONSTRAINT "quote_links_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_enquiry_id_contact_queries_id_fk" FOREIGN KEY ("enquiry_id") REFERENCES "public"."contact_queries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quote_events_quote_id_idx" ON "quote_events" USING btree ("quote_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "quote_lines_quote_position_unique" ON "quote_lines" USING btree ("quote_id","position");--> statement-breakpoint
+CREATE INDEX "quote_links_quote_id_idx" ON "quote_links" USING btree ("quote_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_enquiry_revision_unique" ON "quotes" USING btree ("enquiry_id","revision");--> statement-breakpoint
-CREATE UNIQUE INDEX "quotes_token_hash_unique" ON "quotes" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "quotes_created_at_idx" ON "quotes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "quotes_status_valid_until_idx" ON "quotes" USING btree ("status","valid_until");
+CREATE INDEX "quotes_status_valid_until_idx" ON "quotes" USING btree ("status","valid_until");--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK (kind in ('staff_notification', 'customer_acknowledgement', 'account_confirmation', 'quote', 'quote_reminder', 'quote_answer'));

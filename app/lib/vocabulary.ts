@@ -27,7 +27,14 @@ export const SPAM_REASONS = ["honeypot", "too_fast", "no_form_token", "rate_limi
 export type SpamReason = (typeof SPAM_REASONS)[number];
 export const ENQUIRY_EVENT_KINDS = ["received", "status", "owner", "note", "attachment_deleted"] as const;
 export type EnquiryEventKind = (typeof ENQUIRY_EVENT_KINDS)[number];
-export const MAIL_KINDS = ["staff_notification", "customer_acknowledgement", "account_confirmation"] as const;
+export const MAIL_KINDS = [
+  "staff_notification",
+  "customer_acknowledgement",
+  "account_confirmation",
+  "quote",
+  "quote_reminder",
+  "quote_answer",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];

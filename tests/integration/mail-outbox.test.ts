@@ -22,6 +22,7 @@ import {
 } from "~/server/mail/outbox.server";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
 import { issueFormToken } from "~/server/security/form-token.server";
+import { getStorage } from "~/server/storage/storage.server";
 import { settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 import { deadPort, startSmtpServer } from "./mail-support";
@@ -144,6 +145,34 @@ test("SMTP down: the enquiry is saved at once, the mail waits, and goes exactly 
     }
   } finally {
     await transport.close();
+  }
+});
+
+test("a stored file goes with its message as an attachment, byte for byte", async () => {
+  const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), crypto.randomBytes(4096)]);
+  const stored = await getStorage().put("quotes", "quote.pdf", new Uint8Array(pdf));
+  await enqueueMail(database.current.db, {
+    kind: "quote",
+    recipients: ["mere@example.co.nz"],
+    subject: "Quote TC-2026-000123-A",
+    text: "Your quote is attached.",
+    attachments: [
+      { filename: "Quote-TC-2026-000123-A.pdf", contentType: "application/pdf", path: stored.path },
+    ],
+  });
+  const smtp = await startSmtpServer();
+  const transport = createSmtpTransport(smtp.url, { timeoutMs: 2000 });
+  try {
+    expect(await drainOutbox({ transport })).toMatchObject({ sent: 1, failed: 0 });
+    const [mail] = smtp.received;
+    expect(mail?.text).toContain("Your quote is attached.");
+    expect(mail?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ["Quote-TC-2026-000123-A.pdf", "application/pdf"],
+    ]);
+    expect(mail?.attachments[0]?.content.equals(pdf)).toBe(true);
+  } finally {
+    await transport.close();
+    await smtp.close();
   }
 });
 

@@ -11,6 +11,8 @@ export type ParsedMail = {
   messageId: string;
   text: string;
   html: string;
+  /** Parts sent as attachments: their file name, type and bytes. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 export type ReceivedMail = ParsedMail & { from: string; to: string[]; raw: string };
@@ -111,6 +113,7 @@ export function parseMail(raw: string): ParsedMail {
   const { headers, body } = splitHead(raw);
   for (const [name, value] of headers) headers.set(name, decodeEncodedWords(value));
   const parts: { type: string; content: string }[] = [];
+  const attachments: ParsedMail["attachments"] = [];
   const walk = (partHeaders: Map<string, string>, partBody: string) => {
     const type = partHeaders.get("content-type") ?? "text/plain";
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -123,6 +126,19 @@ export function parseMail(raw: string): ParsedMail {
       }
       return;
     }
+    const disposition = partHeaders.get("content-disposition") ?? "";
+    if (/^attachment/i.test(disposition)) {
+      const encoding = (partHeaders.get("content-transfer-encoding") ?? "").toLowerCase();
+      attachments.push({
+        filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? "",
+        contentType: type.split(";")[0]?.trim().toLowerCase() ?? "",
+        content:
+          encoding === "base64"
+            ? Buffer.from(partBody.replace(/\s+/g, ""), "base64")
+            : Buffer.from(decodeBody(partHeaders, partBody)),
+      });
+      return;
+    }
     parts.push({ type: type.toLowerCase(), content: decodeBody(partHeaders, partBody) });
   };
   walk(headers, body);
@@ -132,6 +148,7 @@ export function parseMail(raw: string): ParsedMail {
     messageId: headers.get("message-id") ?? "",
     text: parts.find((p) => p.type.startsWith("text/plain"))?.content ?? "",
     html: parts.find((p) => p.type.startsWith("text/html"))?.content ?? "",
+    attachments,
   };
 }
 

@@ -21,7 +21,7 @@ import {
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { DEFAULT_QUOTE_TERMS } from "~/modules/quotes/settings";
 import { createUser } from "~/modules/users/mutations.server";
-import { contactQueries, quotes } from "~/server/db/schema";
+import { contactQueries, quoteLinks, quotes } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
@@ -90,12 +90,10 @@ test("sending locks the quote, stores only the token's hash, and makes the enqui
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   const [stored] = await db().select().from(quotes).where(eq(quotes.id, draft.id));
-  expect(stored).toMatchObject({
-    status: "sent",
-    tokenHash: hashQuoteToken(token),
-    termsSnapshot: DEFAULT_QUOTE_TERMS,
-  });
-  expect(JSON.stringify(stored)).not.toContain(token);
+  expect(stored).toMatchObject({ status: "sent", termsSnapshot: DEFAULT_QUOTE_TERMS });
+  const links = await db().select().from(quoteLinks).where(eq(quoteLinks.quoteId, draft.id));
+  expect(links.map((l) => l.tokenHash)).toEqual([hashQuoteToken(token)]);
+  expect(JSON.stringify([stored, links])).not.toContain(token);
   expect(await enquiryStatus(enquiry.id)).toBe("Quoted");
 
   expect(await findQuoteIdByToken(token)).toBe(draft.id);
@@ -206,13 +204,16 @@ test("one reminder before expiry, none for an answered quote, then expiry makes 
   await answerQuote(answered.draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: null });
 
   const now = Date.now();
-  const mine = (list: { id: string }[]) =>
+  const mine = <T extends { id: string }>(list: T[]) =>
     list.filter((q) => [open.draft.id, answered.draft.id].includes(q.id));
   // Ten days left: not yet (the default reminder is five days before).
   expect(mine(await takeDueReminders(new Date(now)))).toEqual([]);
   // Four days left: the one open quote, once.
   const due = mine(await takeDueReminders(new Date(now + 6 * DAY)));
   expect(due.map((q) => q.id)).toEqual([open.draft.id]);
+  // The reminder carries a link of its own; the first e-mail's link still works.
+  const reminderToken = due[0]?.token ?? "";
+  expect(await findQuoteIdByToken(reminderToken)).toBe(open.draft.id);
   expect(mine(await takeDueReminders(new Date(now + 7 * DAY)))).toEqual([]);
 
   // Its last valid day is still open to an answer; the day after, it expires.

@@ -3,14 +3,15 @@
 // expired by the server. Every move is a quote_events row, and the enquiry follows: a sent quote
 // makes it Quoted, an accepted one Won, a declined or expired one Lost.
 //
-// The link's token is 32 random bytes (256 bits), shown once (in the e-mail) and stored only as
-// its SHA-256, so the database alone cannot rebuild a customer's link.
+// A link's token is 32 random bytes (256 bits), shown once (in its e-mail) and stored only as its
+// SHA-256 in quote_links, so the database alone cannot rebuild a customer's link. Each e-mail (the
+// quote, its reminder) carries a link of its own.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import { OPEN_QUOTE_STATUSES, type QuoteDeclineReason, type QuoteStatus } from "~/lib/vocabulary";
 import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/follow-up.server";
 import { getDb, inTransaction } from "~/server/db/db.server";
-import { quoteEvents, quoteLines, quotes } from "~/server/db/schema";
+import { quoteEvents, quoteLines, quoteLinks, quotes } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { nzDatePlusDays, QUOTE_LOCKED, QUOTE_NOT_FOUND } from "./drafts.server";
 import { getQuoteSettings } from "./settings.server";
@@ -20,9 +21,13 @@ export const QUOTE_HAS_NO_LINES = "Add at least one line before sending the quot
 export const QUOTE_VALIDITY_PAST = "The valid-until date has passed: choose a later date before sending.";
 export const QUOTE_CLOSED = "This quote can no longer be answered.";
 
-/** The customer's link token: 256 random bits, URL-safe. */
-export function newQuoteToken() {
-  return crypto.randomBytes(32).toString("base64url");
+/** A new link to the quote: its token (256 random bits, URL-safe), of which only the hash is kept. */
+async function newQuoteLink(quoteId: string) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await getDb()
+    .insert(quoteLinks)
+    .values({ quoteId, tokenHash: hashQuoteToken(token) });
+  return token;
 }
 
 export function hashQuoteToken(token: string) {
@@ -84,18 +89,17 @@ export async function sendQuote(actor: EventActor, quoteId: string, number: stri
     if (quote.validUntil < nzDatePlusDays(0, now)) throw new InputError(QUOTE_VALIDITY_PAST);
 
     const settings = await getQuoteSettings(db);
-    const token = newQuoteToken();
     await db
       .update(quotes)
       .set({
         status: "sent",
         sentAt: now,
-        tokenHash: hashQuoteToken(token),
         termsSnapshot: settings.terms,
         traderSnapshot: { name: settings.traderName, gstNumber: settings.gstNumber, nzbn: settings.nzbn },
         updatedAt: now,
       })
       .where(eq(quotes.id, quoteId));
+    const token = await newQuoteLink(quoteId);
     await recordEvent(quoteId, "sent", actor, `Sent to ${quote.customerEmail}`);
     await supersedeOthers(quote.enquiryId, quoteId, actor, number);
     await setEnquiryStatus(actor, quote.enquiryId, "Quoted");
@@ -107,9 +111,9 @@ export async function sendQuote(actor: EventActor, quoteId: string, number: stri
 export async function findQuoteIdByToken(token: string) {
   if (!isWellFormedToken(token)) return null;
   const [row] = await getDb()
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(eq(quotes.tokenHash, hashQuoteToken(token)));
+    .select({ id: quoteLinks.quoteId })
+    .from(quoteLinks)
+    .where(eq(quoteLinks.tokenHash, hashQuoteToken(token)));
   return row?.id ?? null;
 }
 
@@ -231,7 +235,7 @@ export async function expireQuotes(now = new Date()) {
 /**
  * The open quotes due their one reminder (the set number of days before the last valid day, and
  * none yet), each marked reminded in the same step so that two passes never remind twice.
- * Returns them for the caller to e-mail. None when the setting is 0.
+ * Returns them, each with a new link's token, for the caller to e-mail. None when the setting is 0.
  */
 export async function takeDueReminders(now = new Date()) {
   const settings = await getQuoteSettings();
@@ -249,9 +253,12 @@ export async function takeDueReminders(now = new Date()) {
         ),
       )
       .returning({ id: quotes.id, customerEmail: quotes.customerEmail, validUntil: quotes.validUntil });
-    for (const quote of due)
+    const reminders: ((typeof due)[number] & { token: string })[] = [];
+    for (const quote of due.sort((a, b) => a.id.localeCompare(b.id))) {
       await recordEvent(quote.id, "reminded", SERVER, `Reminder to ${quote.customerEmail}`);
-    return due.sort((a, b) => a.id.localeCompare(b.id));
+      reminders.push({ ...quote, token: await newQuoteLink(quote.id) });
+    }
+    return reminders;
   });
 }
 

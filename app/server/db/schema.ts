@@ -473,6 +473,9 @@ export const enquiryEvents = pgTable(
   ],
 );
 
+/** A file attached to an outgoing message: its name in the mail, its type and its storage path. */
+export type MailAttachment = { filename: string; contentType: string; path: string };
+
 /** Mail waiting to go, going, gone or given up on: written in the enquiry's transaction. */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -485,6 +488,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** Files sent with the message, read from storage when it goes (a quote's PDF). */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     /** The Message-ID header: the same on every attempt, so a retry is recognisably one message. */
     messageId: text("message_id").notNull(),
     status: text("status").$type<MailStatus>().notNull().default("pending"),
@@ -585,8 +590,8 @@ const cents = (name: string) => bigint(name, { mode: "number" });
 /**
  * A priced quote for an enquiry, one row per revision: the enquiry's reference plus the
  * revision's letter (TC-2026-000123-A, then -B) is its number. A draft is edited freely; from
- * `sent` on the row and its lines are locked and a change is a new revision. The customer's link
- * carries a random token of which only the SHA-256 is stored.
+ * `sent` on the row and its lines are locked and a change is a new revision. The customer reaches
+ * it through quote_links.
  */
 export const quotes = pgTable(
   "quotes",
@@ -612,7 +617,6 @@ export const quotes = pgTable(
     /** The terms of trade and the trader's details as they stood when the quote was sent. */
     termsSnapshot: text("terms_snapshot"),
     traderSnapshot: jsonb("trader_snapshot").$type<Record<string, string>>(),
-    tokenHash: text("token_hash"),
     /** Storage path of the PDF rendered when it was sent. */
     pdfPath: text("pdf_path"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -640,12 +644,8 @@ export const quotes = pgTable(
       "quotes_totals_check",
       sql`${t.subtotalCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.gstCents}`,
     ),
-    check(
-      "quotes_sent_check",
-      sql`${t.status} = 'draft' or (${t.sentAt} is not null and ${t.tokenHash} is not null)`,
-    ),
+    check("quotes_sent_check", sql`${t.status} = 'draft' or ${t.sentAt} is not null`),
     uniqueIndex("quotes_enquiry_revision_unique").on(t.enquiryId, t.revision),
-    uniqueIndex("quotes_token_hash_unique").on(t.tokenHash),
     index("quotes_created_at_idx").on(t.createdAt.desc()),
     index("quotes_status_valid_until_idx").on(t.status, t.validUntil),
   ],
@@ -683,6 +683,22 @@ export const quoteLines = pgTable(
     check("quote_lines_discount_check", sql`${t.discountBasisPoints} between 0 and 10000`),
     uniqueIndex("quote_lines_quote_position_unique").on(t.quoteId, t.position),
   ],
+);
+
+/**
+ * The customer's links to a quote: each e-mail (the quote, its reminder) carries a random token
+ * of its own, of which only the SHA-256 is stored, so the database alone rebuilds no link.
+ */
+export const quoteLinks = pgTable(
+  "quote_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("quote_links_quote_id_idx").on(t.quoteId)],
 );
 
 /** The history of a quote: who did what and when, and why where there is a reason. */

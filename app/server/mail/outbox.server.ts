@@ -14,10 +14,11 @@ import { and, asc, eq, inArray, lt, lte, or } from "drizzle-orm";
 import type { MailKind } from "~/lib/vocabulary";
 import type { Database, DbOrTx } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { mailOutbox } from "../db/schema";
+import { type MailAttachment, mailOutbox } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
-import { getMailTransport, type MailTransport } from "./transport.server";
+import { getStorage, parseStoredPath } from "../storage/storage.server";
+import { getMailTransport, type MailTransport, type OutgoingMail } from "./transport.server";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -29,6 +30,8 @@ export type NewMail = {
   subject: string;
   text: string;
   html?: string | null;
+  /** Stored files to send with it (a quote's PDF): read from storage when the message goes. */
+  attachments?: MailAttachment[];
 };
 
 /** How long a claimed message is its worker's; longer than any one send can take. */
@@ -62,11 +65,27 @@ export async function enqueueMail(tx: DbOrTx, mail: NewMail) {
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
       messageId: newMessageId(),
     })
     .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
   if (!row) throw new Error("The outbox insert returned no row");
   return row;
+}
+
+/** The message's stored files, read whole (a missing one fails this attempt, to be retried). */
+async function readAttachments(files: MailAttachment[] | null): Promise<OutgoingMail["attachments"]> {
+  if (!files?.length) return undefined;
+  return Promise.all(
+    files.map(async (file) => {
+      const stored = parseStoredPath(file.path);
+      if (!stored) throw new Error(`Attachment ${file.filename} has no stored file`);
+      const { stream } = await getStorage().get(stored.bucket, stored.name);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return { filename: file.filename, contentType: file.contentType, content: Buffer.concat(chunks) };
+    }),
+  );
 }
 
 /** Seconds until the next attempt after `attempts` failures: base, 2×base, 4×base … ≤ 1 hour. */
@@ -147,7 +166,9 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
     );
     const attempts = row.attempts + 1;
     try {
+      const attachments = await readAttachments(row.attachments);
       await transport.send({
+        attachments,
         from: env.MAIL_FROM,
         to: row.recipients,
         replyTo: row.replyTo,

@@ -20,6 +20,7 @@ export type OutgoingMail = {
   /** When the message was queued: the .eml file's name, so a resend overwrites, never adds. */
   queuedAt: Date;
   headers?: Record<string, string>;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 };
 
 export type MailTransport = {
@@ -45,6 +46,7 @@ function toMessage(mail: OutgoingMail) {
     html: mail.html ?? undefined,
     messageId: mail.messageId,
     headers: mail.headers,
+    attachments: mail.attachments?.map((file) => ({ ...file })),
     // Readable in a text editor, and the same bytes whichever transport builds them.
     textEncoding: "quoted-printable" as const,
   };

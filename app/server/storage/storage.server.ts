@@ -11,6 +11,8 @@ export const BUCKETS = {
   contact_uploads: { public: false },
   certificates: { public: true },
   media: { public: true },
+  /** Sent quotes' PDFs: for staff, and for the customer through their quote's link. */
+  quotes: { public: false },
 } as const;
 export type Bucket = keyof typeof BUCKETS;
 

@@ -13,6 +13,9 @@ const KIND_LABELS: Record<FailedMail["kind"], string> = {
   staff_notification: "Staff notification",
   customer_acknowledgement: "Customer acknowledgement",
   account_confirmation: "Account confirmation",
+  quote: "Quote",
+  quote_reminder: "Quote reminder",
+  quote_answer: "Quote answer",
 };
 
 function waitingText(waiting: number) {
