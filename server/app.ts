@@ -6,6 +6,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
+import { startQuoteSweeper } from "~/modules/quotes/lifecycle.server";
 import { ensureFirstAdmin } from "~/modules/users/mutations.server";
 import { cacheablePaths } from "~/server/cache/cacheable-routes.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
@@ -38,7 +39,7 @@ let stopImageBackfill: (() => Promise<void>) | undefined;
 export async function boot() {
   const result = await bootDatabase(ensureFirstAdmin);
   if (getEnv().MAIL_WORKER) startMailWorker();
-  stopHousekeeping = startHousekeeping([startRetentionSweeper]);
+  stopHousekeeping = startHousekeeping([startRetentionSweeper, startQuoteSweeper]);
   startPageCacheInvalidation();
   if (getEnv().IMAGE_BACKFILL)
     stopImageBackfill = startImageBackfill({ onProcessed: () => void announceContentChange() });

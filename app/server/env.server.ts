@@ -109,3 +109,9 @@ export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
 }
+
+/** The absolute base for links in e-mail: PUBLIC_URL, else this server on localhost; no trailing slash. */
+export function publicBaseUrl() {
+  const env = getEnv();
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}

@@ -2,6 +2,7 @@
 // by the customer, superseded by the next revision, withdrawn, expired and reminded by the
 // server's clock (moved in the test, not waited for), with the enquiry following each move.
 import { eq } from "drizzle-orm";
+import { PDFParse } from "pdf-parse";
 import { expect, test } from "vitest";
 import { nzDatePlusDays, openQuoteDraft, QUOTE_LOCKED, saveQuoteDraft } from "~/modules/quotes/drafts.server";
 import {
@@ -21,7 +22,8 @@ import {
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { DEFAULT_QUOTE_TERMS } from "~/modules/quotes/settings";
 import { createUser } from "~/modules/users/mutations.server";
-import { contactQueries, quoteLinks, quotes } from "~/server/db/schema";
+import { contactQueries, mailOutbox, quoteLinks, quotes } from "~/server/db/schema";
+import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
@@ -231,4 +233,53 @@ test("one reminder before expiry, none for an answered quote, then expiry makes 
       new Date(now + 11 * DAY),
     ),
   ).rejects.toThrow(QUOTE_CLOSED);
+});
+
+test("the customer's e-mail carries the PDF and the link; the staff's notice of an answer carries no price", async () => {
+  const actor = await staff();
+  const { draft } = await draftQuote(actor, 10);
+  const { token, pdfPath } = await sendQuote(actor, draft.id, draft.number);
+
+  const stored = parseStoredPath(pdfPath);
+  expect(stored?.bucket).toBe("quotes");
+  const { stream } = await getStorage().get(stored?.bucket ?? "quotes", stored?.name ?? "");
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
+  const pdfText = (await parser.getText()).text;
+  await parser.destroy();
+  expect(pdfText).toContain(draft.number);
+  expect(pdfText).toContain("$68.97"); // 3 × $19.99 = $59.97 + 15 % GST $9.00
+
+  const mails = async (kind: string) =>
+    (
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, kind as "quote"))
+    ).filter((m) => m.subject.includes(draft.number));
+  const [quoteMail] = await mails("quote");
+  expect(quoteMail?.recipients).toEqual([expect.stringMatching(/^mere-/)]);
+  expect(quoteMail?.subject).toBe(`Quote ${draft.number} from Trade Counter Ltd`);
+  expect(quoteMail?.textBody).toContain(`/quote/${token}`);
+  expect(quoteMail?.textBody).toContain("Total $68.97 including GST");
+  expect(quoteMail?.attachments).toEqual([
+    { filename: `Quote-${draft.number}.pdf`, contentType: "application/pdf", path: pdfPath },
+  ]);
+
+  // The reminder: the same PDF, a new link.
+  const [reminder] = await takeDueReminders(new Date(Date.now() + 6 * DAY)).then((list) =>
+    list.filter((q) => q.id === draft.id),
+  );
+  const [reminderMail] = await mails("quote_reminder");
+  expect(reminderMail?.textBody).toContain(`/quote/${reminder?.token}`);
+  expect(reminderMail?.textBody).not.toContain(token);
+  expect(reminderMail?.attachments?.[0]?.path).toBe(pdfPath);
+
+  await answerQuote(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-42" });
+  const [notice] = await mails("quote_answer");
+  expect(notice?.subject).toBe(`Quote ${draft.number} accepted`);
+  expect(notice?.textBody).toContain("Purchase order: PO-42");
+  expect(notice?.textBody).not.toMatch(/\$\d/);
+  expect(notice?.recipients.length).toBeGreaterThan(0);
 });

@@ -13,7 +13,7 @@ import { resolveStaffRecipients } from "~/modules/notifications/recipients.serve
 import type { QuoteLine } from "~/modules/quote-list/quote-list.server";
 import type { Transaction } from "~/server/db/client.server";
 import { contactContent, type contactQueries } from "~/server/db/schema";
-import { getEnv } from "~/server/env.server";
+import { getEnv, publicBaseUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { hitRateLimit } from "~/server/security/rate-limit.server";
@@ -22,12 +22,6 @@ import { buildCustomerAcknowledgement, buildStaffNotification, type EnquiryMailI
 import { formatReference } from "./reference";
 
 export type ReceivedEnquiry = typeof contactQueries.$inferSelect;
-
-/** The absolute base for links in e-mail: PUBLIC_URL, else this server on localhost. */
-export function siteUrl() {
-  const env = getEnv();
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-}
 
 /** The trader's phone, e-mail, address and hours as the contact page shows them. */
 async function readTraderContact(tx: Transaction): Promise<EnquiryMailInput["trader"]> {
@@ -76,7 +70,7 @@ async function mayAcknowledge(tx: Transaction, email: string, now: Date) {
 
 /** Writes the staff notification and the customer acknowledgement to the outbox, in `tx`. */
 export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnquiry, lines: QuoteLine[]) {
-  const base = siteUrl();
+  const base = publicBaseUrl();
   const stored = parseStoredPath(enquiry.fileUrl);
   const input: EnquiryMailInput = {
     id: enquiry.id,

@@ -8,6 +8,7 @@ import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import { getDb } from "~/server/db/db.server";
 import { contactQueries, enquiryEvents } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { periodic } from "~/server/runtime/housekeeping.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 
 const DEFAULT_BATCH_SIZE = 100;
@@ -119,7 +120,7 @@ export async function deleteExpiredAttachments({
 
 /**
  * Sweeps soon after start-up and then every 6 hours, in the background (the timers never keep
- * the process alive). Returns an async function that stops it.
+ * the process alive). Returns an async function that stops it and waits for a sweep in flight.
  */
 export function startRetentionSweeper({
   delayMs = SWEEP_DELAY_MS,
@@ -128,34 +129,9 @@ export function startRetentionSweeper({
   delayMs?: number;
   intervalMs?: number;
 } = {}) {
-  let running: Promise<void> | undefined;
-  let interval: NodeJS.Timeout | undefined;
-
-  function sweep() {
-    // A slow sweep is never overlapped by the next one.
-    if (running) return running;
-    running = deleteExpiredAttachments()
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "The attachment retention sweep failed");
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  const first = setTimeout(() => {
-    void sweep();
-    interval = setInterval(() => void sweep(), intervalMs);
-    interval.unref();
-  }, delayMs);
-  first.unref();
-
-  /** Stops the timers and waits for a sweep in flight, so the database can close after it. */
-  return async function stopRetentionSweeper() {
-    clearTimeout(first);
-    if (interval) clearInterval(interval);
-    await running;
-  };
+  return periodic(deleteExpiredAttachments, {
+    firstMs: delayMs,
+    everyMs: intervalMs,
+    failure: "The attachment retention sweep failed",
+  });
 }

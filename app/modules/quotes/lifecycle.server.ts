@@ -13,7 +13,11 @@ import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/follow-up
 import { getDb, inTransaction } from "~/server/db/db.server";
 import { quoteEvents, quoteLines, quoteLinks, quotes } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
+import { wakeMailWorker } from "~/server/mail/outbox.server";
+import { periodic } from "~/server/runtime/housekeeping.server";
+import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { nzDatePlusDays, QUOTE_LOCKED, QUOTE_NOT_FOUND } from "./drafts.server";
+import { queueAnswerNotice, queueQuoteMail, readQuoteDocument, storeQuotePdf } from "./mail.server";
 import { getQuoteSettings } from "./settings.server";
 
 export const QUOTE_NOT_LATEST = "A newer revision of this quote exists: send that one instead.";
@@ -70,7 +74,7 @@ async function supersedeOthers(enquiryId: string, exceptId: string, actor: Event
  * and moves the enquiry to Quoted. Returns the link's token (the only time it exists in clear).
  */
 export async function sendQuote(actor: EventActor, quoteId: string, number: string, now = new Date()) {
-  return inTransaction(async () => {
+  return inTransaction(async (): Promise<{ token: string; pdfPath: string }> => {
     const db = getDb();
     const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
     if (!quote) throw new InputError(QUOTE_NOT_FOUND);
@@ -103,8 +107,27 @@ export async function sendQuote(actor: EventActor, quoteId: string, number: stri
     await recordEvent(quoteId, "sent", actor, `Sent to ${quote.customerEmail}`);
     await supersedeOthers(quote.enquiryId, quoteId, actor, number);
     await setEnquiryStatus(actor, quote.enquiryId, "Quoted");
-    return { token };
+    const pdf = await storeQuotePdf(quoteId);
+    try {
+      await queueQuoteMail(pdf.document, pdf.path, token);
+    } catch (error) {
+      await removeStoredFile(pdf.path);
+      throw error;
+    }
+    return { token, pdfPath: pdf.path };
+  }).then((sent) => {
+    wakeMailWorker();
+    return sent;
   });
+}
+
+/** A stored file written by a transaction that then failed: nothing will ever name it. */
+async function removeStoredFile(storedPath: string) {
+  const stored = parseStoredPath(storedPath);
+  if (stored)
+    await getStorage()
+      .delete(stored.bucket, stored.name)
+      .catch(() => undefined);
 }
 
 /** The quote a customer's link names, or null (an unknown, altered or malformed token). */
@@ -178,8 +201,38 @@ export async function answerQuote(quoteId: string, answer: QuoteAnswer, now = ne
     await recordEvent(quoteId, status, customer, note);
     if (answer.kind === "accept") await setEnquiryStatus(customer, quote.enquiryId, "Won");
     if (answer.kind === "decline") await setEnquiryStatus(customer, quote.enquiryId, "Lost");
+    await queueAnswerNotice(
+      quoteId,
+      status as "accepted" | "changes_requested" | "declined",
+      answerDetails(answer),
+    );
+    return status;
+  }).then((status) => {
+    wakeMailWorker();
     return status;
   });
+}
+
+const DECLINE_REASON_LABELS: Record<QuoteDeclineReason, string> = {
+  price: "Price",
+  lead_time: "Lead time",
+  bought_elsewhere: "Bought elsewhere",
+  project_cancelled: "Project cancelled",
+  other: "Other",
+};
+
+function answerDetails(answer: QuoteAnswer): [string, string][] {
+  if (answer.kind === "accept") {
+    return [
+      ["Accepted by", answer.name],
+      ...(answer.purchaseOrder ? [["Purchase order", answer.purchaseOrder] as [string, string]] : []),
+    ];
+  }
+  if (answer.kind === "changes") return [["Changes asked for", answer.message]];
+  return [
+    ["Reason", DECLINE_REASON_LABELS[answer.reason]],
+    ...(answer.message ? [["Comment", answer.message] as [string, string]] : []),
+  ];
 }
 
 /** Staff take back a sent quote (a mistake, a price that no longer holds). */
@@ -235,7 +288,8 @@ export async function expireQuotes(now = new Date()) {
 /**
  * The open quotes due their one reminder (the set number of days before the last valid day, and
  * none yet), each marked reminded in the same step so that two passes never remind twice.
- * Returns them, each with a new link's token, for the caller to e-mail. None when the setting is 0.
+ * Each is e-mailed (the PDF again, and a new link of its own). Returns them with their tokens.
+ * None when the setting is 0.
  */
 export async function takeDueReminders(now = new Date()) {
   const settings = await getQuoteSettings();
@@ -252,11 +306,19 @@ export async function takeDueReminders(now = new Date()) {
           sql`${quotes.validUntil} >= ${nzDatePlusDays(0, now)}`,
         ),
       )
-      .returning({ id: quotes.id, customerEmail: quotes.customerEmail, validUntil: quotes.validUntil });
+      .returning({
+        id: quotes.id,
+        customerEmail: quotes.customerEmail,
+        validUntil: quotes.validUntil,
+        pdfPath: quotes.pdfPath,
+      });
     const reminders: ((typeof due)[number] & { token: string })[] = [];
     for (const quote of due.sort((a, b) => a.id.localeCompare(b.id))) {
       await recordEvent(quote.id, "reminded", SERVER, `Reminder to ${quote.customerEmail}`);
-      reminders.push({ ...quote, token: await newQuoteLink(quote.id) });
+      const token = await newQuoteLink(quote.id);
+      if (quote.pdfPath)
+        await queueQuoteMail(await readQuoteDocument(quote.id), quote.pdfPath, token, "quote_reminder");
+      reminders.push({ ...quote, token });
     }
     return reminders;
   });
@@ -269,4 +331,21 @@ export function quoteHistory(quoteId: string) {
     .from(quoteEvents)
     .where(eq(quoteEvents.quoteId, quoteId))
     .orderBy(asc(quoteEvents.createdAt));
+}
+
+/** Quotes' timed work: expiry, then the reminders, then the mail worker told. */
+export async function runQuoteSweep(now = new Date()) {
+  const expired = await expireQuotes(now);
+  const reminded = await takeDueReminders(now);
+  if (reminded.length > 0) wakeMailWorker();
+  return { expired, reminded: reminded.length };
+}
+
+/** Every hour, starting a minute after start-up; returns the stop. */
+export function startQuoteSweeper({ delayMs = 60_000, intervalMs = 60 * 60_000 } = {}) {
+  return periodic(() => runQuoteSweep(), {
+    firstMs: delayMs,
+    everyMs: intervalMs,
+    failure: "The quote expiry and reminder sweep failed",
+  });
 }

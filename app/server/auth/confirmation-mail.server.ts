@@ -2,7 +2,7 @@
 // the address confirmed and lands on the site root. Until then the account cannot sign in. The
 // message goes through the mail outbox like every other, so a relay outage delays it, never loses it.
 import { getDb } from "../db/db.server";
-import { getEnv } from "../env.server";
+import { publicBaseUrl } from "../env.server";
 import { enqueueMail, wakeMailWorker } from "../mail/outbox.server";
 
 /** The path of the confirmation link; its `token` is better-auth's signed verification token. */
@@ -12,9 +12,7 @@ export const CONFIRM_EMAIL_PATH = "/auth/confirm-email";
 export const CONFIRMATION_LINK_SECONDS = 24 * 3600;
 
 export function confirmationLink(token: string) {
-  const env = getEnv();
-  const base = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return `${base}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+  return `${publicBaseUrl()}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 export async function sendConfirmationMail(email: string, token: string) {

@@ -146,7 +146,11 @@ export async function sweepPartialWrites({
  * Runs `task` every `everyMs` (first after `firstMs`), never two runs at once, a failure logged as
  * `failure`; the returned stop function clears the timers and waits for a run in flight.
  */
-function periodic(
+/**
+ * Runs `task` after `firstMs`, then every `everyMs`, never two at once, its failure logged; the
+ * timers never keep the process alive. Returns a stop that waits for a run in flight.
+ */
+export function periodic(
   task: () => Promise<unknown>,
   options: { everyMs: number; firstMs: number; failure: string },
 ) {

@@ -1,0 +1,158 @@
+// What a sent quote mails: the customer's quote (its PDF attached and their link), the one
+// reminder before it expires (a new link, the PDF again), and the staff's notice of each answer.
+// Texts are plain; every message goes through the outbox in the caller's transaction.
+import { asc, eq } from "drizzle-orm";
+import { getContactInfo } from "~/modules/content/queries.server";
+import { formatReference } from "~/modules/enquiries/reference";
+import { oneLine } from "~/modules/notifications/mail-text";
+import { resolveStaffRecipients } from "~/modules/notifications/recipients.server";
+import { getDb } from "~/server/db/db.server";
+import { contactQueries, quoteLines, quotes } from "~/server/db/schema";
+import { publicBaseUrl } from "~/server/env.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { getStorage } from "~/server/storage/storage.server";
+import { formatCents } from "./money";
+import { quoteNumber } from "./numbering";
+import { type QuoteDocument, renderQuotePdf } from "./pdf.server";
+
+const validDay = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" });
+
+export function formatValidUntil(date: string) {
+  return validDay.format(new Date(`${date}T00:00:00Z`));
+}
+
+export function quoteLink(token: string) {
+  return `${publicBaseUrl()}/quote/${token}`;
+}
+
+/** The sent quote as its PDF shows it, read in the current transaction. */
+export async function readQuoteDocument(quoteId: string): Promise<QuoteDocument & { enquiryId: string }> {
+  const db = getDb();
+  const [row] = await db
+    .select({ quote: quotes, referenceNo: contactQueries.referenceNo, receivedAt: contactQueries.createdAt })
+    .from(quotes)
+    .innerJoin(contactQueries, eq(contactQueries.id, quotes.enquiryId))
+    .where(eq(quotes.id, quoteId));
+  if (!row) throw new Error(`Quote ${quoteId} not found`);
+  const { quote } = row;
+  const lines = await db
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position));
+  const contact = await getContactInfo();
+  const trader = quote.traderSnapshot ?? {};
+  return {
+    enquiryId: quote.enquiryId,
+    number: quoteNumber(formatReference(row.referenceNo, row.receivedAt), quote.revision),
+    sentAt: quote.sentAt ?? new Date(),
+    validUntil: quote.validUntil,
+    trader: {
+      name: trader.name || "Trade Counter Ltd",
+      address: contact.address,
+      phone: contact.phone,
+      email: contact.email,
+      gstNumber: trader.gstNumber ?? "",
+      nzbn: trader.nzbn ?? "",
+      website: new URL(publicBaseUrl()).host,
+    },
+    customer: { name: quote.customerName, email: quote.customerEmail, company: quote.customerCompany },
+    lines: lines.map((line) => ({
+      description: line.description,
+      brandName: line.brandName,
+      note: line.note,
+      quantityMilli: line.quantityMilli,
+      unit: line.unit,
+      unitPriceCents: line.unitPriceCents,
+      discountBasisPoints: line.discountBasisPoints,
+      lineTotalCents: line.lineTotalCents,
+    })),
+    subtotalCents: quote.subtotalCents,
+    gstBasisPoints: quote.gstBasisPoints,
+    gstCents: quote.gstCents,
+    totalCents: quote.totalCents,
+    noteToCustomer: quote.noteToCustomer,
+    terms: quote.termsSnapshot ?? "",
+  };
+}
+
+export function pdfFileName(number: string) {
+  return `Quote-${number}.pdf`;
+}
+
+/** Draws the sent quote's PDF, stores it and records where; returns its storage path. */
+export async function storeQuotePdf(quoteId: string) {
+  const document = await readQuoteDocument(quoteId);
+  const pdf = await renderQuotePdf(document);
+  const stored = await getStorage().put("quotes", "quote.pdf", new Uint8Array(pdf));
+  await getDb().update(quotes).set({ pdfPath: stored.path }).where(eq(quotes.id, quoteId));
+  return { path: stored.path, document };
+}
+
+/** The customer's e-mail for a quote just sent, with the PDF and their link. */
+export async function queueQuoteMail(
+  document: QuoteDocument & { enquiryId: string },
+  pdfPath: string,
+  token: string,
+  kind: "quote" | "quote_reminder" = "quote",
+) {
+  const link = quoteLink(token);
+  const reminder = kind === "quote_reminder";
+  const subject = reminder
+    ? `Reminder: quote ${document.number} is valid until ${formatValidUntil(document.validUntil)}`
+    : `Quote ${document.number} from ${document.trader.name}`;
+  const text = [
+    `Kia ora ${oneLine(document.customer.name, 100)},`,
+    "",
+    reminder
+      ? `Your quote ${document.number} from ${document.trader.name} is valid until ${formatValidUntil(document.validUntil)}. It is attached again in case you need it.`
+      : `Thank you for your enquiry. Your quote ${document.number} is attached as a PDF.`,
+    "",
+    `Total ${formatCents(document.totalCents)} including GST, valid until ${formatValidUntil(document.validUntil)}.`,
+    "",
+    "To accept it, ask for changes or decline it, open your quote here (no account needed):",
+    link,
+    "",
+    `${document.trader.name} · ${document.trader.phone} · ${document.trader.email}`,
+  ].join("\n");
+  await enqueueMail(getDb(), {
+    kind,
+    enquiryId: document.enquiryId,
+    recipients: [document.customer.email],
+    replyTo: document.trader.email,
+    subject,
+    text,
+    attachments: [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: pdfPath }],
+  });
+}
+
+const ANSWER_TITLES = {
+  accepted: "accepted",
+  changes_requested: "changes requested",
+  declined: "declined",
+} as const;
+
+/** The staff's notice of a customer's answer (never with prices: only the number and the words). */
+export async function queueAnswerNotice(
+  quoteId: string,
+  status: keyof typeof ANSWER_TITLES,
+  details: [label: string, value: string][],
+) {
+  const document = await readQuoteDocument(quoteId);
+  const recipients = await resolveStaffRecipients(getDb());
+  if (recipients.recipients.length === 0) return;
+  const text = [
+    `${document.customer.name} (${document.customer.email}) answered quote ${document.number}: ${ANSWER_TITLES[status]}.`,
+    "",
+    ...details.map(([label, value]) => `${label}: ${oneLine(value, 1000)}`),
+    "",
+    `Open the enquiry: ${publicBaseUrl()}/admin/contact-management/${document.enquiryId}`,
+  ].join("\n");
+  await enqueueMail(getDb(), {
+    kind: "quote_answer",
+    enquiryId: document.enquiryId,
+    recipients: recipients.recipients,
+    subject: `Quote ${document.number} ${ANSWER_TITLES[status]}`,
+    text,
+  });
+}
