@@ -14,6 +14,7 @@ export default [
     route("terms-conditions", "routes/public/terms.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
+    route("quote/:token", "routes/public/quote.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -29,6 +30,8 @@ export default [
     route("contact-management", "routes/admin/contact-management.tsx"),
     route("contact-management/:id", "routes/admin/enquiry.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("quotes", "routes/admin/quotes.tsx"),
+    route("quotes/:id", "routes/admin/quote.tsx"),
   ]),
   route("auth/sign-out", "routes/resources/sign-out.ts"),
   route("auth/confirm-email", "routes/resources/confirm-email.ts"),
@@ -40,4 +43,6 @@ export default [
   route("admin/files/contact_uploads/:name", "routes/resources/contact-upload.ts"),
   route("admin/contact-management/export", "routes/resources/enquiries-csv.ts"),
   route("admin/audit/export", "routes/resources/audit-csv.ts"),
+  route("quote/:token/pdf", "routes/resources/quote-pdf.ts"),
+  route("admin/quotes/:id/pdf", "routes/resources/quote-pdf-staff.ts"),
 ] satisfies RouteConfig;

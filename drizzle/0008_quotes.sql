@@ -72,6 +72,8 @@ CREATE TABLE "quotes" (
 	CONSTRAINT "quotes_sent_check" CHECK ("quotes"."status" = 'draft' or "quotes"."sent_at" is not null)
 );
 --> statement-breakpoint
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_action_check";--> statement-breakpoint
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_entity_type_check";--> statement-breakpoint
 ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "quote_events" ADD CONSTRAINT "quote_events_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -87,4 +89,6 @@ CREATE INDEX "quote_links_quote_id_idx" ON "quote_links" USING btree ("quote_id"
 CREATE UNIQUE INDEX "quotes_enquiry_revision_unique" ON "quotes" USING btree ("enquiry_id","revision");--> statement-breakpoint
 CREATE INDEX "quotes_created_at_idx" ON "quotes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "quotes_status_valid_until_idx" ON "quotes" USING btree ("status","valid_until");--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_action_check" CHECK (action in ('create', 'update', 'delete', 'publish', 'unpublish', 'role', 'activate', 'deactivate', 'password_reset', 'export', 'download', 'retry', 'sign_in', 'sign_in_failed', 'sign_out', 'send', 'withdraw'));--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_entity_type_check" CHECK (entity_type in ('product', 'brand', 'category', 'case_study', 'certification', 'home_content', 'contact_content', 'contact_subject', 'enquiry', 'setting', 'user', 'session', 'mail', 'quote'));--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK (kind in ('staff_notification', 'customer_acknowledgement', 'account_confirmation', 'quote', 'quote_reminder', 'quote_answer'));

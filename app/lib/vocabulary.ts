@@ -86,6 +86,7 @@ export const AUDIT_ENTITIES = [
   "user",
   "session",
   "mail",
+  "quote",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** What was done. `publish`/`unpublish`, `role`, `activate`/`deactivate` and `password_reset` are the changes worth finding on their own. */
@@ -105,5 +106,7 @@ export const AUDIT_ACTIONS = [
   "sign_in",
   "sign_in_failed",
   "sign_out",
+  "send",
+  "withdraw",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -33,6 +33,8 @@ const ADMIN_SCREENS = [
   "/admin/settings?tab=hero",
   "/admin/settings?tab=enquiries",
   "/admin/audit",
+  "/admin/quotes",
+  "/admin/settings?tab=quotes",
 ];
 const SALES_SCREENS = ["/admin", "/admin/catalog"];
 

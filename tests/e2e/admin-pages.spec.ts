@@ -20,6 +20,8 @@ const screens = [
   "/admin/settings?tab=hero",
   "/admin/settings?tab=enquiries",
   "/admin/audit",
+  "/admin/quotes",
+  "/admin/settings?tab=quotes",
 ];
 
 for (const url of screens) {

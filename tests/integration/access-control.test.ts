@@ -9,6 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
 import { quoteListCookie } from "~/modules/quote-list/quote-list.server";
+import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
+import { sendQuote } from "~/modules/quotes/lifecycle.server";
+import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { createUser } from "~/modules/users/mutations.server";
 import {
   brands,
@@ -59,6 +62,10 @@ const seeded = {} as {
   uploadName: string;
   mediaName: string;
   outsidePath: string;
+  /** The customer's link to a sent quote (for an enquiry of its own, with no marker in it). */
+  quoteToken: string;
+  /** That quote, for the back-office quote routes. */
+  quoteId: string;
   cookies: Record<Visitor, string>;
 };
 
@@ -132,6 +139,28 @@ beforeAll(async () => {
     quantity: 3,
     position: 0,
   });
+  const [quoted] = await db
+    .insert(contactQueries)
+    .values({
+      fullName: "Quote Customer",
+      email: "quote-customer@example.org",
+      subject: "Quote Request",
+      message: "Please quote plywood.",
+    })
+    .returning();
+  if (!quoted) throw new Error("seed failed");
+  const draft = await openQuoteDraft(staff, quoted.id);
+  await saveQuoteDraft(
+    staff,
+    draft.id,
+    quoteDraftSchema.parse({
+      customerName: "Quote Customer",
+      customerEmail: quoted.email,
+      validUntil: nzDatePlusDays(30),
+      lines: [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }],
+    }),
+  );
+  const { token: quoteToken } = await sendQuote(staff, draft.id, draft.number);
   const outsidePath = path.join(path.dirname(database.current.storageRoot), `${MARK.outside}.pdf`);
   fs.writeFileSync(outsidePath, MARK.outside);
   const cookies = {} as Record<Visitor, string>;
@@ -149,6 +178,8 @@ beforeAll(async () => {
     uploadName: upload.name,
     mediaName: media.name,
     outsidePath,
+    quoteToken,
+    quoteId: draft.id,
     cookies,
   });
   return () => fs.rmSync(outsidePath, { force: true });
@@ -246,6 +277,14 @@ function rules(): Record<string, Rule> {
       intents: { "": everyone({ status: 400 }) },
     },
     "routes/public/privacy": { url: "/privacy", loader: everyone(OK) },
+    // The customer's quote: the link's token is the key, so a session changes nothing. A post
+    // that fills in none of the three forms is refused on its input, for anyone.
+    "routes/public/quote": {
+      url: `/quote/${s.quoteToken}`,
+      params: { token: s.quoteToken },
+      loader: everyone(OK),
+      intents: intents(["accept", "changes", "decline"], everyone({ status: 400 })),
+    },
     "routes/public/not-found": {
       url: "/no-such-page",
       params: { "*": "no-such-page" },
@@ -355,6 +394,26 @@ function rules(): Record<string, Rule> {
     "routes/resources/audit-csv": {
       url: "/admin/audit/export",
       loader: adminOnly,
+    },
+    "routes/admin/quotes": {
+      url: "/admin/quotes",
+      loader: adminOnly,
+    },
+    "routes/admin/quote": {
+      url: `/admin/quotes/${s.quoteId}`,
+      params: { id: s.quoteId },
+      loader: adminOnly,
+      intents: adminIntents("routes/admin/quote", adminIntent),
+    },
+    "routes/resources/quote-pdf-staff": {
+      url: `/admin/quotes/${s.quoteId}/pdf`,
+      params: { id: s.quoteId },
+      loader: adminOnly,
+    },
+    "routes/resources/quote-pdf": {
+      url: `/quote/${s.quoteToken}/pdf`,
+      params: { token: s.quoteToken },
+      loader: everyone(OK),
     },
   };
 }
@@ -703,6 +762,7 @@ function publicUrls() {
     "/contact",
     `/contact?product=${s.hiddenId}&subject=Quote%20Request`,
     "/privacy",
+    `/quote/${s.quoteToken}`,
     "/auth",
     "/auth?redirectTo=%2Fadmin%2Fcontact-management",
     "/no-such-page",

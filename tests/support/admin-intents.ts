@@ -27,6 +27,7 @@ export const ADMIN_INTENTS: Readonly<Record<string, readonly string[]>> = {
     "delete-category",
     "save-hero",
     "save-enquiry-settings",
+    "save-quote-settings",
   ],
   "routes/admin/contact": ["create", "update", "delete"],
   "routes/admin/contact-management": [
@@ -37,7 +38,8 @@ export const ADMIN_INTENTS: Readonly<Record<string, readonly string[]>> = {
     "toggle-subject",
     "delete-subject",
   ],
-  "routes/admin/enquiry": ["set-status", "set-owner", "add-note"],
+  "routes/admin/enquiry": ["set-status", "set-owner", "add-note", "create-quote"],
+  "routes/admin/quote": ["save", "send", "withdraw", "revise"],
   "routes/resources/enquiries-csv": ["export-selected"],
 };
 

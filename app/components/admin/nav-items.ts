@@ -9,6 +9,7 @@ import {
   LayoutDashboardIcon,
   MailIcon,
   PackageIcon,
+  ReceiptTextIcon,
   ScrollTextIcon,
   SettingsIcon,
   UsersIcon,
@@ -57,6 +58,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
       label: (n) => `${n} new ${n === 1 ? "enquiry" : "enquiries"}`,
     },
   },
+  { title: "Quotes", href: "/admin/quotes", icon: ReceiptTextIcon, roles: ADMIN },
   { title: "Settings", href: "/admin/settings", icon: SettingsIcon, roles: ADMIN },
   { title: "Audit Log", href: "/admin/audit", icon: ScrollTextIcon, roles: ADMIN, deniedScreen: true },
 ];

@@ -59,6 +59,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   user: "User",
   session: "Sign-in",
   mail: "Mail",
+  quote: "Quote",
 };
 
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
@@ -77,4 +78,6 @@ export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string>
   sign_in: "Sign-in",
   sign_in_failed: "Failed sign-in",
   sign_out: "Sign-out",
+  send: "Send",
+  withdraw: "Withdraw",
 };

@@ -17,6 +17,7 @@ import { wakeMailWorker } from "~/server/mail/outbox.server";
 import { periodic } from "~/server/runtime/housekeeping.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { nzDatePlusDays, QUOTE_LOCKED, QUOTE_NOT_FOUND } from "./drafts.server";
+import { DECLINE_REASON_LABELS } from "./labels";
 import { queueAnswerNotice, queueQuoteMail, readQuoteDocument, storeQuotePdf } from "./mail.server";
 import { getQuoteSettings } from "./settings.server";
 
@@ -212,14 +213,6 @@ export async function answerQuote(quoteId: string, answer: QuoteAnswer, now = ne
     return status;
   });
 }
-
-const DECLINE_REASON_LABELS: Record<QuoteDeclineReason, string> = {
-  price: "Price",
-  lead_time: "Lead time",
-  bought_elsewhere: "Bought elsewhere",
-  project_cancelled: "Project cancelled",
-  other: "Other",
-};
 
 function answerDetails(answer: QuoteAnswer): [string, string][] {
   if (answer.kind === "accept") {

@@ -88,12 +88,16 @@ const nzd = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" 
 
 /** 123456 cents as "$1,234.56" (formatted from the exact decimal text, not a float). */
 export function formatCents(cents: number): string {
-  const negative = cents < 0;
+  // Intl formats a decimal string exactly (it does not pass through a binary float).
+  const formatted = nzd.format(centsToText(Math.abs(cents)) as Intl.StringNumericLiteral);
+  return cents < 0 ? `-${formatted}` : formatted;
+}
+
+/** Cents as the text a price field holds: 1999 is "19.99", 500 is "5.00". */
+export function centsToText(cents: number): string {
   const magnitude = Math.abs(cents);
   const text = `${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, "0")}`;
-  // Intl formats a decimal string exactly (it does not pass through a binary float).
-  const formatted = nzd.format(text as Intl.StringNumericLiteral);
-  return negative ? `-${formatted}` : formatted;
+  return cents < 0 ? `-${text}` : text;
 }
 
 /** A quantity in thousandths as text: 2500 is "2.5", 3000 is "3". */

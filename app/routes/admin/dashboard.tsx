@@ -2,6 +2,7 @@ import { ArrowRightIcon, AwardIcon, BookOpenIcon, ContactIcon, InboxIcon, Packag
 import { Link } from "react-router";
 import { z } from "zod";
 import { FailedMailPanel } from "~/components/admin/dashboard/failed-mail-panel";
+import { QuoteStatsPanel } from "~/components/admin/dashboard/quote-stats-panel";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { WeeklyBarChart } from "~/components/admin/weekly-bar-chart";
@@ -9,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
+import { getQuoteStats } from "~/modules/quotes/stats.server";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
 import { InputError } from "~/server/http/input-error";
 import { tryLoad } from "~/server/http/screens.server";
@@ -23,13 +25,15 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [counts, enquiries, mail] = await Promise.all([
+  const [counts, enquiries, mail, quotes] = await Promise.all([
     getDashboardCounts(),
     getEnquiryStats(),
     // The outbox holds customers' addresses and staff's: admins only.
     isAdmin(user) ? tryLoad("mail status", () => getMailHealth()) : null,
+    // Quotes carry prices and are the admins', like the enquiries they answer.
+    isAdmin(user) ? tryLoad("quote figures", () => getQuoteStats()) : null,
   ]);
-  return { counts, enquiries, mail, isAdmin: isAdmin(user), name: user.name };
+  return { counts, enquiries, mail, quotes, isAdmin: isAdmin(user), name: user.name };
 }
 
 const dashboardIntentSchema = z.discriminatedUnion("intent", [
@@ -75,7 +79,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, enquiries, mail, isAdmin, name } = loaderData;
+  const { counts, enquiries, mail, quotes, isAdmin, name } = loaderData;
   const adminHref = (href: string) => (isAdmin ? href : undefined);
   return (
     <>
@@ -158,6 +162,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+      {quotes?.ok ? <QuoteStatsPanel stats={quotes.value} /> : null}
       {mail ? <FailedMailPanel health={mail.ok ? mail.value : null} /> : null}
     </>
   );

@@ -6,6 +6,7 @@ import { EnquiryStatusBadge } from "~/components/admin/contact-management/enquir
 import { EnquiryTimeline, nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
 import { NoteForm, OwnerForm, StatusForm } from "~/components/admin/contact-management/follow-up-forms";
 import { PageHeader } from "~/components/admin/page-header";
+import { EnquiryQuotes } from "~/components/admin/quotes/enquiry-quotes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { attachmentHref } from "~/modules/enquiries/admin.server";
@@ -24,6 +25,8 @@ import {
   setEnquiryOwner,
   setEnquiryStatus,
 } from "~/modules/enquiries/follow-up.server";
+import { listEnquiryQuotes } from "~/modules/quotes/admin.server";
+import { openQuoteDraft } from "~/modules/quotes/drafts.server";
 import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPickList } from "~/server/http/screens.server";
@@ -76,15 +79,20 @@ function toView(enquiry: EnquiryDetail): EnquiryView & { ownerId: string | null 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = enquiryId(params);
-  const [enquiry, staff] = await Promise.all([getEnquiryDetail(id), loadPickList("staff", getActiveStaff)]);
+  const [enquiry, staff, quotes] = await Promise.all([
+    getEnquiryDetail(id),
+    loadPickList("staff", getActiveStaff),
+    loadPickList("quotes", () => listEnquiryQuotes(id)),
+  ]);
   if (!enquiry) notFound();
-  return { enquiry: toView(enquiry), timeline: enquiry.timeline, staff };
+  return { enquiry: toView(enquiry), timeline: enquiry.timeline, staff, quotes };
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
   setStatusSchema.extend({ intent: z.literal("set-status") }),
   setOwnerSchema.extend({ intent: z.literal("set-owner") }),
   addNoteSchema.extend({ intent: z.literal("add-note") }),
+  z.object({ intent: z.literal("create-quote") }),
 ]);
 type Intent = z.output<typeof intentSchema>;
 
@@ -92,9 +100,14 @@ const FAILURE: Record<Intent["intent"], string> = {
   "set-status": "Error changing the status",
   "set-owner": "Error assigning the owner",
   "add-note": "Error adding the note",
+  "create-quote": "Error creating the quote",
 };
 
-async function perform(actor: SessionUser, id: string, value: Intent): Promise<Toast> {
+async function perform(
+  actor: SessionUser,
+  id: string,
+  value: Exclude<Intent, { intent: "create-quote" }>,
+): Promise<Toast> {
   switch (value.intent) {
     case "set-status":
       return (await setEnquiryStatus(actor, id, value.status))
@@ -115,6 +128,23 @@ export async function action(args: Route.ActionArgs) {
   const id = enquiryId(args.params);
   if (!form.ok) return form.response;
   const value = form.value;
+  if (value.intent === "create-quote") {
+    // The enquiry's open draft, or its next revision: the quote builder opens on it.
+    let draft: { id: string; number: string; created: boolean } | undefined;
+    const failed = await form.commit(
+      { entity: "quote", action: "create" },
+      async () => {
+        draft = await openQuoteDraft(form.staff.user, id);
+        return draft;
+      },
+      FAILURE[value.intent],
+    );
+    if (failed) return failed;
+    return redirectWithToast(draft ? `/admin/quotes/${draft.id}` : args.request.url, {
+      type: "success",
+      title: draft?.created ? `Quote ${draft.number} drafted` : "The draft quote is open",
+    });
+  }
   let toast: Toast = { type: "success", title: "Saved" };
   const failed = await form.commit(
     {
@@ -138,7 +168,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, timeline, staff } = loaderData;
+  const { enquiry, timeline, staff, quotes } = loaderData;
   return (
     <>
       <PageHeader
@@ -175,6 +205,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
               />
             </CardContent>
           </Card>
+          <EnquiryQuotes quotes={quotes} />
           <Card>
             <CardHeader>
               <CardTitle asChild>

@@ -5,10 +5,18 @@ import { BrandsTab } from "~/components/admin/settings/brands-tab";
 import { CategoriesTab } from "~/components/admin/settings/categories-tab";
 import { EnquirySettingsForm } from "~/components/admin/settings/enquiry-settings-form";
 import { HeroSettingsForm } from "~/components/admin/settings/hero-settings-form";
+import { QuoteSettingsForm } from "~/components/admin/settings/quote-settings-form";
 import { checkbox } from "~/lib/form-values";
 import { parseListParams } from "~/lib/list-params";
 import { getHero } from "~/modules/content/home-admin.server";
 import { listActiveAdminEmails } from "~/modules/notifications/recipients.server";
+import {
+  DEFAULT_QUOTE_SETTINGS,
+  QUOTE_SETTINGS_KEY,
+  quoteSettingsFormValues,
+  quoteSettingsSchema,
+} from "~/modules/quotes/settings";
+import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
 import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
 import { ENQUIRY_SETTINGS_KEY, enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
 import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
@@ -42,6 +50,7 @@ const TABS = [
   { value: "categories", label: "Categories Management" },
   { value: "hero", label: "Hero Settings" },
   { value: "enquiries", label: "Enquiries" },
+  { value: "quotes", label: "Quotes" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -76,6 +85,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       enquiries: saved.ok ? saved.value : null,
       activeAdmins: admins.ok ? admins.value : [],
     } as const;
+  }
+  if (tab === "quotes") {
+    const saved = await tryLoad("quote settings", () => getQuoteSettings());
+    return { tab, quotes: quoteSettingsFormValues(saved.ok ? saved.value : DEFAULT_QUOTE_SETTINGS) } as const;
   }
   if (tab === "categories") {
     const type = parseCategoryFilter(url.searchParams.get("type"));
@@ -116,6 +129,11 @@ const enquirySettingsFormSchema = z.object({
   attachmentRetentionMonths: enquirySettingsSchema.shape.attachmentRetentionMonths,
 });
 
+// "Sales may quote" is not offered yet: it stays off, as stored.
+const quoteSettingsFormSchema = quoteSettingsSchema.omit({ salesMayQuote: true }).extend({
+  intent: z.literal("save-quote-settings"),
+});
+
 const settingsIntentSchema = z.discriminatedUnion("intent", [
   brandFormSchema.extend({ intent: z.literal("create-brand") }),
   brandFormSchema.extend({ intent: z.literal("update-brand"), id }),
@@ -127,6 +145,7 @@ const settingsIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-category"), id }),
   heroSettingsFormSchema.extend({ intent: z.literal("save-hero") }),
   enquirySettingsFormSchema,
+  quoteSettingsFormSchema,
 ]);
 type SettingsIntent = z.output<typeof settingsIntentSchema>;
 
@@ -141,11 +160,13 @@ const SUCCESS: Record<SettingsIntent["intent"], string> = {
   "delete-category": "Category deleted successfully",
   "save-hero": "Hero settings updated successfully",
   "save-enquiry-settings": "Enquiry settings updated successfully",
+  "save-quote-settings": "Quote settings updated successfully",
 };
 
 function failureTitle(intent: string) {
   if (intent === "save-hero") return "Failed to update hero settings";
   if (intent === "save-enquiry-settings") return "Failed to update enquiry settings";
+  if (intent === "save-quote-settings") return "Failed to update quote settings";
   const kind = intent.endsWith("category") ? "category" : "brand";
   return intent.startsWith("delete") ? `Failed to delete ${kind}` : `Failed to save ${kind}`;
 }
@@ -172,6 +193,11 @@ async function perform(value: SettingsIntent) {
       return saveHeroSettings(value);
     case "save-enquiry-settings":
       return saveEnquirySettings(enquirySettingsSchema.parse(value));
+    case "save-quote-settings": {
+      const { intent: _intent, ...settings } = value;
+      const saved = await getQuoteSettings();
+      return saveQuoteSettings({ ...settings, salesMayQuote: saved.salesMayQuote });
+    }
   }
 }
 
@@ -179,6 +205,8 @@ function auditOf(value: SettingsIntent): AuditTarget {
   if (value.intent === "save-hero") return { entity: "setting", action: "update", id: HERO_BACKGROUND_KEY };
   if (value.intent === "save-enquiry-settings")
     return { entity: "setting", action: "update", id: ENQUIRY_SETTINGS_KEY };
+  if (value.intent === "save-quote-settings")
+    return { entity: "setting", action: "update", id: QUOTE_SETTINGS_KEY };
   return auditTargetOf(value.intent.endsWith("category") ? "category" : "brand", value);
 }
 
@@ -199,7 +227,9 @@ export async function action(args: Route.ActionArgs) {
       ? "/admin/settings?tab=hero"
       : value.intent === "save-enquiry-settings"
         ? "/admin/settings?tab=enquiries"
-        : backToList(request);
+        : value.intent === "save-quote-settings"
+          ? "/admin/settings?tab=quotes"
+          : backToList(request);
   return redirectWithToast(back, { type: "success", title: SUCCESS[value.intent] });
 }
 
@@ -208,7 +238,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Settings"
-        description="Brands, categories, the home page's hero overlay and enquiry notifications."
+        description="Brands, categories, the home page's hero overlay, enquiry notifications and quotes."
       />
       <LinkTabs label="Settings sections" current={loaderData.tab} tabs={TABS} />
       {loaderData.tab === "brands" ? <BrandsTab list={loaderData.brands} /> : null}
@@ -227,6 +257,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           saved={loaderData.enquiries}
           activeAdmins={loaderData.activeAdmins}
           schema={enquirySettingsFormSchema}
+        />
+      ) : null}
+      {loaderData.tab === "quotes" ? (
+        <QuoteSettingsForm
+          key={JSON.stringify(loaderData.quotes)}
+          saved={loaderData.quotes}
+          schema={quoteSettingsFormSchema}
         />
       ) : null}
     </>

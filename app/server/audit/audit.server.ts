@@ -23,6 +23,7 @@ import {
   homeContent,
   mailOutbox,
   products,
+  quotes,
   siteSettings,
   users,
 } from "../db/schema";
@@ -165,6 +166,13 @@ const SUBJECTS: Record<Exclude<AuditEntity, "session">, Subject> = {
     shownInPublic: true,
   },
   user: { noun: "user", table: users, key: users.id, label: users.email, shownInPublic: false },
+  quote: {
+    noun: "quote",
+    table: quotes,
+    key: quotes.id,
+    label: quotes.customerName,
+    shownInPublic: false,
+  },
   mail: {
     noun: "mail",
     table: mailOutbox,

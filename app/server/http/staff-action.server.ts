@@ -114,6 +114,8 @@ const VERB: Record<AuditAction, string> = {
   sign_in: "Signed in",
   sign_in_failed: "Failed to sign in",
   sign_out: "Signed out",
+  send: "Sent",
+  withdraw: "Withdrew",
 };
 
 /** An update is filed under what it did when that is one of the changes worth finding alone. */

@@ -190,3 +190,14 @@ export const SITE_SETTINGS: Array<typeof siteSettings.$inferInsert> = [
     settingValue: { color: "#1a1a1a", opacity: 0.8, titleColor: "#ffffff", subtitleColor: "#e5e5e5" },
   },
 ];
+
+/** The demo's one enquiry: a builder asking for a price on three products from the catalogue. */
+export const DEMO_ENQUIRY = {
+  fullName: "Hēmi Walker",
+  email: "hemi.walker@example.co.nz",
+  phone: "021 555 0142",
+  subject: "Quote Request",
+  message:
+    "Kia ora, we are framing a three-bedroom house in Papakura next month. Could you price the items on my list, delivered to site?",
+  source: "contact" as const,
+};

@@ -11,12 +11,13 @@ import {
   contactContent,
   contactQueries,
   contactSubjects,
+  enquiryLines,
   homeContent,
   products,
   siteSettings,
 } from "~/server/db/schema";
 import { parseStoredPath, type Storage } from "~/server/storage/storage.server";
-import { buildHomeContent, CONTACT_CONTENT, CONTACT_SUBJECTS, SITE_SETTINGS } from "./content";
+import { buildHomeContent, CONTACT_CONTENT, CONTACT_SUBJECTS, DEMO_ENQUIRY, SITE_SETTINGS } from "./content";
 import { removeFiles, type SeedAssets, type StoredFile, writeSeedAssets } from "./images.server";
 import { DEMO_PRODUCTS } from "./products";
 import { CASE_STUDIES, CERTIFICATIONS } from "./showcase";
@@ -99,24 +100,27 @@ async function insertDemoContent(tx: Transaction, assets: SeedAssets, now: Date)
     .returning({ id: brands.id, name: brands.name });
   const brandId = (name: string) => brandRows.find((b) => b.name === name)!.id;
 
-  await tx.insert(products).values(
-    DEMO_PRODUCTS.map((p, i) => ({
-      name: p.name,
-      description: p.description,
-      shortDescription: p.short,
-      price: p.price,
-      originalPrice: p.was ?? null,
-      discountPercentage: discountFor(p),
-      categoryId: categoryId("products", p.category),
-      brandId: brandId(p.brand),
-      imageUrl: assets.productImages[i],
-      stockQuantity: p.stock,
-      stockStatus: stockStatusFor(p.stock),
-      isFeatured: p.featured ?? false,
-      isPublished: !p.draft,
-      createdAt: ago(now, (DEMO_PRODUCTS.length - i) * 3, (i * 7) % 10),
-    })),
-  );
+  const productRows = await tx
+    .insert(products)
+    .values(
+      DEMO_PRODUCTS.map((p, i) => ({
+        name: p.name,
+        description: p.description,
+        shortDescription: p.short,
+        price: p.price,
+        originalPrice: p.was ?? null,
+        discountPercentage: discountFor(p),
+        categoryId: categoryId("products", p.category),
+        brandId: brandId(p.brand),
+        imageUrl: assets.productImages[i],
+        stockQuantity: p.stock,
+        stockStatus: stockStatusFor(p.stock),
+        isFeatured: p.featured ?? false,
+        isPublished: !p.draft,
+        createdAt: ago(now, (DEMO_PRODUCTS.length - i) * 3, (i * 7) % 10),
+      })),
+    )
+    .returning({ id: products.id, name: products.name, published: products.isPublished });
 
   await tx.insert(caseStudies).values(
     CASE_STUDIES.map((c, i) => ({
@@ -159,6 +163,25 @@ async function insertDemoContent(tx: Transaction, assets: SeedAssets, now: Date)
     })),
   );
   await tx.insert(siteSettings).values(SITE_SETTINGS);
+
+  // One enquiry with three products on its quote list, so a new install can take it all the way
+  // to a priced quote the customer accepts.
+  const listed = productRows.filter((p) => p.published).slice(0, 3);
+  const [enquiry] = await tx
+    .insert(contactQueries)
+    .values({ ...DEMO_ENQUIRY, createdAt: ago(now, 1) })
+    .returning({ id: contactQueries.id });
+  if (enquiry) {
+    await tx.insert(enquiryLines).values(
+      listed.map((product, position) => ({
+        enquiryId: enquiry.id,
+        productId: product.id,
+        productName: product.name,
+        quantity: [12, 4, 2][position] ?? 1,
+        position,
+      })),
+    );
+  }
 }
 
 /**

@@ -50,6 +50,16 @@ test("an empty database is seeded with the whole demo", async () => {
   expect(result.counts.site_settings).toBe(1);
   expect(await isDatabaseEmpty(db)).toBe(false);
 
+  // One enquiry to quote, with three published products on its quote list.
+  const listed = await db.execute(
+    sql`select q.full_name, count(l.*)::int as n, bool_and(p.is_published) as published
+        from contact_queries q join enquiry_lines l on l.enquiry_id = q.id join products p on p.id = l.product_id
+        group by q.full_name`,
+  );
+  expect((listed as unknown as { rows: unknown[] }).rows).toEqual([
+    { full_name: "Hēmi Walker", n: 3, published: true },
+  ]);
+
   const byType = await db.execute(
     sql`select type, count(*)::int as n from categories group by type order by type`,
   );

@@ -1,0 +1,181 @@
+// The customer's side of a sent quote, reached only through the secret link of its e-mail: the
+// quote as a document (and its stored PDF), where it stands, and the customer's answer. A token
+// that names nothing (unknown, altered, malformed, or a draft's) is the same null everywhere, so
+// a guess learns nothing. Requests are counted per client address, apart from those with a
+// malformed token, which are refused before the database is asked anything.
+import type { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
+import { formatReference } from "~/modules/enquiries/reference";
+import { getDb } from "~/server/db/db.server";
+import { contactQueries, quotes } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
+import { rateLimitSubject } from "~/server/security/client-subject.server";
+import { hitRateLimit, type RateWindow } from "~/server/security/rate-limit.server";
+import { getStorage, parseStoredPath, StorageError } from "~/server/storage/storage.server";
+import type { QuoteAnswerInput } from "./customer.schema";
+import { nzDatePlusDays } from "./drafts.server";
+import { DECLINE_REASON_LABELS } from "./labels";
+import { answerQuote, findQuoteIdByToken, isWellFormedToken, markQuoteViewed } from "./lifecycle.server";
+import { formatValidUntil, pdfFileName, readQuoteDocument } from "./mail.server";
+import { quoteNumber } from "./numbering";
+
+/**
+ * What every answer to a customer's link carries, refusals included: kept by no cache, indexed by
+ * no search engine, and (the token being in the URL) never passed on to another site as a Referer.
+ */
+export const QUOTE_LINK_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+  "Referrer-Policy": "no-referrer",
+} as const;
+
+/** Reading the page or its PDF, and answering, are counted apart. */
+const RATE_WINDOWS = {
+  view: [{ seconds: 60, max: 60 }],
+  answer: [{ seconds: 600, max: 10 }],
+} as const satisfies Record<string, readonly RateWindow[]>;
+
+export type QuoteRateKind = keyof typeof RATE_WINDOWS;
+
+/** Counts one request from the address: null within the limit, else the seconds until it resets. */
+export async function checkQuoteRate(kind: QuoteRateKind, clientIp: string) {
+  const result = await hitRateLimit(`quote-${kind}:${rateLimitSubject(clientIp)}`, RATE_WINDOWS[kind]);
+  return result.limited ? result.retryAfterSeconds : null;
+}
+
+/** Whether a token could name a quote at all: a malformed one is refused before any count or read. */
+export function couldBeQuoteToken(token: string | undefined): token is string {
+  return typeof token === "string" && isWellFormedToken(token);
+}
+
+/** The quote a customer's link names, or null; a draft (which no link names) counts as none. */
+async function findCustomerQuote(token: string) {
+  const id = await findQuoteIdByToken(token);
+  if (!id) return null;
+  const [row] = await getDb()
+    .select({ quote: quotes, referenceNo: contactQueries.referenceNo, receivedAt: contactQueries.createdAt })
+    .from(quotes)
+    .innerJoin(contactQueries, eq(contactQueries.id, quotes.enquiryId))
+    .where(eq(quotes.id, id));
+  if (!row || row.quote.status === "draft") return null;
+  return {
+    quote: row.quote,
+    number: quoteNumber(formatReference(row.referenceNo, row.receivedAt), row.quote.revision),
+  };
+}
+
+const nzDateTime = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "Pacific/Auckland" });
+
+/** Where the quote stands, as the customer is told. */
+export type CustomerQuoteState =
+  | { kind: "open" }
+  | { kind: "accepted"; on: string; by: string; purchaseOrder: string | null }
+  | { kind: "changes_requested"; on: string; message: string }
+  | { kind: "declined"; on: string; reason: string; message: string | null }
+  | { kind: "expired"; on: string }
+  | { kind: "superseded" }
+  | { kind: "withdrawn" };
+
+type QuoteRow = typeof quotes.$inferSelect;
+
+function isOpen(quote: QuoteRow, now: Date) {
+  return (
+    (OPEN_QUOTE_STATUSES as readonly QuoteStatus[]).includes(quote.status) &&
+    quote.validUntil >= nzDatePlusDays(0, now)
+  );
+}
+
+function stateOf(quote: QuoteRow, now: Date): CustomerQuoteState {
+  const on = quote.answeredAt ? nzDateTime.format(quote.answeredAt) : "";
+  switch (quote.status) {
+    case "accepted":
+      return { kind: "accepted", on, by: quote.acceptedBy ?? "", purchaseOrder: quote.purchaseOrder };
+    case "changes_requested":
+      return { kind: "changes_requested", on, message: quote.answerMessage ?? "" };
+    case "declined":
+      return {
+        kind: "declined",
+        on,
+        reason: quote.declineReason ? DECLINE_REASON_LABELS[quote.declineReason] : "",
+        message: quote.answerMessage,
+      };
+    case "superseded":
+      return { kind: "superseded" };
+    case "withdrawn":
+      return { kind: "withdrawn" };
+    default:
+      // Sent or viewed, unless its last valid day has gone by before the hourly sweep saw it.
+      return isOpen(quote, now)
+        ? { kind: "open" }
+        : { kind: "expired", on: formatValidUntil(quote.validUntil) };
+  }
+}
+
+/**
+ * The quote a token names as its customer sees it, or null. `view`: this is the customer
+ * opening it (a GET), which marks a sent quote viewed the first time.
+ */
+export async function readCustomerQuote(token: string, { view = false } = {}, now = new Date()) {
+  const found = await findCustomerQuote(token);
+  if (!found) return null;
+  const { quote } = found;
+  if (view && quote.status === "sent") await markQuoteViewed(quote.id, now);
+  const { enquiryId: _enquiryId, sentAt, ...document } = await readQuoteDocument(quote.id);
+  return {
+    ...document,
+    issuedOn: nzDateTime.format(sentAt),
+    validUntilOn: formatValidUntil(document.validUntil),
+    hasPdf: parseStoredPath(quote.pdfPath) !== null,
+    state: stateOf(quote, now),
+  };
+}
+
+export type CustomerQuote = NonNullable<Awaited<ReturnType<typeof readCustomerQuote>>>;
+
+/**
+ * The customer's answer to the quote a token names: "not_found" when it names none, "closed"
+ * with the reason when the quote can no longer be answered (answered, expired, replaced, or
+ * closed meanwhile by another answer), nothing written then.
+ */
+export async function answerCustomerQuote(
+  token: string,
+  answer: QuoteAnswerInput,
+  now = new Date(),
+): Promise<
+  { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "closed"; message: string }
+> {
+  const found = await findCustomerQuote(token);
+  if (!found) return { ok: false, reason: "not_found" };
+  try {
+    await answerQuote(
+      found.quote.id,
+      answer.intent === "accept"
+        ? { kind: "accept", name: answer.name, purchaseOrder: answer.purchaseOrder }
+        : answer.intent === "changes"
+          ? { kind: "changes", message: answer.message }
+          : { kind: "decline", reason: answer.reason, message: answer.message },
+      now,
+    );
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof InputError) return { ok: false, reason: "closed", message: error.message };
+    throw error;
+  }
+}
+
+/** The stored PDF of the quote a token names, with the name it is saved under; null when none. */
+export async function openCustomerQuotePdf(
+  token: string,
+): Promise<{ stream: Readable; size: number; fileName: string } | null> {
+  const found = await findCustomerQuote(token);
+  const stored = parseStoredPath(found?.quote.pdfPath);
+  if (!found || !stored) return null;
+  try {
+    const file = await getStorage().get(stored.bucket, stored.name);
+    return { ...file, fileName: pdfFileName(found.number) };
+  } catch (error) {
+    if (error instanceof StorageError) return null;
+    throw error;
+  }
+}

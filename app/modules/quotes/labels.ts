@@ -1,0 +1,22 @@
+// How quote states and decline reasons read on screen, in the CSV and in e-mail.
+import type { QuoteDeclineReason, QuoteStatus } from "~/lib/vocabulary";
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  accepted: "Accepted",
+  changes_requested: "Changes requested",
+  declined: "Declined",
+  expired: "Expired",
+  superseded: "Superseded",
+  withdrawn: "Withdrawn",
+};
+
+export const DECLINE_REASON_LABELS: Record<QuoteDeclineReason, string> = {
+  price: "Price",
+  lead_time: "Lead time",
+  bought_elsewhere: "Bought elsewhere",
+  project_cancelled: "Project cancelled",
+  other: "Other",
+};

@@ -1,0 +1,41 @@
+import { Readable } from "node:stream";
+import { data } from "react-router";
+import {
+  checkQuoteRate,
+  couldBeQuoteToken,
+  openCustomerQuotePdf,
+  QUOTE_LINK_HEADERS,
+} from "~/modules/quotes/customer.server";
+import { downloadFileName } from "~/server/http/content-disposition";
+import { clientIpContext } from "~/server/security/request-context";
+import type { Route } from "./+types/quote-pdf";
+
+// The customer's quote as the PDF stored when it was sent, through the same secret link as the
+// page: shown in the browser (inline), kept by no cache, counted against the page's rate limit.
+// An unknown token, a draft's, or a quote without a stored PDF is the same bare 404.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!couldBeQuoteToken(params.token)) throw data("Not found", { status: 404, headers: QUOTE_LINK_HEADERS });
+  const retryAfterSeconds = await checkQuoteRate("view", context.get(clientIpContext));
+  if (retryAfterSeconds !== null) {
+    throw data("Too many requests", {
+      status: 429,
+      headers: { ...QUOTE_LINK_HEADERS, "Retry-After": String(retryAfterSeconds) },
+    });
+  }
+  const pdf = await openCustomerQuotePdf(params.token);
+  if (!pdf) throw data("Not found", { status: 404, headers: QUOTE_LINK_HEADERS });
+  // The number is letters, digits and dashes; the helper keeps it so whatever it becomes.
+  const { ascii } = downloadFileName(pdf.fileName.replace(/\.pdf$/, ""), "pdf", "quote");
+  return new Response(Readable.toWeb(pdf.stream) as ReadableStream, {
+    headers: {
+      ...QUOTE_LINK_HEADERS,
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.size),
+      "Content-Disposition": `inline; filename="${ascii}"`,
+      "X-Content-Type-Options": "nosniff",
+      // No `sandbox` (as public-file.ts has for uploads): it stops Chrome's and Safari's PDF
+      // viewers, and this file is drawn by us. The viewer's own page needs inline styles.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    },
+  });
+}

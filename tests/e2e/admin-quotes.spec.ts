@@ -1,0 +1,152 @@
+// The whole quoting loop in a real browser: an enquiry sent with three products on its quote list
+// becomes a draft quote prefilled with them, is edited and sent; the customer's e-mail (an .eml
+// file on the embedded default) has the PDF attached and the link; the link's page shows the same
+// total and takes the customer's acceptance with an order number; the enquiry is then Won and the
+// quote locked, a late edit refused by the server.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { parseMail } from "../integration/mail-support";
+import { e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+/** The admin server's port: the back-office journeys run against it. */
+function adminPort(baseURL: string | undefined) {
+  return Number(new URL(baseURL ?? "http://localhost:3112").port);
+}
+
+/** A state badge (the history lists the same words as plain text). */
+function badge(page: Page, text: string) {
+  return page.locator("[data-slot=badge]", { hasText: new RegExp(`^${text}$`) });
+}
+
+function outboxMails(port: number, marker: string) {
+  const dir = path.join(e2eState(port).dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => fs.readFileSync(path.join(dir, name), "utf8"))
+    .map((raw) => parseMail(raw))
+    .filter((mail) => mail.text.includes(marker) || mail.subject.includes(marker));
+}
+
+test("an enquiry's quote list becomes a quote the customer accepts online, with the PDF mailed", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const port = adminPort(baseURL);
+  const marker = `Quote${crypto.randomBytes(3).toString("hex")}`;
+
+  // A visitor's enquiry with three products from the catalogue on its quote list.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/catalog");
+  const ids = await page
+    .locator('form input[name="productId"]')
+    .evaluateAll((inputs) =>
+      [...new Set(inputs.map((input) => (input as HTMLInputElement).value))].slice(0, 3),
+    );
+  expect(ids).toHaveLength(3);
+  await page.context().addCookies([
+    {
+      name: "tc_quote",
+      value: ids.map((id, i) => `${id.replaceAll("-", "")}:${i + 2}`).join("."),
+      url: baseURL ?? "",
+    },
+  ]);
+  await page.goto("/contact");
+  const contact = page.getByRole("form", { name: "Contact form" });
+  await contact.getByLabel("Full Name").fill(`Mere ${marker}`);
+  await contact.getByLabel("Email").fill(`${marker.toLowerCase()}@example.co.nz`);
+  await contact.getByLabel("Subject").selectOption("Quote Request");
+  await contact.getByLabel("Message").fill("Please price the products on my list, delivered to Papakura.");
+  await contact.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Thanks for contacting us!")).toBeVisible();
+
+  // Staff open it and create the quote: three lines at the catalogue's prices.
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/contact-management?q=${marker}`);
+  await page.getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from Mere ${marker}`) }).click();
+  await page.getByRole("button", { name: "Create Quote" }).click();
+  await expect(page).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Quote TC-\d{4}-\d{6}-A$/);
+  const number = ((await heading.textContent()) ?? "").replace("Quote ", "");
+  const lines = page.getByRole("listitem").filter({ has: page.getByLabel(/^Line \d+: description$/) });
+  await expect(lines).toHaveCount(3);
+  await expectNoAxeViolations(page);
+
+  // Edited: a discount on the first line and a delivery line; the total previews as typed.
+  await page.getByLabel("Discount %").first().fill("10");
+  await page.getByRole("button", { name: "Add Line" }).click();
+  await expect(lines).toHaveCount(4);
+  await page.getByLabel("Line 4: description").fill("Delivery to site");
+  await page.getByLabel("Unit price excl. GST").nth(3).fill("45");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page.getByText("Quote saved")).toBeVisible();
+  await expect(page.getByLabel("Line 4: description")).toHaveValue("Delivery to site");
+  await page.getByRole("button", { name: "Send to Customer" }).click();
+  await expect(page.getByText("Quote sent", { exact: true })).toBeVisible();
+  await expect(badge(page, "Sent")).toBeVisible();
+  const total = await page
+    .locator("dt", { hasText: "Total incl. GST" })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
+  expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
+
+  // The customer's e-mail: the PDF attached and the link.
+  await expect
+    .poll(() => outboxMails(port, number).filter((m) => m.subject.startsWith("Quote ")).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const [mail] = outboxMails(port, number).filter((m) => m.subject.startsWith("Quote "));
+  expect(mail?.subject).toBe(`Quote ${number} from Trade Counter Ltd`);
+  expect(mail?.headers.get("to")).toBe(`${marker.toLowerCase()}@example.co.nz`);
+  expect(mail?.text).toContain(`Total ${total} including GST`);
+  expect(mail?.attachments.map((a) => a.filename)).toEqual([`Quote-${number}.pdf`]);
+  expect(mail?.attachments[0]?.content.subarray(0, 5).toString()).toBe("%PDF-");
+  const link = /http:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? "")?.[0] ?? "";
+  expect(link).not.toBe("");
+
+  // The customer, with no account: the same total, then Accept with an order number.
+  const customer = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const visitor = await customer.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(number);
+  await expect(visitor.getByText(total ?? "", { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  const accept = visitor.getByRole("group", { name: "Accept this quote" });
+  await accept.getByLabel("Your name").fill(`Mere ${marker}`);
+  await accept.getByLabel("Purchase order number (optional)").fill("PO-7781");
+  await accept.getByLabel("I accept this quote and its terms.").check();
+  await accept.getByRole("button", { name: "Accept Quote" }).click();
+  await expect(visitor.getByText(/You accepted this quote on/)).toBeVisible();
+  await expect(visitor.getByRole("button", { name: "Accept Quote" })).toHaveCount(0);
+  await customer.close();
+
+  // Back office: the quote is accepted and locked, the enquiry Won, the staff told.
+  await page.reload();
+  await expect(badge(page, "Accepted")).toBeVisible();
+  await expect(page.getByText(`Accepted by Mere ${marker}, purchase order PO-7781.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send to Customer" })).toHaveCount(0);
+  const late = await page.request.post(page.url(), {
+    form: { intent: "save", customerName: "X Y", customerEmail: "x@example.nz", validUntil: "2030-01-01" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(late.status()).toBe(400);
+  await page.reload();
+  await expect(
+    page.locator("dt", { hasText: "Total incl. GST" }).locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText(total ?? "");
+  await page.getByRole("link", { name: "Back to the enquiry" }).click();
+  await expect(badge(page, "Won").first()).toBeVisible();
+  await expect
+    .poll(() => outboxMails(port, number).filter((m) => m.subject.endsWith("accepted")).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+});

@@ -1,0 +1,315 @@
+// Quotes in the back office through their routes: created from an enquiry, edited and sent in the
+// builder (the server's totals and messages), locked once sent, revised and withdrawn, listed and
+// searched; each change one audit event; admins only.
+import { and, eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import type { Role } from "~/lib/vocabulary";
+import { nzDatePlusDays, QUOTE_LOCKED } from "~/modules/quotes/drafts.server";
+import { answerQuote } from "~/modules/quotes/lifecycle.server";
+import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
+import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
+import { getQuoteStats } from "~/modules/quotes/stats.server";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { action as enquiryAction } from "~/routes/admin/enquiry";
+import { action as quoteAction, loader as quoteLoader } from "~/routes/admin/quote";
+import { loader as listLoader } from "~/routes/admin/quotes";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
+import { loader as pdfLoader } from "~/routes/resources/quote-pdf-staff";
+import { auditEvents, contactQueries, enquiryLines, mailOutbox, products, quotes } from "~/server/db/schema";
+import { cookieFor, errorOf, fieldErrorsOf, settle, toastOf } from "../support/admin-action";
+import { useTestDatabase } from "../support/database";
+
+const database = useTestDatabase();
+const db = () => database.current.db;
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${++counter}`;
+
+async function call(
+  fn: (args: never) => unknown,
+  path: string,
+  params: Record<string, string>,
+  role: Role | null = "admin",
+  fields?: Record<string, string>,
+) {
+  const headers: Record<string, string> = {};
+  if (role) headers.cookie = await cookieFor(role);
+  const body = fields ? new URLSearchParams(fields) : undefined;
+  const request = new Request(`http://localhost${path}`, { method: fields ? "POST" : "GET", headers, body });
+  return settle(() => fn({ request, params, context: {} } as never));
+}
+
+async function enquiryWithList() {
+  const [product] = await db()
+    .insert(products)
+    .values({ name: `Plywood 12mm ${unique()}`, price: 19.99 })
+    .returning();
+  const [enquiry] = await db()
+    .insert(contactQueries)
+    .values({
+      fullName: "Mere Parata",
+      email: `mere-${unique()}@example.co.nz`,
+      subject: "Quote Request",
+      message: "Please quote my list.",
+    })
+    .returning();
+  if (!product || !enquiry) throw new Error("not stored");
+  await db()
+    .insert(enquiryLines)
+    .values({ enquiryId: enquiry.id, productId: product.id, productName: product.name, quantity: 3 });
+  return { enquiry, product };
+}
+
+async function createQuote(enquiryId: string, role: Role = "admin") {
+  return call(enquiryAction, `/admin/contact-management/${enquiryId}`, { id: enquiryId }, role, {
+    intent: "create-quote",
+  });
+}
+
+function builderFields(
+  intent: string,
+  lines: Record<string, string | undefined>[],
+  extra: Record<string, string> = {},
+) {
+  const fields: Record<string, string> = {
+    intent,
+    customerName: "Mere Parata",
+    customerEmail: "mere@example.co.nz",
+    validUntil: nzDatePlusDays(20),
+    noteToCustomer: "Delivery included.",
+    ...extra,
+  };
+  lines.forEach((line, index) => {
+    for (const [name, value] of Object.entries(line))
+      if (value !== undefined) fields[`lines[${index}].${name}`] = value;
+  });
+  return fields;
+}
+
+const postQuote = (id: string, fields: Record<string, string>, role: Role = "admin") =>
+  call(quoteAction, `/admin/quotes/${id}`, { id }, role, fields);
+
+async function auditOf(quoteId: string) {
+  return db()
+    .select({ action: auditEvents.action })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, "quote"), eq(auditEvents.entityId, quoteId)));
+}
+
+test("from an enquiry to a sent quote: drafted, refused with messages, saved, sent, then locked", async () => {
+  const { enquiry, product } = await enquiryWithList();
+  const created = await createQuote(enquiry.id);
+  expect(created.status).toBe(302);
+  const id = created.location?.match(/\/admin\/quotes\/([0-9a-f-]{36})$/)?.[1] ?? "";
+  expect(id).not.toBe("");
+  expect(await toastOf(created)).toMatch(/^Quote TC-\d{4}-\d{6}-A drafted$/);
+
+  const loaded = await call(quoteLoader, `/admin/quotes/${id}`, { id });
+  const quote = (
+    loaded.body as {
+      quote: { number: string; status: string; lines: { description: string; unitPriceCents: number }[] };
+    }
+  ).quote;
+  expect(quote.status).toBe("draft");
+  expect(quote.lines.map((l) => [l.description, l.unitPriceCents])).toEqual([[product.name, 1999]]);
+
+  // A bad line: 400 with the field's message, nothing saved.
+  const refused = await postQuote(
+    id,
+    builderFields("save", [{ description: "Plywood", quantityMilli: "0", unitPriceCents: "19.999" }]),
+  );
+  expect(refused.status).toBe(400);
+  expect(fieldErrorsOf(refused)).toMatchObject({
+    "lines[0].quantityMilli": ["The quantity must be more than 0"],
+    "lines[0].unitPriceCents": ["Enter a price such as 19.99"],
+  });
+  expect((await db().select().from(quotes).where(eq(quotes.id, id)))[0]?.noteToCustomer).toBeNull();
+
+  const lines = [
+    {
+      description: "Plywood 12mm",
+      quantityMilli: "3",
+      unit: "sheet",
+      unitPriceCents: "19.99",
+      discountBasisPoints: "",
+    },
+    { description: "Delivery", quantityMilli: "1", unitPriceCents: "45" },
+  ];
+  const saved = await postQuote(id, builderFields("save", lines));
+  expect(saved.status).toBe(302);
+  expect(await toastOf(saved)).toBe("Quote saved");
+  const sent = await postQuote(id, builderFields("send", lines));
+  expect(sent.status).toBe(302);
+  expect(await toastOf(sent)).toBe("Quote sent");
+  const [row] = await db().select().from(quotes).where(eq(quotes.id, id));
+  // 59.97 + 45.00 = 104.97; GST 15.7455 → 15.75.
+  expect(row).toMatchObject({
+    status: "sent",
+    subtotalCents: 10497,
+    gstCents: 1575,
+    totalCents: 12072,
+    customerEmail: "mere@example.co.nz",
+  });
+  expect((await db().select().from(contactQueries).where(eq(contactQueries.id, enquiry.id)))[0]?.status).toBe(
+    "Quoted",
+  );
+  const [mail] = await db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "quote"), eq(mailOutbox.enquiryId, enquiry.id)));
+  expect(mail?.recipients).toEqual(["mere@example.co.nz"]);
+  expect(mail?.attachments?.[0]?.contentType).toBe("application/pdf");
+
+  // Locked: a later save is refused by the server and changes nothing.
+  const late = await postQuote(
+    id,
+    builderFields("save", [{ description: "Cheaper", quantityMilli: "1", unitPriceCents: "1" }]),
+  );
+  expect(late.status).toBe(400);
+  expect(errorOf(late)?.description).toBe(QUOTE_LOCKED);
+  expect((await db().select().from(quotes).where(eq(quotes.id, id)))[0]?.totalCents).toBe(12072);
+
+  // The staff PDF.
+  const pdf = await call(pdfLoader, `/admin/quotes/${id}/pdf`, { id });
+  expect(pdf.status).toBe(200);
+
+  expect((await auditOf(id)).map((e) => e.action).sort()).toEqual(["create", "send", "update"]);
+});
+
+test("a sent quote is revised (B, starting from A) and A is withdrawn with a reason", async () => {
+  const { enquiry } = await enquiryWithList();
+  const created = await createQuote(enquiry.id);
+  const a = created.location?.split("/").at(-1) ?? "";
+  await postQuote(
+    a,
+    builderFields("send", [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }]),
+  );
+
+  // Asking again opens a new revision only once A is sent; the button on a sent quote does so too.
+  const revised = await postQuote(a, { intent: "revise" });
+  expect(revised.status).toBe(302);
+  const b = revised.location?.split("/").at(-1) ?? "";
+  expect(b).not.toBe(a);
+  expect(await toastOf(revised)).toMatch(/^Revision TC-\d{4}-\d{6}-B ready to edit$/);
+  expect(await createQuote(enquiry.id)).toMatchObject({ status: 302, location: `/admin/quotes/${b}` });
+
+  const withdrawn = await postQuote(a, { intent: "withdraw", reason: "Price list changed" });
+  expect(withdrawn.status).toBe(302);
+  expect((await db().select().from(quotes).where(eq(quotes.id, a)))[0]?.status).toBe("withdrawn");
+});
+
+test("the list finds a quote by its number or customer and filters by state", async () => {
+  const { enquiry } = await enquiryWithList();
+  const created = await createQuote(enquiry.id);
+  const id = created.location?.split("/").at(-1) ?? "";
+  const loaded = await call(quoteLoader, `/admin/quotes/${id}`, { id });
+  const number = (loaded.body as { quote: { number: string } }).quote.number;
+
+  const rowsOf = async (search: string) =>
+    (
+      (await call(listLoader, `/admin/quotes${search}`, {})).body as { list: { rows: { id: string }[] } }
+    ).list.rows.map((r) => r.id);
+  expect(await rowsOf(`?q=${encodeURIComponent(number)}`)).toEqual([id]);
+  expect(await rowsOf(`?q=${encodeURIComponent(enquiry.email)}`)).toEqual([id]);
+  expect(await rowsOf(`?status=draft&q=${encodeURIComponent(enquiry.email)}`)).toEqual([id]);
+  expect(await rowsOf(`?status=sent&q=${encodeURIComponent(enquiry.email)}`)).toEqual([]);
+});
+
+test("sales and anonymous visitors reach no quote screen or action", async () => {
+  const { enquiry } = await enquiryWithList();
+  const created = await createQuote(enquiry.id);
+  const id = created.location?.split("/").at(-1) ?? "";
+  const before = await db().select().from(quotes);
+
+  expect((await createQuote(enquiry.id, "sales")).status).toBe(403);
+  // Sales opening an admin screen are sent back to the dashboard, with none of its data.
+  expect(await call(quoteLoader, `/admin/quotes/${id}`, { id }, "sales")).toMatchObject({
+    status: 302,
+    location: "/admin",
+    body: null,
+  });
+  expect(await call(listLoader, "/admin/quotes", {}, "sales")).toMatchObject({
+    status: 302,
+    location: "/admin",
+    body: null,
+  });
+  expect((await postQuote(id, { intent: "revise" }, "sales")).status).toBe(403);
+  expect(await call(pdfLoader, `/admin/quotes/${id}/pdf`, { id }, "sales")).toMatchObject({
+    status: 302,
+    location: "/admin",
+  });
+  const anonymous = await call(quoteLoader, `/admin/quotes/${id}`, { id }, null);
+  expect(anonymous.status).toBe(302);
+  expect(await db().select().from(quotes)).toEqual(before);
+});
+
+test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader's details, with messages for bad input", async () => {
+  const fields = {
+    intent: "save-quote-settings",
+    gstBasisPoints: "12.5",
+    validityDays: "14",
+    reminderDaysBefore: "3",
+    terms: "Prices exclude GST.",
+    traderName: "Trade Counter Penrose Ltd",
+    gstNumber: "123-456-789",
+    nzbn: "123",
+  };
+  const refused = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", fields);
+  expect(refused.status).toBe(400);
+  expect(fieldErrorsOf(refused)).toMatchObject({ nzbn: ["An NZBN has 13 digits"] });
+  const before = await getQuoteSettings();
+  expect(before.traderName).not.toBe("Trade Counter Penrose Ltd");
+
+  const saved = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", {
+    ...fields,
+    nzbn: "9429041234567",
+  });
+  expect(saved).toMatchObject({ status: 302, location: "/admin/settings?tab=quotes" });
+  try {
+    expect(await getQuoteSettings()).toEqual({
+      gstBasisPoints: 1250,
+      validityDays: 14,
+      reminderDaysBefore: 3,
+      salesMayQuote: false,
+      terms: "Prices exclude GST.",
+      traderName: "Trade Counter Penrose Ltd",
+      gstNumber: "123-456-789",
+      nzbn: "9429041234567",
+    });
+    const loaded = await call(settingsLoader, "/admin/settings?tab=quotes", {});
+    expect((loaded.body as { quotes: { gstBasisPoints: string } }).quotes.gstBasisPoints).toBe("12.5");
+  } finally {
+    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+  }
+});
+
+test("the dashboard counts quotes sent and accepted this month, the win rate and why quotes were lost; sales see none of it", async () => {
+  const before = await getQuoteStats();
+  const send = async () => {
+    const { enquiry } = await enquiryWithList();
+    const created = await createQuote(enquiry.id);
+    const id = created.location?.split("/").at(-1) ?? "";
+    await postQuote(
+      id,
+      builderFields("send", [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }]),
+    );
+    return id;
+  };
+  const won = await send();
+  const lost = await send();
+  await answerQuote(won, { kind: "accept", name: "Mere Parata", purchaseOrder: null });
+  await answerQuote(lost, { kind: "decline", reason: "price", message: null });
+
+  const after = await getQuoteStats();
+  expect(after.sentThisMonth - before.sentThisMonth).toBe(2);
+  expect(after.acceptedThisMonthCents - before.acceptedThisMonthCents).toBe(6897);
+  expect(after.decided - before.decided).toBe(2);
+  const priced = (stats: typeof after) => stats.lostReasons.find((r) => r.reason === "price")?.count ?? 0;
+  expect(priced(after) - priced(before)).toBe(1);
+  expect(after.winRate).toBeGreaterThan(0);
+
+  const admin = await call(dashboardLoader, "/admin", {});
+  expect((admin.body as { quotes: { ok: boolean } }).quotes.ok).toBe(true);
+  const sales = await call(dashboardLoader, "/admin", {}, "sales");
+  expect((sales.body as { quotes: unknown }).quotes).toBeNull();
+});
