@@ -117,9 +117,9 @@ test("an enquiry sent on /contact is found, exported and its file downloaded in 
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = csv.toString("utf8");
   expect(text).toContain(
-    '"Full Name","Email","Phone","Subject","Message","File URL","Date","Reference","Status","Owner","Products"\r\n',
+    '"Full Name","Email","Phone","Subject","Message","File URL","Date","Reference","Status","Owner","Products","Quote State","Accepted Total"\r\n',
   );
-  expect(text).toMatch(/"TC-\d{4}-\d{6}","New","",""\r\n/);
+  expect(text).toMatch(/"TC-\d{4}-\d{6}","New","","","",""\r\n/);
   expect(text).toContain(`"${name}"`);
   expect(text).toContain(`"'=HYPERLINK(""x"") please quote decking for Ōtāhuhu."`);
 

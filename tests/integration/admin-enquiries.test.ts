@@ -241,6 +241,8 @@ test("Export Selected gives back exactly the stored fields, formula cells neutra
       "Status",
       "Owner",
       "Products",
+      "Quote State",
+      "Accepted Total",
     ],
     [
       "Tama Ngata",
@@ -254,6 +256,8 @@ test("Export Selected gives back exactly the stored fields, formula cells neutra
       "New",
       "",
       "",
+      "",
+      "",
     ],
     [
       "'=SUM(A1)",
@@ -265,6 +269,8 @@ test("Export Selected gives back exactly the stored fields, formula cells neutra
       "2026-03-04T05:06:07.089Z",
       reference(tricky),
       "New",
+      "",
+      "",
       "",
       "",
     ],
@@ -311,10 +317,10 @@ test("the follow-up columns: reference, status, owner and the quote-list lines i
     "Owen Owner",
     "2 × H3.2 Pine 90x45, 4.8m; 5 × GIB Board 10mm; 1 × =cmd|' /C calc'!A0",
   ];
-  expect(selected[1]?.slice(7)).toEqual(expected);
+  expect(selected[1]?.slice(7, 11)).toEqual(expected);
 
   const all = parseCsv(await ((await exportGet("")).response as Response).text());
-  expect(all.find((line) => line[0] === "Lines Customer")?.slice(7)).toEqual(expected);
+  expect(all.find((line) => line[0] === "Lines Customer")?.slice(7, 11)).toEqual(expected);
   await db().delete(contactQueries).where(eq(contactQueries.id, row.id));
 });
 

@@ -270,7 +270,6 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
       gstBasisPoints: 1250,
       validityDays: 14,
       reminderDaysBefore: 3,
-      salesMayQuote: false,
       terms: "Prices exclude GST.",
       traderName: "Trade Counter Penrose Ltd",
       gstNumber: "123-456-789",

@@ -16,11 +16,11 @@ import {
   sql,
 } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
-import { OPEN_ENQUIRY_STATUSES } from "~/lib/vocabulary";
+import { OPEN_ENQUIRY_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
 import { newestFirst, withUniqueName } from "~/modules/taxonomy/admin.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
-import { contactQueries, contactSubjects, enquiryLines, users } from "~/server/db/schema";
+import { contactQueries, contactSubjects, enquiryLines, quotes, users } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { logger } from "~/server/logger.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
@@ -126,6 +126,14 @@ const productsCell = sql<string | null>`(
                     order by ${enquiryLines.position}, ${enquiryLines.id})
   from ${enquiryLines} where ${enquiryLines.enquiryId} = ${contactQueries.id})`;
 
+// The latest quote's state, and the total of the one accepted (in cents), if any.
+const quoteStateCell = sql<QuoteStatus | null>`(
+  select ${quotes.status} from ${quotes} where ${quotes.enquiryId} = ${contactQueries.id}
+  order by ${quotes.revision} desc limit 1)`;
+const acceptedTotalCell = sql<string | null>`(
+  select ${quotes.totalCents}::text from ${quotes}
+  where ${quotes.enquiryId} = ${contactQueries.id} and ${quotes.status} = 'accepted' limit 1)`;
+
 const csvColumns = {
   fullName: contactQueries.fullName,
   email: contactQueries.email,
@@ -138,6 +146,8 @@ const csvColumns = {
   status: contactQueries.status,
   ownerName: users.name,
   products: productsCell,
+  quoteState: quoteStateCell,
+  acceptedTotal: acceptedTotalCell,
 };
 
 /** The chosen enquiries, newest first; ids that no longer exist are skipped. */

@@ -2,6 +2,7 @@
 // columns come after the spec's seven, so a sheet that reads the old columns by position still
 // reads them right.
 import { CSV_BOM, formatNzDate, toCsvLine, toCsvStream } from "~/lib/csv";
+import { centsToText } from "~/lib/money";
 import { formatReference } from "./reference";
 
 export { CSV_CONTENT_TYPE, toCsvCell, toCsvLine } from "~/lib/csv";
@@ -18,6 +19,8 @@ export const CSV_HEADERS = [
   "Status",
   "Owner",
   "Products",
+  "Quote State",
+  "Accepted Total",
 ] as const;
 
 export type CsvEnquiry = {
@@ -33,6 +36,10 @@ export type CsvEnquiry = {
   ownerName: string | null;
   /** The quote-list lines as "2 × Name; 5 × Name", null when there are none. */
   products: string | null;
+  /** The latest quote's state (accepted, sent, …), null with no quote. */
+  quoteState: string | null;
+  /** The accepted quote's total incl. GST in cents (as text, from a bigint), null when none. */
+  acceptedTotal: string | null;
 };
 
 export function toEnquiryCsvLine(row: CsvEnquiry) {
@@ -48,6 +55,9 @@ export function toEnquiryCsvLine(row: CsvEnquiry) {
     row.status,
     row.ownerName,
     row.products,
+    row.quoteState,
+    // Plain dollars and cents ("1234.56"), as a spreadsheet reads a number.
+    row.acceptedTotal === null ? null : centsToText(Number(row.acceptedTotal)),
   ]);
 }
 

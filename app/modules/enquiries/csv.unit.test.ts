@@ -22,6 +22,8 @@ function enquiry(overrides: Partial<CsvEnquiry> = {}): CsvEnquiry {
     status: "New",
     ownerName: null,
     products: null,
+    quoteState: null,
+    acceptedTotal: null,
     ...overrides,
   };
 }
@@ -34,7 +36,7 @@ test("every cell is quoted, quotes are doubled and lines end in CRLF", () => {
   const csv = toEnquiriesCsv([enquiry({ message: 'He said "hi", then left' })]);
   const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
   expect(lines[0]).toBe(
-    '"Full Name","Email","Phone","Subject","Message","File URL","Date","Reference","Status","Owner","Products"',
+    '"Full Name","Email","Phone","Subject","Message","File URL","Date","Reference","Status","Owner","Products","Quote State","Accepted Total"',
   );
   expect(lines[1]).toContain('"He said ""hi"", then left"');
   expect(lines.at(-1)).toBe("");
@@ -61,7 +63,9 @@ test("a real CSV parser gives back exactly the stored fields, with formula cells
   ];
   const [header, ...parsed] = parseCsv(toEnquiriesCsv(rows));
   expect(header).toEqual([...CSV_HEADERS]);
-  expect(parsed).toEqual([
+  // The two quote columns are empty here (no quote): the rest is compared cell by cell.
+  expect(parsed.map((row) => row.slice(-2))).toEqual(parsed.map(() => ["", ""]));
+  expect(parsed.map((row) => row.slice(0, -2))).toEqual([
     [
       "Te Ātārangi, Ltd",
       "kia.ora@whānau.nz",
@@ -117,7 +121,7 @@ test("the follow-up columns: reference in New Zealand's year, status, owner and 
       }),
     ]),
   );
-  expect(row?.slice(7)).toEqual([
+  expect(row?.slice(7, 11)).toEqual([
     "TC-2027-004567",
     "In Progress",
     "'=Sam Sales",
@@ -149,4 +153,11 @@ test("the stream writes the header first and then each batch in order", async ()
   expect(parsed.map((row) => row[0])).toEqual(["Full Name", "First", "Second", "Third"]);
   const bytes = new Uint8Array(await new Response(toEnquiriesCsvStream(batches())).arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+});
+
+test("an enquiry's latest quote state and its accepted total (dollars and cents) close the row", () => {
+  const [, row] = parseCsv(toEnquiriesCsv([enquiry({ quoteState: "accepted", acceptedTotal: "123456" })]));
+  expect(row?.slice(-2)).toEqual(["accepted", "1234.56"]);
+  const [, none] = parseCsv(toEnquiriesCsv([enquiry()]));
+  expect(none?.slice(-2)).toEqual(["", ""]);
 });

@@ -3,6 +3,7 @@
 // saving a draft's customer, validity, notes and lines. Only a draft changes; from `sent` on a
 // revision is locked and a change is the next revision. The server computes every total.
 import { and, asc, desc, eq, max } from "drizzle-orm";
+import { centsFromStoredPrice, lineTotalCents, QUANTITY_SCALE, quoteTotals } from "~/lib/money";
 import { formatReference } from "~/modules/enquiries/reference";
 import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
@@ -17,7 +18,6 @@ import {
   quotes,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
-import { centsFromStoredPrice, lineTotalCents, QUANTITY_SCALE, quoteTotals } from "./money";
 import { quoteNumber } from "./numbering";
 import type { QuoteDraftInput, QuoteLineInput } from "./schema";
 import { getQuoteSettings } from "./settings.server";

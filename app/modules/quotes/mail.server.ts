@@ -2,6 +2,7 @@
 // reminder before it expires (a new link, the PDF again), and the staff's notice of each answer.
 // Texts are plain; every message goes through the outbox in the caller's transaction.
 import { asc, eq } from "drizzle-orm";
+import { formatCents } from "~/lib/money";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { oneLine } from "~/modules/notifications/mail-text";
@@ -11,7 +12,6 @@ import { contactQueries, quoteLines, quotes } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { formatCents } from "./money";
 import { quoteNumber } from "./numbering";
 import { type QuoteDocument, renderQuotePdf } from "./pdf.server";
 

@@ -4,7 +4,7 @@
 // DejaVu Sans (from the dejavu-fonts-ttf package), which has every letter of te reo Māori.
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { formatCents, formatPercent, formatQuantity } from "./money";
+import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");

@@ -2,7 +2,7 @@
 // the customer, the validity, the notes and the lines. Amounts arrive as the text typed ("19.99",
 // "2.5", "12.5") and leave as integers (cents, thousandths, hundredths of a percent).
 import { z } from "zod";
-import { BASIS_POINTS, MAX_CENTS, parseScaled, QUANTITY_SCALE } from "./money";
+import { BASIS_POINTS, MAX_CENTS, parseScaled, QUANTITY_SCALE } from "~/lib/money";
 
 export const QUOTE_LIMITS = {
   lines: 100,

@@ -1,9 +1,8 @@
 // The quote_settings site setting: the GST rate, how long a quote stays open, when the customer
-// is reminded, whether the sales role may quote, the terms printed on every quote, and the
-// trader's details a quote carries (name, GST number, NZBN). Shared by the Settings screen and the
-// server, which reads it when a quote is drafted and snapshots it when the quote is sent.
+// is reminded, the terms printed on every quote, and the trader's details a quote carries (name,
+// GST number, NZBN). Shared by the Settings screen and the server, which reads it when a quote is drafted and snapshots it when the quote is sent.
 import { z } from "zod";
-import { DEFAULT_GST_BASIS_POINTS, formatPercent, parseScaled } from "./money";
+import { DEFAULT_GST_BASIS_POINTS, formatPercent, parseScaled } from "~/lib/money";
 
 export const QUOTE_SETTINGS_KEY = "quote_settings";
 
@@ -38,7 +37,6 @@ export const quoteSettingsSchema = z.object({
     .int("Enter a whole number of days")
     .min(0, "Enter 0 for no reminder")
     .max(60, "Remind at most 60 days before expiry"),
-  salesMayQuote: z.preprocess((value) => value === true || value === "on", z.boolean()),
   terms: z
     .string()
     .trim()
@@ -60,7 +58,6 @@ export const DEFAULT_QUOTE_SETTINGS: QuoteSettings = {
   gstBasisPoints: DEFAULT_GST_BASIS_POINTS,
   validityDays: 30,
   reminderDaysBefore: 5,
-  salesMayQuote: false,
   terms: DEFAULT_QUOTE_TERMS,
   traderName: "Trade Counter Ltd",
   gstNumber: "",
@@ -86,6 +83,5 @@ export function quoteSettingsFormValues(settings: QuoteSettings) {
     gstBasisPoints: formatPercent(settings.gstBasisPoints),
     validityDays: String(settings.validityDays),
     reminderDaysBefore: String(settings.reminderDaysBefore),
-    salesMayQuote: settings.salesMayQuote ? "on" : "",
   };
 }

@@ -129,8 +129,7 @@ const enquirySettingsFormSchema = z.object({
   attachmentRetentionMonths: enquirySettingsSchema.shape.attachmentRetentionMonths,
 });
 
-// "Sales may quote" is not offered yet: it stays off, as stored.
-const quoteSettingsFormSchema = quoteSettingsSchema.omit({ salesMayQuote: true }).extend({
+const quoteSettingsFormSchema = quoteSettingsSchema.extend({
   intent: z.literal("save-quote-settings"),
 });
 
@@ -195,8 +194,7 @@ async function perform(value: SettingsIntent) {
       return saveEnquirySettings(enquirySettingsSchema.parse(value));
     case "save-quote-settings": {
       const { intent: _intent, ...settings } = value;
-      const saved = await getQuoteSettings();
-      return saveQuoteSettings({ ...settings, salesMayQuote: saved.salesMayQuote });
+      return saveQuoteSettings(settings);
     }
   }
 }

@@ -3,8 +3,8 @@
 import { CalendarClockIcon, ReceiptTextIcon, TrophyIcon } from "lucide-react";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatCents } from "~/lib/money";
 import { DECLINE_REASON_LABELS } from "~/modules/quotes/labels";
-import { formatCents } from "~/modules/quotes/money";
 import type { QuoteStats } from "~/modules/quotes/stats.server";
 
 export function QuoteStatsPanel({ stats }: { stats: QuoteStats }) {

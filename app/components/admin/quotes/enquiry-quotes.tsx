@@ -4,8 +4,8 @@ import { PlusIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatCents } from "~/lib/money";
 import type { QuoteStatus } from "~/lib/vocabulary";
-import { formatCents } from "~/modules/quotes/money";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 type EnquiryQuote = { id: string; number: string; status: QuoteStatus; totalCents: number };

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatCents, formatPercent, lineTotalCents, parseScaled, quoteTotals } from "~/modules/quotes/money";
+import { formatCents, formatPercent, lineTotalCents, parseScaled, quoteTotals } from "~/lib/money";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 
 export type BuilderValues = {

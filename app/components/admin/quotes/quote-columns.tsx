@@ -1,8 +1,8 @@
 // The quotes list's table: number (to the quote), customer, state, total, valid until.
 import { Link } from "react-router";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
+import { formatCents } from "~/lib/money";
 import type { QuoteListRow } from "~/modules/quotes/admin.server";
-import { formatCents } from "~/modules/quotes/money";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 type Row = Omit<QuoteListRow, "sentAt" | "createdAt"> & {

@@ -2,9 +2,9 @@
 // answer, and the quote's history.
 import { nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
 import type { QuoteDeclineReason, QuoteEventKind, QuoteStatus } from "~/lib/vocabulary";
 import { DECLINE_REASON_LABELS, QUOTE_STATUS_LABELS } from "~/modules/quotes/labels";
-import { formatCents, formatPercent, formatQuantity } from "~/modules/quotes/money";
 
 type SummaryQuote = {
   status: QuoteStatus;

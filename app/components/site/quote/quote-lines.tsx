@@ -2,8 +2,8 @@
 // seven columns cannot fit, each line is a small block of its own. Only one of the two is ever
 // displayed, so a screen reader meets the lines once.
 
+import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
 import type { CustomerQuote } from "~/modules/quotes/customer.server";
-import { formatCents, formatPercent, formatQuantity } from "~/modules/quotes/money";
 
 type Line = CustomerQuote["lines"][number];
 
