@@ -1,6 +1,7 @@
 // The quote_settings site setting: the GST rate, how long a quote stays open, when the customer
 // is reminded, the terms printed on every quote, and the trader's details a quote carries (name,
-// GST number, NZBN). Shared by the Settings screen and the server, which reads it when a quote is drafted and snapshots it when the quote is sent.
+// GST number, NZBN). Shared by the Settings screen and the server, which reads it when a quote
+// is drafted and snapshots it when the quote is sent.
 import { z } from "zod";
 import { DEFAULT_GST_BASIS_POINTS, formatPercent, parseScaled } from "~/lib/money";
 
