@@ -11,6 +11,10 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import { heroFormSchema } from "~/modules/content/home.schema";
+import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
+import { sendQuote } from "~/modules/quotes/lifecycle.server";
+import { quoteDraftSchema } from "~/modules/quotes/schema";
+import { createUser } from "~/modules/users/mutations.server";
 import {
   brands,
   caseStudies,
@@ -56,6 +60,9 @@ const seeded = {} as {
   studySlug: string;
   studyId: string;
   adminCookie: string;
+  /** A draft quote for the builder's intents, and the link token of a sent one for the customer's forms. */
+  quoteId: string;
+  quoteToken: string;
 };
 
 beforeAll(async () => {
@@ -69,7 +76,33 @@ beforeAll(async () => {
   await db.insert(brands).values({ name: "Hostile Brand" });
   await db.insert(categories).values({ name: "Hostile Category", type: "products" });
   if (!product || !study) throw new Error("seed failed");
+  const admin = await createUser({
+    email: "quote-hostile@example.nz",
+    name: "Quote Hostile",
+    role: "admin",
+    password: "a-long-password-1",
+  });
+  const quoteFor = async (name: string) => {
+    const [enquiry] = await db
+      .insert(contactQueries)
+      .values({
+        fullName: name,
+        email: "quoted@example.nz",
+        subject: "Quote Request",
+        message: "Please quote decking.",
+      })
+      .returning();
+    if (!enquiry) throw new Error("seed failed");
+    const draft = await openQuoteDraft(admin, enquiry.id);
+    await saveQuoteDraft(admin, draft.id, quoteDraftSchema.parse(QUOTE_DRAFT));
+    return draft;
+  };
+  const draft = await quoteFor("Draft Customer");
+  const sent = await quoteFor("Sent Customer");
+  const { token: quoteToken } = await sendQuote(admin, sent.id, sent.number);
   Object.assign(seeded, {
+    quoteId: draft.id,
+    quoteToken,
     productId: product.id,
     productSlug: product.slug,
     studySlug: study.slug,
@@ -102,6 +135,23 @@ const ENQUIRY_BASE = (): Entry[] => [
   ["formToken", formToken()],
 ];
 
+const QUOTE_DRAFT = {
+  customerName: "Quoted Customer",
+  customerEmail: "quoted@example.nz",
+  validUntil: nzDatePlusDays(30),
+  lines: [{ description: "Kwila decking", quantityMilli: "12", unitPriceCents: "8.40" }],
+};
+
+const QUOTE_FIELDS = (): Entry[] => [
+  ["customerName", QUOTE_DRAFT.customerName],
+  ["customerEmail", QUOTE_DRAFT.customerEmail],
+  ["validUntil", QUOTE_DRAFT.validUntil],
+  ["lines[0].description", "Kwila decking"],
+  ["lines[0].quantityMilli", "12"],
+  ["lines[0].unitPriceCents", "8.40"],
+  ["lines[0].discountBasisPoints", "5"],
+];
+
 // Fields of the admin forms, valid where it matters, for intents with no base of their own.
 const ADMIN_FIELDS: Record<string, () => Entry[]> = {
   "routes/admin/catalog:create": () => [
@@ -129,6 +179,10 @@ const ADMIN_FIELDS: Record<string, () => Entry[]> = {
     ["role", "user"],
   ],
   "routes/admin/enquiry:add-note": () => [["body", "Rang the customer back."]],
+  "routes/admin/quote:save": QUOTE_FIELDS,
+  "routes/admin/quote:send": QUOTE_FIELDS,
+  "routes/admin/quote:withdraw": () => [["reason", "Price list changed"]],
+  "routes/admin/quote:revise": () => [],
   "routes/admin/contact:create": () => [
     ["contentType", "email"],
     ["email", "info@example.nz"],
@@ -177,17 +231,49 @@ function targets(): Target[] {
         ["quantity", "2"],
       ],
     })),
+    ...(
+      [
+        [
+          "accept",
+          [
+            ["name", "Mere Parata"],
+            ["purchaseOrder", "PO-1"],
+            ["acceptTerms", "on"],
+          ],
+        ],
+        ["changes", [["message", "Could you quote 18mm ply instead, please?"]]],
+        [
+          "decline",
+          [
+            ["reason", "price"],
+            ["message", "Found it cheaper."],
+          ],
+        ],
+      ] as [string, Entry[]][]
+    ).map(([intent, fields]) => ({
+      label: `customer's quote ${intent}`,
+      file: "routes/public/quote.tsx",
+      url: `/quote/${seeded.quoteToken}`,
+      params: { token: seeded.quoteToken },
+      admin: false,
+      base: (): Entry[] => [["intent", intent], ...fields],
+    })),
   ];
   for (const route of flattenRoutes()) {
     const intents = ADMIN_INTENTS[route.id];
     if (!intents) continue;
     for (const intent of intents) {
       const isDetail = route.id === "routes/admin/enquiry";
+      const isQuote = route.id === "routes/admin/quote";
       list.push({
         label: `${route.id} ${intent}`,
         file: route.file,
-        url: isDetail ? `/admin/contact-management/${ENQUIRY_ID}` : route.path,
-        params: isDetail ? { id: ENQUIRY_ID } : {},
+        url: isDetail
+          ? `/admin/contact-management/${ENQUIRY_ID}`
+          : isQuote
+            ? `/admin/quotes/${seeded.quoteId}`
+            : route.path,
+        params: isDetail ? { id: ENQUIRY_ID } : isQuote ? { id: seeded.quoteId } : {},
         admin: true,
         base: () => [
           ["intent", intent],
