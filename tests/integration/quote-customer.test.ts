@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
-import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
+import { nzDatePlusDays, openQuoteDraft } from "~/modules/quotes/drafts.server";
 import {
   expireQuotes,
   hashQuoteToken,
@@ -16,8 +16,6 @@ import {
   sendQuote,
   withdrawQuote,
 } from "~/modules/quotes/lifecycle.server";
-import { quoteDraftSchema } from "~/modules/quotes/schema";
-import { createUser } from "~/modules/users/mutations.server";
 import * as quotePage from "~/routes/public/quote";
 import * as quotePdf from "~/routes/resources/quote-pdf";
 import { contactQueries, quoteEvents, quoteLinks, quotes } from "~/server/db/schema";
@@ -25,6 +23,7 @@ import { clientIpContext, cspNonceContext } from "~/server/security/request-cont
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { createAppHandler } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
+import { draftQuoteFor, quoteStaff } from "../support/quotes";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -35,7 +34,7 @@ afterEach(() => {
 });
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${++counter}`;
+const _unique = () => `${Date.now().toString(36)}${++counter}`;
 
 /** A client address of its own for each call, unless a test means to share one. */
 function nextIp() {
@@ -43,49 +42,22 @@ function nextIp() {
   return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
 }
 
-async function staff() {
-  return createUser({
-    email: `${unique()}@example.nz`,
-    name: "Aroha Staff",
-    role: "admin",
-    password: "a-long-password-1",
-  });
-}
-
 /** An enquiry and its quote with one line (3 × $19.99), sent: the customer's token and the ids. */
 async function sentQuote(days = 30) {
-  const actor = await staff();
-  const [enquiry] = await db()
-    .insert(contactQueries)
-    .values({
-      fullName: "Mere Parata",
-      email: `mere-${unique()}@example.co.nz`,
-      subject: "Quote Request",
-      message: "Please quote the items on my list.",
-    })
-    .returning();
-  if (!enquiry) throw new Error("no enquiry");
-  const draft = await openQuoteDraft(actor, enquiry.id);
-  await saveQuoteDraft(
-    actor,
-    draft.id,
-    quoteDraftSchema.parse({
-      customerName: "Mere Parata",
-      customerEmail: enquiry.email,
-      customerCompany: "Parata Builders",
-      validUntil: nzDatePlusDays(days),
-      noteToCustomer: "Delivery to site included.",
-      lines: [
-        {
-          description: "Plywood 12mm",
-          brandName: "Carter Holt",
-          note: "Cut to size",
-          quantityMilli: "3",
-          unitPriceCents: "19.99",
-        },
-      ],
-    }),
-  );
+  const actor = await quoteStaff();
+  const { enquiry, draft } = await draftQuoteFor(db(), actor, {
+    days,
+    lines: [
+      {
+        description: "Plywood 12mm",
+        brandName: "Carter Holt",
+        note: "Cut to size",
+        quantityMilli: "3",
+        unitPriceCents: "19.99",
+      },
+    ],
+    fields: { customerCompany: "Parata Builders", noteToCustomer: "Delivery to site included." },
+  });
   const { token, pdfPath } = await sendQuote(actor, draft.id, draft.number);
   return { actor, enquiry, id: draft.id, number: draft.number, token, pdfPath };
 }

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { expect, test } from "vitest";
-import { nzDatePlusDays, openQuoteDraft, QUOTE_LOCKED, saveQuoteDraft } from "~/modules/quotes/drafts.server";
+import { openQuoteDraft, QUOTE_LOCKED, saveQuoteDraft } from "~/modules/quotes/drafts.server";
 import {
   answerQuote,
   expireQuotes,
@@ -21,55 +21,30 @@ import {
 } from "~/modules/quotes/lifecycle.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { DEFAULT_QUOTE_TERMS } from "~/modules/quotes/settings";
-import { createUser } from "~/modules/users/mutations.server";
 import { contactQueries, mailOutbox, quoteLinks, quotes } from "~/server/db/schema";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
+import { draftQuoteFor, quoteStaff } from "../support/quotes";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${++counter}`;
+const _unique = () => `${Date.now().toString(36)}${++counter}`;
 const DAY = 24 * 60 * 60 * 1000;
 
-async function staff() {
-  return createUser({
-    email: `${unique()}@example.nz`,
-    name: "Aroha Staff",
-    role: "admin",
-    password: "a-long-password-1",
-  });
-}
+const staff = () => quoteStaff();
 
-/** An enquiry and a draft quote for it with one line, valid for `days` from now. */
-async function draftQuote(actor: { id: string; name: string }, days = 30, lines = 1) {
-  const [enquiry] = await db()
-    .insert(contactQueries)
-    .values({
-      fullName: "Mere Parata",
-      email: `mere-${unique()}@example.co.nz`,
-      subject: "Quote Request",
-      message: "Please quote the items on my list.",
-    })
-    .returning();
-  if (!enquiry) throw new Error("no enquiry");
-  const draft = await openQuoteDraft(actor, enquiry.id);
-  await saveQuoteDraft(
-    actor,
-    draft.id,
-    quoteDraftSchema.parse({
-      customerName: "Mere Parata",
-      customerEmail: enquiry.email,
-      validUntil: nzDatePlusDays(days),
-      lines: Array.from({ length: lines }, () => ({
-        description: "Plywood 12mm",
-        quantityMilli: "3",
-        unitPriceCents: "19.99",
-      })),
-    }),
-  );
-  return { enquiry, draft };
+/** An enquiry and a draft quote for it with `lines` plywood lines, valid for `days` from now. */
+function draftQuote(actor: { id: string; name: string }, days = 30, lines = 1) {
+  return draftQuoteFor(db(), actor, {
+    days,
+    lines: Array.from({ length: lines }, () => ({
+      description: "Plywood 12mm",
+      quantityMilli: "3",
+      unitPriceCents: "19.99",
+    })),
+  });
 }
 
 async function statusOf(quoteId: string) {

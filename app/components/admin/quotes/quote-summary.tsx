@@ -1,8 +1,8 @@
-// A sent quote as staff see it: the lines and totals as the customer got them, the customer's
-// answer, and the quote's history.
+// A sent quote as staff see it: the lines and totals as the customer's page shows them, the
+// customer's answer, and the quote's history.
 import { nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
+import { QuoteLines } from "~/components/site/quote/quote-lines";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
 import type { QuoteDeclineReason, QuoteEventKind, QuoteStatus } from "~/lib/vocabulary";
 import { DECLINE_REASON_LABELS, QUOTE_STATUS_LABELS } from "~/modules/quotes/labels";
 
@@ -69,61 +69,7 @@ export function QuoteSummary({ quote }: { quote: SummaryQuote }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           {answer ? <p className="rounded-md border p-3 text-sm">{answer}</p> : null}
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Quote lines</caption>
-              <thead>
-                <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-2 font-medium">
-                    Description
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right font-medium">
-                    Qty
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right font-medium">
-                    Unit price
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right font-medium">
-                    Disc.
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {quote.lines.map((line) => (
-                  <tr key={line.id} className="border-b align-top">
-                    <td className="py-2 pr-2">
-                      <span className="wrap-anywhere">{line.description}</span>
-                      {line.brandName || line.note ? (
-                        <span className="block text-muted-foreground text-xs">
-                          {[line.brandName, line.note].filter(Boolean).join(" · ")}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-2 text-right tabular-nums">
-                      {formatQuantity(line.quantityMilli)}
-                      {line.unit === "each" ? "" : ` ${line.unit}`}
-                    </td>
-                    <td className="py-2 pr-2 text-right tabular-nums">{formatCents(line.unitPriceCents)}</td>
-                    <td className="py-2 pr-2 text-right tabular-nums">
-                      {line.discountBasisPoints ? `${formatPercent(line.discountBasisPoints)}%` : ""}
-                    </td>
-                    <td className="py-2 text-right tabular-nums">{formatCents(line.lineTotalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums">
-            <dt>Subtotal excl. GST</dt>
-            <dd className="text-right">{formatCents(quote.subtotalCents)}</dd>
-            <dt>GST {formatPercent(quote.gstBasisPoints)}%</dt>
-            <dd className="text-right">{formatCents(quote.gstCents)}</dd>
-            <dt className="font-semibold">Total incl. GST</dt>
-            <dd className="text-right font-semibold">{formatCents(quote.totalCents)}</dd>
-          </dl>
+          <QuoteLines quote={quote} />
           <p className="text-muted-foreground text-sm">Valid until {quote.validUntil}.</p>
           {quote.noteToCustomer ? (
             <p className="text-sm">Note to the customer: {quote.noteToCustomer}</p>

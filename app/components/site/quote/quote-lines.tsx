@@ -3,9 +3,14 @@
 // displayed, so a screen reader meets the lines once.
 
 import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
-import type { CustomerQuote } from "~/modules/quotes/customer.server";
+import type { QuoteDocument } from "~/modules/quotes/pdf.server";
 
-type Line = CustomerQuote["lines"][number];
+/** What the table needs of a quote: the customer's page and the back office both show it so. */
+type QuoteFigures = Pick<
+  QuoteDocument,
+  "lines" | "subtotalCents" | "gstBasisPoints" | "gstCents" | "totalCents"
+>;
+type Line = QuoteFigures["lines"][number];
 
 function quantityOf(line: Line) {
   return `${formatQuantity(line.quantityMilli)} ${line.unit}`;
@@ -95,7 +100,7 @@ function LinesList({ lines }: { lines: Line[] }) {
   );
 }
 
-export function QuoteLines({ quote }: { quote: CustomerQuote }) {
+export function QuoteLines({ quote }: { quote: QuoteFigures }) {
   return (
     <section aria-labelledby="quote-items" className="grid gap-4">
       <h2 id="quote-items" className="font-semibold text-lg">
