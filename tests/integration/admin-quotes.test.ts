@@ -10,7 +10,7 @@ import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
 import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
 import { getQuoteStats } from "~/modules/quotes/stats.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
-import { action as enquiryAction } from "~/routes/admin/enquiry";
+import { action as enquiryAction, loader as enquiryLoader } from "~/routes/admin/enquiry";
 import { action as quoteAction, loader as quoteLoader } from "~/routes/admin/quote";
 import { loader as listLoader } from "~/routes/admin/quotes";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
@@ -168,6 +168,19 @@ test("from an enquiry to a sent quote: drafted, refused with messages, saved, se
   expect(late.status).toBe(400);
   expect(errorOf(late)?.description).toBe(QUOTE_LOCKED);
   expect((await db().select().from(quotes).where(eq(quotes.id, id)))[0]?.totalCents).toBe(12072);
+
+  // The enquiry's history has the quote's own: drafted, edited, sent.
+  const detail = await call(enquiryLoader, `/admin/contact-management/${enquiry.id}`, { id: enquiry.id });
+  const timeline = (
+    detail.body as { timeline: { kind: string; fromValue: string | null; toValue: string | null }[] }
+  ).timeline;
+  const number = (loaded.body as { quote: { number: string } }).quote.number;
+  expect(timeline.filter((e) => e.kind === "quote").map((e) => [e.fromValue, e.toValue])).toEqual(
+    expect.arrayContaining([
+      [number, "draft"],
+      [number, "sent"],
+    ]),
+  );
 
   // The staff PDF.
   const pdf = await call(pdfLoader, `/admin/quotes/${id}/pdf`, { id });

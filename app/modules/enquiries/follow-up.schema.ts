@@ -13,10 +13,13 @@ export function isClosedStatus(status: EnquiryStatus) {
   return (CLOSED_ENQUIRY_STATUSES as readonly EnquiryStatus[]).includes(status);
 }
 
-/** One entry of an enquiry's history, as the detail view shows it. */
+/**
+ * One entry of an enquiry's history, as the detail view shows it: an enquiry event, or an event
+ * of one of its quotes (kind "quote": fromValue is the quote's number, toValue what happened).
+ */
 export type TimelineEntry = {
   id: string;
-  kind: EnquiryEventKind;
+  kind: EnquiryEventKind | "quote";
   actorName: string | null;
   fromValue: string | null;
   toValue: string | null;

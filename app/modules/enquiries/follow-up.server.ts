@@ -6,6 +6,7 @@
 // nothing. Times come from the database's statement clock, read after the lock, so the history
 // is in the order the changes were made.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { quoteNumber } from "~/lib/quote-number";
 import { CLOSED_ENQUIRY_STATUSES, type EnquiryStatus, type Role, STAFF_ROLES } from "~/lib/vocabulary";
 import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
@@ -16,6 +17,8 @@ import {
   enquiryLines,
   enquiryNotes,
   products,
+  quoteEvents,
+  quotes,
   users,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
@@ -84,7 +87,7 @@ export async function getEnquiryDetail(id: string): Promise<EnquiryDetail | null
     .leftJoin(users, eq(users.id, contactQueries.ownerId))
     .where(eq(contactQueries.id, id));
   if (!row) return null;
-  const [lines, events, notes] = await Promise.all([
+  const [lines, events, notes, quoteHistory] = await Promise.all([
     db
       .select({
         productName: enquiryLines.productName,
@@ -113,18 +116,51 @@ export async function getEnquiryDetail(id: string): Promise<EnquiryDetail | null
       .select({ id: enquiryNotes.id, body: enquiryNotes.body })
       .from(enquiryNotes)
       .where(eq(enquiryNotes.enquiryId, id)),
+    db
+      .select({
+        id: quoteEvents.id,
+        kind: quoteEvents.kind,
+        actorName: quoteEvents.actorName,
+        note: quoteEvents.note,
+        createdAt: quoteEvents.createdAt,
+        revision: quotes.revision,
+      })
+      .from(quoteEvents)
+      .innerJoin(quotes, eq(quotes.id, quoteEvents.quoteId))
+      .where(eq(quotes.enquiryId, id))
+      .orderBy(desc(quoteEvents.createdAt), desc(quoteEvents.id))
+      .limit(TIMELINE_LIMIT),
   ]);
   const noteText = new Map(notes.map((note) => [note.id, note.body]));
   const { clientIp: _clientIp, ...enquiry } = row.enquiry;
+  const reference = formatReference(enquiry.referenceNo, enquiry.createdAt);
   return {
     ...enquiry,
-    reference: formatReference(enquiry.referenceNo, enquiry.createdAt),
+    reference,
     ownerName: row.ownerName,
     lines,
-    timeline: events.map((event) => ({
-      ...event,
-      note: event.kind === "note" && event.toValue ? (noteText.get(event.toValue) ?? null) : null,
-    })),
+    timeline: [
+      ...events.map(
+        (event): TimelineEntry => ({
+          ...event,
+          note: event.kind === "note" && event.toValue ? (noteText.get(event.toValue) ?? null) : null,
+        }),
+      ),
+      // The quotes' own history (drafted, sent, viewed, answered, …) in the same list.
+      ...quoteHistory.map(
+        (event): TimelineEntry => ({
+          id: event.id,
+          kind: "quote",
+          actorName: event.actorName,
+          fromValue: quoteNumber(reference, event.revision),
+          toValue: event.kind,
+          createdAt: event.createdAt,
+          note: event.note,
+        }),
+      ),
+    ]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, TIMELINE_LIMIT),
   };
 }
 

@@ -2,12 +2,12 @@
 // by state, newest first) and an enquiry's own revisions.
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
+import { quoteNumber } from "~/lib/quote-number";
 import type { QuoteStatus } from "~/lib/vocabulary";
 import { formatReference, parseReference } from "~/modules/enquiries/reference";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { contactQueries, quotes } from "~/server/db/schema";
-import { quoteNumber } from "./numbering";
 
 export type QuoteListRow = {
   id: string;

@@ -5,6 +5,7 @@
 // malformed token, which are refused before the database is asked anything.
 import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
+import { quoteNumber } from "~/lib/quote-number";
 import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
 import { formatReference } from "~/modules/enquiries/reference";
 import { getDb } from "~/server/db/db.server";
@@ -18,7 +19,6 @@ import { nzDatePlusDays } from "./drafts.server";
 import { DECLINE_REASON_LABELS } from "./labels";
 import { answerQuote, findQuoteIdByToken, isWellFormedToken, markQuoteViewed } from "./lifecycle.server";
 import { formatValidUntil, pdfFileName, readQuoteDocument } from "./mail.server";
-import { quoteNumber } from "./numbering";
 
 /**
  * What every answer to a customer's link carries, refusals included: kept by no cache, indexed by

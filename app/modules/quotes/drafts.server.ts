@@ -4,6 +4,7 @@
 // revision is locked and a change is the next revision. The server computes every total.
 import { and, asc, desc, eq, max } from "drizzle-orm";
 import { centsFromStoredPrice, lineTotalCents, QUANTITY_SCALE, quoteTotals } from "~/lib/money";
+import { quoteNumber } from "~/lib/quote-number";
 import { formatReference } from "~/modules/enquiries/reference";
 import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
@@ -18,7 +19,6 @@ import {
   quotes,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
-import { quoteNumber } from "./numbering";
 import type { QuoteDraftInput, QuoteLineInput } from "./schema";
 import { getQuoteSettings } from "./settings.server";
 

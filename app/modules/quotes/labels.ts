@@ -1,5 +1,5 @@
 // How quote states and decline reasons read on screen, in the CSV and in e-mail.
-import type { QuoteDeclineReason, QuoteStatus } from "~/lib/vocabulary";
+import type { QuoteDeclineReason, QuoteEventKind, QuoteStatus } from "~/lib/vocabulary";
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   draft: "Draft",
@@ -19,4 +19,12 @@ export const DECLINE_REASON_LABELS: Record<QuoteDeclineReason, string> = {
   bought_elsewhere: "Bought elsewhere",
   project_cancelled: "Project cancelled",
   other: "Other",
+};
+
+/** A quote's history as it reads: its states, and the edits and the reminder between them. */
+export const QUOTE_EVENT_LABELS: Record<QuoteEventKind, string> = {
+  ...QUOTE_STATUS_LABELS,
+  draft: "Drafted",
+  edited: "Edited",
+  reminded: "Reminder sent",
 };

@@ -3,6 +3,7 @@
 // Texts are plain; every message goes through the outbox in the caller's transaction.
 import { asc, eq } from "drizzle-orm";
 import { formatCents } from "~/lib/money";
+import { quoteNumber } from "~/lib/quote-number";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { oneLine } from "~/modules/notifications/mail-text";
@@ -12,7 +13,6 @@ import { contactQueries, quoteLines, quotes } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { quoteNumber } from "./numbering";
 import { type QuoteDocument, renderQuotePdf } from "./pdf.server";
 
 const validDay = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" });

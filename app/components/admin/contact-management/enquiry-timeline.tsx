@@ -7,11 +7,13 @@ import {
   FileXIcon,
   InboxIcon,
   type LucideIcon,
+  ReceiptTextIcon,
   StickyNoteIcon,
   UserRoundIcon,
 } from "lucide-react";
-import type { EnquiryEventKind } from "~/lib/vocabulary";
+import type { QuoteEventKind } from "~/lib/vocabulary";
 import type { TimelineEntry } from "~/modules/enquiries/follow-up.schema";
+import { QUOTE_EVENT_LABELS } from "~/modules/quotes/labels";
 
 export const nzDateTime = new Intl.DateTimeFormat("en-NZ", {
   dateStyle: "medium",
@@ -19,12 +21,13 @@ export const nzDateTime = new Intl.DateTimeFormat("en-NZ", {
   timeZone: "Pacific/Auckland",
 });
 
-const ICON: Record<EnquiryEventKind, LucideIcon> = {
+const ICON: Record<TimelineEntry["kind"], LucideIcon> = {
   received: InboxIcon,
   status: ArrowRightLeftIcon,
   owner: UserRoundIcon,
   note: StickyNoteIcon,
   attachment_deleted: FileXIcon,
+  quote: ReceiptTextIcon,
 };
 
 function summarise(entry: TimelineEntry) {
@@ -39,6 +42,8 @@ function summarise(entry: TimelineEntry) {
       return "Note added";
     case "attachment_deleted":
       return "Attachment deleted under the retention setting";
+    case "quote":
+      return `Quote ${entry.fromValue ?? ""}: ${QUOTE_EVENT_LABELS[entry.toValue as QuoteEventKind] ?? entry.toValue}`;
   }
 }
 

@@ -4,7 +4,7 @@ import { nzDateTime } from "~/components/admin/contact-management/enquiry-timeli
 import { QuoteLines } from "~/components/site/quote/quote-lines";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { QuoteDeclineReason, QuoteEventKind, QuoteStatus } from "~/lib/vocabulary";
-import { DECLINE_REASON_LABELS, QUOTE_STATUS_LABELS } from "~/modules/quotes/labels";
+import { DECLINE_REASON_LABELS, QUOTE_EVENT_LABELS } from "~/modules/quotes/labels";
 
 type SummaryQuote = {
   status: QuoteStatus;
@@ -39,13 +39,6 @@ type SummaryQuote = {
     note: string | null;
     createdAt: Date | string;
   }[];
-};
-
-const EVENT_LABELS: Record<QuoteEventKind, string> = {
-  ...QUOTE_STATUS_LABELS,
-  draft: "Drafted",
-  edited: "Edited",
-  reminded: "Reminder sent",
 };
 
 function answerOf(quote: SummaryQuote) {
@@ -89,7 +82,7 @@ export function QuoteSummary({ quote }: { quote: SummaryQuote }) {
           <ol className="grid gap-3 text-sm">
             {quote.events.map((event) => (
               <li key={event.id} className="grid">
-                <span className="font-medium">{EVENT_LABELS[event.kind]}</span>
+                <span className="font-medium">{QUOTE_EVENT_LABELS[event.kind]}</span>
                 <span className="text-muted-foreground">
                   {nzDateTime.format(new Date(event.createdAt))}
                   {event.actorName ? ` · ${event.actorName}` : ""}

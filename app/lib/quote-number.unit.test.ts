@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { quoteNumber, revisionFromLetter, revisionLetter } from "./numbering";
+import { quoteNumber, revisionFromLetter, revisionLetter } from "./quote-number";
 
 test("revisions are lettered A to Z, then AA", () => {
   expect([1, 2, 26, 27, 28, 52, 53, 702, 703].map(revisionLetter)).toEqual([
