@@ -5,6 +5,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { FormError } from "~/components/admin/form-messages";
 import { TextareaField, TextField } from "~/components/admin/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -80,15 +81,7 @@ export function QuoteBuilder(props: {
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
-      {form.errors?.length ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-md border border-destructive/50 p-3 text-destructive text-sm"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError form={form} />
       <Card>
         <CardHeader>
           <CardTitle asChild>

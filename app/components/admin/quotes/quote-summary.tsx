@@ -5,6 +5,7 @@ import { QuoteLines } from "~/components/site/quote/quote-lines";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { QuoteDeclineReason, QuoteEventKind, QuoteStatus } from "~/lib/vocabulary";
 import { DECLINE_REASON_LABELS, QUOTE_EVENT_LABELS } from "~/modules/quotes/labels";
+import type { QuoteDocument } from "~/modules/quotes/pdf.server";
 
 type SummaryQuote = {
   status: QuoteStatus;
@@ -21,17 +22,7 @@ type SummaryQuote = {
   declineReason: QuoteDeclineReason | null;
   answerMessage: string | null;
   answeredAt: Date | string | null;
-  lines: {
-    id: string;
-    description: string;
-    brandName: string | null;
-    note: string | null;
-    quantityMilli: number;
-    unit: string;
-    unitPriceCents: number;
-    discountBasisPoints: number;
-    lineTotalCents: number;
-  }[];
+  lines: QuoteDocument["lines"];
   events: {
     id: string;
     kind: QuoteEventKind;
