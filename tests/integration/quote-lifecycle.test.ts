@@ -142,7 +142,7 @@ test("declining makes the enquiry Lost with the reason; asking for changes keeps
   expect(history.find((e) => e.kind === "declined")).toMatchObject({
     actorId: null,
     actorName: "Customer: Mere Parata",
-    note: "lead_time: Need it by Friday",
+    note: "Lead time: Need it by Friday",
   });
 
   const changes = await draftQuote(actor);

@@ -197,7 +197,7 @@ export async function answerQuote(quoteId: string, answer: QuoteAnswer, now = ne
           ? `Purchase order ${answer.purchaseOrder}`
           : null
         : answer.kind === "decline"
-          ? [answer.reason, answer.message].filter(Boolean).join(": ")
+          ? [DECLINE_REASON_LABELS[answer.reason], answer.message].filter(Boolean).join(": ")
           : answer.message;
     await recordEvent(quoteId, status, customer, note);
     if (answer.kind === "accept") await setEnquiryStatus(customer, quote.enquiryId, "Won");
