@@ -67,6 +67,9 @@ export async function enqueueMail(tx: DbOrTx, mail: NewMail) {
       htmlBody: mail.html ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
       messageId: newMessageId(),
+      // Due now by the worker's own clock (milliseconds), not the database's (microseconds): a
+      // drain in the same millisecond as the insert would otherwise find it not yet due.
+      nextAttemptAt: new Date(),
     })
     .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
   if (!row) throw new Error("The outbox insert returned no row");
