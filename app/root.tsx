@@ -34,7 +34,7 @@ const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * A page rendered while the database was unreachable is answered 503 (try again), whatever its
- * loaders made of it: an error (500) or, where the spec has load errors only logged, a page of
+ * loaders made of it: an error (500) or, where a load error is only logged, a page of
  * empty lists and defaults (200). It is not the page, so no cache may keep it and no crawler
  * should index it. Modules read shared content through a memo, so a page may have met the
  * outage only second-hand: a page finished while the database is down counts too. Files and

@@ -10,7 +10,7 @@
 //   isPublished: checkbox()                                                    // "on" -> true, absent -> false
 //   imageUrl: imageUrlField()                                                  // "" -> null; http(s) or /path
 //
-// Non-numeric input becomes 0, as the spec says; a number outside the database's range is refused
+// Non-numeric input becomes 0; a number outside the database's range is refused
 // with a message rather than clamped, so nobody's 150% discount is silently stored as 100%.
 // Each parser is `.optional()` first: Conform treats a field missing from the post (not only an
 // empty one) as undefined, and refuses it unless the schema says it may be absent.

@@ -1,4 +1,4 @@
-// A list that could not be loaded: the spec's toast ('Failed to fetch brands') once, and the same
+// A list that could not be loaded: a toast ('Failed to fetch brands') once, and the same
 // words in the page for whoever missed the toast or has JavaScript off.
 //
 //   <FetchError failed={loaderData.failed} message="Failed to fetch brands" />

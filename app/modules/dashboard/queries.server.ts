@@ -1,4 +1,4 @@
-// The dashboard's figures: the four counts of the spec, and enquiries per week over the last 12
+// The dashboard's figures: the four content counts, and enquiries per week over the last 12
 // weeks (weeks start on Monday, New Zealand time, so "this week" matches the trader's calendar).
 import { count, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client.server";

@@ -7,7 +7,7 @@ import { type EnquiryFailure, type SubmitOptions, submitEnquiry } from "./submit
 export type { EnquiryActionData };
 
 // A storage or database failure is ours, not the visitor's: 503 says "try again", and the page
-// still renders the form with its values and the spec's error message.
+// still renders the form with its values and the field's error message.
 const STATUS_FOR: Record<EnquiryFailure, number> = {
   invalid: 400,
   file_too_large: 413,

@@ -1,5 +1,5 @@
 // The enquiries CSV, written as every CSV of the back office is (app/lib/csv.ts). The follow-up
-// columns come after the spec's seven, so a sheet that reads the old columns by position still
+// columns come after the original seven, so a sheet that reads the old columns by position still
 // reads them right.
 import { CSV_BOM, formatNzDate, toCsvLine, toCsvStream } from "~/lib/csv";
 import { centsToText } from "~/lib/money";

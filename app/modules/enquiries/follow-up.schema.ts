@@ -120,3 +120,12 @@ export const bulkStatusSchema = z.object({
     .max(PAGE_SIZE, `Select at most ${PAGE_SIZE} enquiries at a time`),
   status: statusField,
 });
+
+/** Every form of the enquiry's page: its follow-up, and Create Quote. */
+export const enquiryIntentSchema = z.discriminatedUnion("intent", [
+  setStatusSchema.extend({ intent: z.literal("set-status") }),
+  setOwnerSchema.extend({ intent: z.literal("set-owner") }),
+  addNoteSchema.extend({ intent: z.literal("add-note") }),
+  z.object({ intent: z.literal("create-quote") }),
+]);
+export type EnquiryIntent = z.output<typeof enquiryIntentSchema>;

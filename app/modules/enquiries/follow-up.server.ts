@@ -22,7 +22,8 @@ import {
   users,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
-import { isClosedStatus, TIMELINE_LIMIT, type TimelineEntry } from "./follow-up.schema";
+import type { Toast } from "~/server/toast.server";
+import { type EnquiryIntent, isClosedStatus, TIMELINE_LIMIT, type TimelineEntry } from "./follow-up.schema";
 import { formatReference } from "./reference";
 
 /** The enquiry asked for is not there (never was, or was deleted): the route answers 404. */
@@ -314,4 +315,25 @@ export async function addEnquiryNote(actor: Actor, id: string, body: string) {
       createdAt: NOW,
     });
   });
+}
+
+/** One follow-up form of the enquiry's page, carried out; what the toast says of it. */
+export async function applyFollowUp(
+  actor: Actor,
+  id: string,
+  value: Exclude<EnquiryIntent, { intent: "create-quote" }>,
+): Promise<Toast> {
+  switch (value.intent) {
+    case "set-status":
+      return (await setEnquiryStatus(actor, id, value.status))
+        ? { type: "success", title: `Status changed to ${value.status}` }
+        : { type: "info", title: `The status was already ${value.status}` };
+    case "set-owner":
+      return (await setEnquiryOwner(actor, id, value.ownerId))
+        ? { type: "success", title: value.ownerId ? "Owner assigned" : "Owner removed" }
+        : { type: "info", title: "The owner is unchanged" };
+    case "add-note":
+      await addEnquiryNote(actor, id, value.body);
+      return { type: "success", title: "Note added" };
+  }
 }

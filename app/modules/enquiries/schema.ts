@@ -1,5 +1,5 @@
 // The enquiry forms' rules, shared by the browser (instant messages) and the server (the
-// authority). Messages are the spec's, word for word.
+// authority). Messages are fixed texts the site has always shown, word for word.
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
@@ -25,7 +25,7 @@ export const ENQUIRY_LIMITS = {
 export const FILE_TOO_LARGE = "File too large";
 export const INVALID_FILE_TYPE = "Invalid file type";
 export const PDF_WITH_SCRIPTS = "PDF contains scripts";
-/** The second line the spec gives each file message (it was a toast's description). */
+/** The second line of each file message (it was a toast's description). */
 export const FILE_ERROR_DESCRIPTIONS: Record<string, string> = {
   [FILE_TOO_LARGE]: "Please upload a file smaller than 10MB",
   [INVALID_FILE_TYPE]: "Please upload an image, PDF, or Word document",

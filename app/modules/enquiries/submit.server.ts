@@ -41,11 +41,11 @@ import {
 } from "./schema";
 import { assessFormFields, checkEnquiryRate, isReplayedFormToken } from "./spam.server";
 
-/** jpeg, png, pdf, Word doc and docx: the spec's list, decided by the file's bytes. */
+/** jpeg, png, pdf, Word doc and docx, decided by the file's bytes. */
 export const ENQUIRY_FILE_TYPES: readonly DetectedType[] = ["jpeg", "png", "pdf", "doc", "docx"];
 
 export type EnquiryFailure =
-  /** A field or the file broke a rule: the reply carries the spec's messages. */
+  /** A field or the file broke a rule: the reply carries each rule's message. */
   | "invalid"
   | "file_too_large"
   | "unsupported_media_type"

@@ -86,3 +86,8 @@ export function quoteSettingsFormValues(settings: QuoteSettings) {
     reminderDaysBefore: String(settings.reminderDaysBefore),
   };
 }
+
+/** Settings > Quotes posts the settings with its intent. */
+export const quoteSettingsFormSchema = quoteSettingsSchema.extend({
+  intent: z.literal("save-quote-settings"),
+});

@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast("/admin", { type: "success", title: "Mail queued to send again" });
 }
 
-// Quick actions lead only where the role may go; the spec's three for admin, the catalogue for sales.
+// Quick actions lead only where the role may go; three for admin, the catalogue for sales.
 const QUICK_ACTIONS = [
   {
     label: "Manage Catalog",

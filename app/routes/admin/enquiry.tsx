@@ -11,23 +11,20 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { attachmentHref } from "~/modules/enquiries/admin.server";
 import {
-  addNoteSchema,
-  setOwnerSchema,
-  setStatusSchema,
+  type EnquiryIntent,
+  enquiryIntentSchema,
   TIMELINE_LIMIT,
 } from "~/modules/enquiries/follow-up.schema";
 import {
-  addEnquiryNote,
+  applyFollowUp,
   type EnquiryDetail,
   EnquiryNotFoundError,
   getActiveStaff,
   getEnquiryDetail,
-  setEnquiryOwner,
-  setEnquiryStatus,
 } from "~/modules/enquiries/follow-up.server";
 import { listEnquiryQuotes } from "~/modules/quotes/admin.server";
 import { openQuoteDraft } from "~/modules/quotes/drafts.server";
-import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPickList } from "~/server/http/screens.server";
 import { readStaffForm } from "~/server/http/staff-action.server";
@@ -88,43 +85,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { enquiry: toView(enquiry), timeline: enquiry.timeline, staff, quotes };
 }
 
-const intentSchema = z.discriminatedUnion("intent", [
-  setStatusSchema.extend({ intent: z.literal("set-status") }),
-  setOwnerSchema.extend({ intent: z.literal("set-owner") }),
-  addNoteSchema.extend({ intent: z.literal("add-note") }),
-  z.object({ intent: z.literal("create-quote") }),
-]);
-type Intent = z.output<typeof intentSchema>;
-
-const FAILURE: Record<Intent["intent"], string> = {
+const FAILURE: Record<EnquiryIntent["intent"], string> = {
   "set-status": "Error changing the status",
   "set-owner": "Error assigning the owner",
   "add-note": "Error adding the note",
   "create-quote": "Error creating the quote",
 };
 
-async function perform(
-  actor: SessionUser,
-  id: string,
-  value: Exclude<Intent, { intent: "create-quote" }>,
-): Promise<Toast> {
-  switch (value.intent) {
-    case "set-status":
-      return (await setEnquiryStatus(actor, id, value.status))
-        ? { type: "success", title: `Status changed to ${value.status}` }
-        : { type: "info", title: `The status was already ${value.status}` };
-    case "set-owner":
-      return (await setEnquiryOwner(actor, id, value.ownerId))
-        ? { type: "success", title: value.ownerId ? "Owner assigned" : "Owner removed" }
-        : { type: "info", title: "The owner is unchanged" };
-    case "add-note":
-      await addEnquiryNote(actor, id, value.body);
-      return { type: "success", title: "Note added" };
-  }
-}
-
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: intentSchema });
+  const form = await readStaffForm(args, { role: "admin", schema: enquiryIntentSchema });
   const id = enquiryId(args.params);
   if (!form.ok) return form.response;
   const value = form.value;
@@ -156,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
     },
     async () => {
       try {
-        toast = await perform(form.staff.user, id, value);
+        toast = await applyFollowUp(form.staff.user, id, value);
       } catch (error) {
         if (error instanceof EnquiryNotFoundError) notFound();
         throw error;

@@ -13,13 +13,14 @@ import { listActiveAdminEmails } from "~/modules/notifications/recipients.server
 import {
   DEFAULT_QUOTE_SETTINGS,
   QUOTE_SETTINGS_KEY,
+  quoteSettingsFormSchema,
   quoteSettingsFormValues,
-  quoteSettingsSchema,
 } from "~/modules/quotes/settings";
 import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
 import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
 import { ENQUIRY_SETTINGS_KEY, enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
 import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { enquirySettingsFormSchema } from "~/modules/settings/forms";
 import { DEFAULT_HERO_BACKGROUND, HERO_BACKGROUND_KEY } from "~/modules/settings/hero-background";
 import {
   createBrand,
@@ -99,39 +100,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const id = z.uuid("Invalid record");
-
-// The recipients arrive as one address per line; each line is checked by the setting's own rule
-// and a bad one is named, so the message can sit under the one text box.
-const recipientLines = z
-  .string()
-  .optional()
-  .transform((text, ctx) => {
-    const lines = (text ?? "")
-      .split(/[\r\n,;]+/)
-      .map((line) => line.trim())
-      .filter(Boolean);
-    const parsed = enquirySettingsSchema.shape.notificationRecipients.safeParse(lines);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) {
-      const at = issue.path[0];
-      const line = typeof at === "number" ? lines[at] : undefined;
-      ctx.addIssue({
-        code: "custom",
-        message: line ? `${issue.message}: ${line.slice(0, 80)}` : issue.message,
-      });
-    }
-    return z.NEVER;
-  });
-
-const enquirySettingsFormSchema = z.object({
-  intent: z.literal("save-enquiry-settings"),
-  notificationRecipients: recipientLines,
-  attachmentRetentionMonths: enquirySettingsSchema.shape.attachmentRetentionMonths,
-});
-
-const quoteSettingsFormSchema = quoteSettingsSchema.extend({
-  intent: z.literal("save-quote-settings"),
-});
 
 const settingsIntentSchema = z.discriminatedUnion("intent", [
   brandFormSchema.extend({ intent: z.literal("create-brand") }),

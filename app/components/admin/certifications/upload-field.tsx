@@ -1,6 +1,6 @@
 // A URL field with an upload beside it, for the certification dialog: choosing a file uploads it
 // at once (intent "upload" to the route's action, certificates bucket) and puts the stored file's
-// public URL in the field, as the spec's 'Image uploaded successfully' toast describes. The URL
+// public URL in the field, as the 'Image uploaded successfully' toast describes. The URL
 // can also be typed. The file input has no name, so the dialog's own form never posts the file.
 
 import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";

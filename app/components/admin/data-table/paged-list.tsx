@@ -1,4 +1,4 @@
-// A whole server-paged list in one piece: the search toolbar (with its buttons), the spec's
+// A whole server-paged list in one piece: the search toolbar (with its buttons), the
 // "Failed to fetch …" message, the table and the numbered pagination.
 //
 //   <PagedList noun="brands" list={loaderData.brands} keep={{ tab: "brands" }} columns={columns}

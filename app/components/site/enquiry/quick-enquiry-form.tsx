@@ -33,7 +33,7 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
       action="/?index"
       encType="multipart/form-data"
       {...getFormProps(form)}
-      // The server's messages are the spec's; the browser's own bubbles would replace them.
+      // The server's messages are the form's own; the browser's bubbles would replace them.
       noValidate
       aria-label="Quick enquiry"
       className="grid gap-4"
