@@ -9,11 +9,16 @@ import { answerQuote } from "~/modules/quotes/lifecycle.server";
 import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
 import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
 import { getQuoteStats } from "~/modules/quotes/stats.server";
+import {
+  action as contactManagementAction,
+  loader as contactManagementLoader,
+} from "~/routes/admin/contact-management";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as enquiryAction, loader as enquiryLoader } from "~/routes/admin/enquiry";
 import { action as quoteAction, loader as quoteLoader } from "~/routes/admin/quote";
 import { loader as listLoader } from "~/routes/admin/quotes";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
+import { loader as csvLoader } from "~/routes/resources/enquiries-csv";
 import { loader as pdfLoader } from "~/routes/resources/quote-pdf-staff";
 import { auditEvents, contactQueries, enquiryLines, mailOutbox, products, quotes } from "~/server/db/schema";
 import { cookieFor, errorOf, fieldErrorsOf, settle, toastOf } from "../support/admin-action";
@@ -256,6 +261,103 @@ test("sales and anonymous visitors reach no quote screen or action", async () =>
   expect(await db().select().from(quotes)).toEqual(before);
 });
 
+test("an admin lets sales quote: sales then follow enquiries up and draft, send and open quotes, but delete nothing and export nothing", async () => {
+  const { enquiry } = await enquiryWithList();
+  const settings = {
+    intent: "save-quote-settings",
+    gstBasisPoints: "15",
+    validityDays: "30",
+    reminderDaysBefore: "5",
+    terms: DEFAULT_QUOTE_SETTINGS.terms,
+  };
+  // Sales cannot open the door themselves.
+  const self = await call(settingsAction, "/admin/settings?tab=quotes", {}, "sales", {
+    ...settings,
+    salesMayQuote: "on",
+  });
+  expect(self.status).toBe(403);
+  expect((await getQuoteSettings()).salesMayQuote).toBe(false);
+
+  const opened = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", {
+    ...settings,
+    salesMayQuote: "on",
+  });
+  expect(opened).toMatchObject({ status: 302 });
+  try {
+    expect((await getQuoteSettings()).salesMayQuote).toBe(true);
+    const form = await call(settingsLoader, "/admin/settings?tab=quotes", {});
+    expect((form.body as { quotes: { salesMayQuote: string } }).quotes.salesMayQuote).toBe("on");
+
+    const list = await call(contactManagementLoader, "/admin/contact-management", {}, "sales");
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ tab: "queries", admin: false });
+    expect(
+      await call(contactManagementLoader, "/admin/contact-management?tab=subjects", {}, "sales"),
+    ).toMatchObject({ status: 302, location: "/admin", body: null });
+    const shown = await call(
+      enquiryLoader,
+      `/admin/contact-management/${enquiry.id}`,
+      { id: enquiry.id },
+      "sales",
+    );
+    expect(shown.status).toBe(200);
+
+    const created = await createQuote(enquiry.id, "sales");
+    expect(created.status).toBe(302);
+    const id = created.location?.split("/").at(-1) ?? "";
+    expect((await call(quoteLoader, `/admin/quotes/${id}`, { id }, "sales")).status).toBe(200);
+    expect((await call(listLoader, "/admin/quotes", {}, "sales")).status).toBe(200);
+    const sent = await postQuote(
+      id,
+      builderFields("send", [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }]),
+      "sales",
+    );
+    expect(sent.status).toBe(302);
+    const [stored] = await db().select().from(quotes).where(eq(quotes.id, id));
+    expect(stored?.status).toBe("sent");
+    expect((await call(pdfLoader, `/admin/quotes/${id}/pdf`, { id }, "sales")).status).toBe(200);
+    const dashboard = await call(dashboardLoader, "/admin", {}, "sales");
+    expect((dashboard.body as { quotes: { ok: boolean } }).quotes.ok).toBe(true);
+
+    // The status of many at once, yes; deleting a query or exporting the list, no.
+    const bulk = await call(contactManagementAction, "/admin/contact-management", {}, "sales", {
+      intent: "bulk-status",
+      ids: enquiry.id,
+      status: "In Progress",
+    });
+    expect(bulk.status).toBe(302);
+    const [followed] = await db().select().from(contactQueries).where(eq(contactQueries.id, enquiry.id));
+    expect(followed?.status).toBe("In Progress");
+    const deleted = await call(contactManagementAction, "/admin/contact-management", {}, "sales", {
+      intent: "delete-query",
+      id: enquiry.id,
+    });
+    expect(deleted.status).toBe(403);
+    expect(await db().select().from(contactQueries).where(eq(contactQueries.id, enquiry.id))).toHaveLength(1);
+    expect(await call(csvLoader, "/admin/contact-management/export", {}, "sales")).toMatchObject({
+      status: 302,
+      location: "/admin",
+    });
+    // The audit log says who sent the quote.
+    const [sentEvent] = await db()
+      .select({ role: auditEvents.actorRole })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, "send")));
+    expect(sentEvent?.role).toBe("sales");
+  } finally {
+    await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", settings);
+  }
+  // Closed again: the same screens send sales back to the dashboard.
+  expect((await getQuoteSettings()).salesMayQuote).toBe(false);
+  expect(await call(listLoader, "/admin/quotes", {}, "sales")).toMatchObject({
+    status: 302,
+    location: "/admin",
+  });
+  expect(
+    await call(enquiryLoader, `/admin/contact-management/${enquiry.id}`, { id: enquiry.id }, "sales"),
+  ).toMatchObject({ status: 302, location: "/admin" });
+});
+
 test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader's details, with messages for bad input", async () => {
   const fields = {
     intent: "save-quote-settings",
@@ -287,6 +389,7 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
       traderName: "Trade Counter Penrose Ltd",
       gstNumber: "123-456-789",
       nzbn: "9429041234567",
+      salesMayQuote: false,
     });
     const loaded = await call(settingsLoader, "/admin/settings?tab=quotes", {});
     expect((loaded.body as { quotes: { gstBasisPoints: string } }).quotes.gstBasisPoints).toBe("12.5");

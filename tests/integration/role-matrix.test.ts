@@ -5,6 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import type { Role } from "~/lib/vocabulary";
+import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
+import { saveQuoteSettings } from "~/modules/quotes/settings.server";
 import routes from "~/routes";
 import { cookieFor, settle } from "../support/admin-action";
 import { adminIntentsOf } from "../support/admin-intents";
@@ -27,8 +29,25 @@ const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
 /** The intents of an admin route: the shared list, keyed by the route's file. */
 const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 
-// Sales may use the dashboard and the catalogue (and the staff download route); the rest is admin's.
-const SALES_ALLOWED = new Set(["/admin", "/admin/catalog", "/admin/files/contact_uploads/:name"]);
+// Sales may use the dashboard and the catalogue; the rest is admin's.
+const SALES_ALLOWED = new Set(["/admin", "/admin/catalog"]);
+// What "Sales may quote" (Settings > Quotes) opens to sales as well: the enquiries, their files
+// and the quotes. Of Contact Management's own intents, only the status change.
+const SALES_QUOTING = new Set([
+  "/admin/contact-management",
+  "/admin/contact-management/:id",
+  "/admin/files/contact_uploads/:name",
+  "/admin/quotes",
+  "/admin/quotes/:id",
+  "/admin/quotes/:id/pdf",
+]);
+const SALES_QUOTING_ADMIN_INTENTS = new Set([
+  "delete-query",
+  "create-subject",
+  "update-subject",
+  "toggle-subject",
+  "delete-subject",
+]);
 // Of those, sales may post only to the catalogue: the dashboard's intents (mail retry) are admin's.
 const SALES_MAY_POST = new Set(["/admin/catalog"]);
 // User Management and the audit log show sales the Access Denied screen (403) rather than sending
@@ -151,6 +170,43 @@ test("sales reaches the dashboard and the catalogue only; User Management answer
         expect(JSON.stringify(outcome.body ?? "")).not.toMatch(/@example\.nz/);
       }
     }
+  }
+});
+
+test("when an admin lets sales quote, sales pass the guard of the enquiries and quotes (not deleting a query, not the subjects), and of nothing else", async () => {
+  await saveQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: true });
+  try {
+    for (const route of ADMIN) {
+      const mod = await load(route.file);
+      const quoting = SALES_QUOTING.has(route.path);
+      const open = quoting || SALES_ALLOWED.has(route.path);
+      if (mod.loader) {
+        const outcome = await call(mod.loader, route.path, "sales");
+        const where = `GET ${route.path}`;
+        if (open) {
+          expect(outcome.location ?? "", where).not.toMatch(/^\/auth|^\/$|^\/admin$/);
+          expect([401, 403], where).not.toContain(outcome.status);
+          expect(outcome.status, where).toBeLessThan(500);
+        } else if (!SALES_DENIED_SCREEN.has(route.path)) expect(outcome.location, where).toBe("/admin");
+      }
+      if (SALES_MAY_POST.has(route.path)) continue;
+      for (const intent of mod.action ? (intentsOf(route) ?? []) : []) {
+        const outcome = await call(
+          mod.action!,
+          route.path,
+          "sales",
+          "POST",
+          new URLSearchParams({ intent, id: "x" }),
+        );
+        const where = `${intent} on ${route.path}`;
+        if (quoting && !SALES_QUOTING_ADMIN_INTENTS.has(intent)) {
+          expect([401, 403], where).not.toContain(outcome.status);
+          expect(outcome.status, where).toBeLessThan(500);
+        } else expect(outcome.status, where).toBe(403);
+      }
+    }
+  } finally {
+    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
   }
 });
 

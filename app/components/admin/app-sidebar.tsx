@@ -20,7 +20,7 @@ import {
   useSidebar,
 } from "~/components/ui/sidebar";
 import type { Role } from "~/lib/vocabulary";
-import { type AdminNavItem, isNavItemActive, type NavCounts, navItemsFor } from "./nav-items";
+import { type AdminNavItem, isNavItemActive, type NavAccess, type NavCounts, navItemsFor } from "./nav-items";
 
 /** The item's count when there is something to count; zero shows nothing. */
 function countOf(item: AdminNavItem, counts: NavCounts | undefined) {
@@ -28,10 +28,10 @@ function countOf(item: AdminNavItem, counts: NavCounts | undefined) {
   return n && n > 0 && item.count ? { n, label: item.count.label(n) } : null;
 }
 
-export function AppSidebar({ role, counts }: { role: Role; counts?: NavCounts }) {
+export function AppSidebar({ role, counts, access }: { role: Role; counts?: NavCounts; access?: NavAccess }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
-  const items = navItemsFor(role);
+  const items = navItemsFor(role, access);
   return (
     <Sidebar collapsible="icon" aria-label="Back office">
       <SidebarHeader>

@@ -25,6 +25,8 @@ export type AdminNavItem = {
   alsoActiveFor?: readonly string[];
   /** Staff without the role who open it see its Access Denied screen (403), not a redirect. */
   deniedScreen?: boolean;
+  /** Open to sales as well when an admin lets sales quote (Settings > Quotes). */
+  quoting?: boolean;
   /** A count the admin layout reads, shown beside the item, and what it means in words. */
   count?: { key: keyof NavCounts; label: (n: number) => string };
 };
@@ -53,18 +55,26 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     href: "/admin/contact-management",
     icon: MailIcon,
     roles: ADMIN,
+    quoting: true,
     count: {
       key: "newEnquiries",
       label: (n) => `${n} new ${n === 1 ? "enquiry" : "enquiries"}`,
     },
   },
-  { title: "Quotes", href: "/admin/quotes", icon: ReceiptTextIcon, roles: ADMIN },
+  { title: "Quotes", href: "/admin/quotes", icon: ReceiptTextIcon, roles: ADMIN, quoting: true },
   { title: "Settings", href: "/admin/settings", icon: SettingsIcon, roles: ADMIN },
   { title: "Audit Log", href: "/admin/audit", icon: ScrollTextIcon, roles: ADMIN, deniedScreen: true },
 ];
 
-export function navItemsFor(role: Role) {
-  return ADMIN_NAV.filter((item) => item.roles.includes(role));
+/** What the settings open beyond each item's roles: whether sales may quote. */
+export type NavAccess = { salesMayQuote?: boolean };
+
+function opens(item: AdminNavItem, role: Role, access: NavAccess) {
+  return item.roles.includes(role) || (role === "sales" && !!access.salesMayQuote && !!item.quoting);
+}
+
+export function navItemsFor(role: Role, access: NavAccess = {}) {
+  return ADMIN_NAV.filter((item) => opens(item, role, access));
 }
 
 function isUnder(pathname: string, base: string) {
@@ -78,14 +88,18 @@ export function isNavItemActive(item: AdminNavItem, pathname: string) {
 }
 
 /**
- * Sales may open /admin and /admin/catalog (and below); everything else is admin-only. A loader's
- * request may be the client's data request (/admin/catalog.data), which names the same page.
+ * Sales may open /admin and /admin/catalog (and below), and Contact Management and Quotes when
+ * they may quote; everything else is admin-only. A loader's request may be the client's data
+ * request (/admin/catalog.data), which names the same page.
  */
-export function isAdminPathAllowed(role: Role, pathname: string) {
+export function isAdminPathAllowed(role: Role, pathname: string, access: NavAccess = {}) {
   if (role === "admin") return true;
   if (role !== "sales") return false;
   const path = pagePath(pathname);
-  return path === "/admin" || isUnder(path, "/admin/catalog");
+  if (path === "/admin") return true;
+  return ADMIN_NAV.some(
+    (item) => item.href !== "/admin" && opens(item, role, access) && isUnder(path, item.href),
+  );
 }
 
 function pagePath(pathname: string) {

@@ -23,6 +23,32 @@ test("sales may open the dashboard and the catalogue, by page or by data request
   }
   expect(isAdminPathAllowed("user", "/admin")).toBe(false);
   expect(isAdminPathAllowed("admin", "/admin/users")).toBe(true);
+  // Contact Management and Quotes stay closed to sales until an admin lets them quote.
+  for (const path of ["/admin/contact-management", "/admin/quotes", "/admin/quotes/x"])
+    expect(isAdminPathAllowed("sales", path), path).toBe(false);
+});
+
+test("when sales may quote, they may open Contact Management and Quotes too, and nothing more", () => {
+  const access = { salesMayQuote: true };
+  for (const path of [
+    "/admin/contact-management",
+    "/admin/contact-management.data",
+    "/admin/contact-management/x",
+    "/admin/quotes",
+    "/admin/quotes/x",
+    "/admin/quotes/x.data",
+  ])
+    expect(isAdminPathAllowed("sales", path, access), path).toBe(true);
+  for (const path of ["/admin/contact", "/admin/settings", "/admin/users", "/admin/quotesx", "/admin/audit"])
+    expect(isAdminPathAllowed("sales", path, access), path).toBe(false);
+  expect(isAdminPathAllowed("user", "/admin/quotes", access)).toBe(false);
+  expect(navItemsFor("sales", access).map((i) => i.title)).toEqual([
+    "Dashboard",
+    "Catalog",
+    "Contact Management",
+    "Quotes",
+  ]);
+  expect(navItemsFor("user", access)).toEqual([]);
 });
 
 test("the sidebar lists two items for sales and all of them for admin; the current one is found", () => {

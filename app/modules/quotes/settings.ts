@@ -1,8 +1,9 @@
 // The quote_settings site setting: the GST rate, how long a quote stays open, when the customer
-// is reminded, the terms printed on every quote, and the trader's details a quote carries (name,
-// GST number, NZBN). Shared by the Settings screen and the server, which reads it when a quote
+// is reminded, the terms printed on every quote, the trader's details a quote carries (name,
+// GST number, NZBN), and whether the sales role may quote (and so follow up enquiries). Shared by the Settings screen and the server, which reads it when a quote
 // is drafted and snapshots it when the quote is sent.
 import { z } from "zod";
+import { checkbox } from "~/lib/form-values";
 import { DEFAULT_GST_BASIS_POINTS, formatPercent, parseScaled } from "~/lib/money";
 
 export const QUOTE_SETTINGS_KEY = "quote_settings";
@@ -51,6 +52,11 @@ export const quoteSettingsSchema = z.object({
     .regex(/^(\d{13})?$/, "An NZBN has 13 digits")
     .optional()
     .transform((value) => value || ""),
+  /**
+   * Quotes and the enquiries they answer are the admins'. Ticked, sales may open both too: the
+   * enquiry list, an enquiry's follow-up and attachment, and every quote action.
+   */
+  salesMayQuote: checkbox(),
 });
 
 export type QuoteSettings = z.output<typeof quoteSettingsSchema>;
@@ -63,6 +69,7 @@ export const DEFAULT_QUOTE_SETTINGS: QuoteSettings = {
   traderName: "Trade Counter Ltd",
   gstNumber: "",
   nzbn: "",
+  salesMayQuote: false,
 };
 
 /** The stored value read field by field; anything unreadable takes its default. */
@@ -84,6 +91,7 @@ export function quoteSettingsFormValues(settings: QuoteSettings) {
     gstBasisPoints: formatPercent(settings.gstBasisPoints),
     validityDays: String(settings.validityDays),
     reminderDaysBefore: String(settings.reminderDaysBefore),
+    salesMayQuote: settings.salesMayQuote ? "on" : "",
   };
 }
 

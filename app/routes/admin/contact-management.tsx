@@ -24,7 +24,8 @@ import {
 } from "~/modules/enquiries/follow-up.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
-import { requireAdmin, type SessionUser } from "~/server/auth/guards.server";
+import { quotingRoles } from "~/modules/quotes/access.server";
+import { ADMIN_ROLES, isAdmin, requireRole, type SessionUser } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList, loadPickList, loadWholeList } from "~/server/http/screens.server";
 import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
@@ -58,10 +59,12 @@ function toListRow(row: EnquiryListItem): EnquiryListRow {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const url = new URL(request.url);
+  const subjectsTab = url.searchParams.get("tab") === "subjects";
+  // The queries are open to whoever may quote; the subjects are the admins' alone.
+  const user = await requireRole(request, subjectsTab ? ADMIN_ROLES : await quotingRoles());
   const params = parseListParams(url);
-  if (url.searchParams.get("tab") === "subjects") {
+  if (subjectsTab) {
     const subjects = await loadWholeList("subjects", params.q, () => listSubjects(params.q));
     return {
       tab: "subjects",
@@ -78,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     tab: "queries",
+    admin: isAdmin(user),
     queries,
     filters,
     staff: staff.map(({ id, name }) => ({ id, name })),
@@ -95,6 +99,15 @@ const contactManagementIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-subject"), id }),
 ]);
 type Intent = z.output<typeof contactManagementIntentSchema>;
+
+// Sales who may quote change statuses; deleting a query and the subjects stay the admins'.
+const ADMIN_INTENTS = {
+  "delete-query": "admin",
+  "create-subject": "admin",
+  "update-subject": "admin",
+  "toggle-subject": "admin",
+  "delete-subject": "admin",
+} as const satisfies Record<Exclude<Intent["intent"], "bulk-status">, "admin">;
 
 const FAILURE: Record<Intent["intent"], string> = {
   "delete-query": "Error deleting query",
@@ -156,7 +169,11 @@ function auditOf(value: Intent): AuditTarget {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: contactManagementIntentSchema });
+  const form = await readStaffForm(args, {
+    role: await quotingRoles(),
+    schema: contactManagementIntentSchema,
+    intentRoles: ADMIN_INTENTS,
+  });
   if (!form.ok) return form.response;
   const value = form.value;
   // A repeat of a subject dialog's submission writes nothing and is answered as the first was.
@@ -179,9 +196,16 @@ export default function ContactManagement({ loaderData }: Route.ComponentProps) 
         title="Contact Management"
         description="Enquiries sent from the site, followed to a close, and the subjects offered on the contact form."
       />
-      <LinkTabs label="Contact Management sections" current={loaderData.tab} tabs={TABS} />
+      {loaderData.tab === "subjects" || loaderData.admin ? (
+        <LinkTabs label="Contact Management sections" current={loaderData.tab} tabs={TABS} />
+      ) : null}
       {loaderData.tab === "queries" ? (
-        <EnquiriesTab list={loaderData.queries} filters={loaderData.filters} staff={loaderData.staff} />
+        <EnquiriesTab
+          list={loaderData.queries}
+          filters={loaderData.filters}
+          staff={loaderData.staff}
+          admin={loaderData.admin}
+        />
       ) : (
         <SubjectsTab list={loaderData.subjects} />
       )}

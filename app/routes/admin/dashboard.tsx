@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
+import { mayQuote } from "~/modules/quotes/access.server";
 import { getQuoteStats } from "~/modules/quotes/stats.server";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
 import { InputError } from "~/server/http/input-error";
@@ -25,13 +26,14 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
+  const quoting = await mayQuote(user.role);
   const [counts, enquiries, mail, quotes] = await Promise.all([
     getDashboardCounts(),
     getEnquiryStats(),
     // The outbox holds customers' addresses and staff's: admins only.
     isAdmin(user) ? tryLoad("mail status", () => getMailHealth()) : null,
-    // Quotes carry prices and are the admins', like the enquiries they answer.
-    isAdmin(user) ? tryLoad("quote figures", () => getQuoteStats()) : null,
+    // Quotes carry prices: for whoever may quote.
+    quoting ? tryLoad("quote figures", () => getQuoteStats()) : null,
   ]);
   return { counts, enquiries, mail, quotes, isAdmin: isAdmin(user), name: user.name };
 }

@@ -22,16 +22,17 @@ import {
   getActiveStaff,
   getEnquiryDetail,
 } from "~/modules/enquiries/follow-up.server";
+import { quotingRoles } from "~/modules/quotes/access.server";
 import { listEnquiryQuotes } from "~/modules/quotes/admin.server";
 import { openQuoteDraft } from "~/modules/quotes/drafts.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireRole } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPickList } from "~/server/http/screens.server";
 import { readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/enquiry";
 
-// One enquiry in the back office (admin only, like the list): every field, its quote-list
+// One enquiry in the back office (admins, and sales when they may quote, like the list): every field, its quote-list
 // lines and attachment, its status, owner and internal notes, and its history.
 
 const LIST = "/admin/contact-management";
@@ -74,7 +75,7 @@ function toView(enquiry: EnquiryDetail): EnquiryView & { ownerId: string | null 
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, await quotingRoles());
   const id = enquiryId(params);
   const [enquiry, staff, quotes] = await Promise.all([
     getEnquiryDetail(id),
@@ -93,7 +94,7 @@ const FAILURE: Record<EnquiryIntent["intent"], string> = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: enquiryIntentSchema });
+  const form = await readStaffForm(args, { role: await quotingRoles(), schema: enquiryIntentSchema });
   const id = enquiryId(args.params);
   if (!form.ok) return form.response;
   const value = form.value;

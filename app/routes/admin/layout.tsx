@@ -1,10 +1,16 @@
 import { Outlet, redirect } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AppSidebar } from "~/components/admin/app-sidebar";
-import { isAdminPathAllowed, type NavCounts, showsAccessDenied } from "~/components/admin/nav-items";
+import {
+  isAdminPathAllowed,
+  type NavAccess,
+  type NavCounts,
+  showsAccessDenied,
+} from "~/components/admin/nav-items";
 import { readSidebarOpen, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { countNewEnquiries } from "~/modules/enquiries/follow-up.server";
-import { isAdmin, requireStaff } from "~/server/auth/guards.server";
+import { salesMayQuote } from "~/modules/quotes/access.server";
+import { requireStaff, type SessionUser } from "~/server/auth/guards.server";
 import { tryLoad } from "~/server/http/screens.server";
 import type { Route } from "./+types/layout";
 
@@ -19,28 +25,32 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const { pathname } = new URL(request.url);
+  // Sales may open Contact Management and Quotes when an admin lets them quote.
+  const access: NavAccess = { salesMayQuote: user.role === "sales" ? await salesMayQuote() : false };
   // User Management answers sales itself, with its Access Denied screen in the shell (403).
-  if (!isAdminPathAllowed(user.role, pathname) && !showsAccessDenied(pathname)) throw redirect("/admin");
+  if (!isAdminPathAllowed(user.role, pathname, access) && !showsAccessDenied(pathname))
+    throw redirect("/admin");
   // The sidebar renders on the server the way the user left it (cookie kept for 7 days).
   return {
     user,
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
-    counts: await readCounts(user),
+    access,
+    counts: await readCounts(user, access),
   };
 }
 
 /**
- * New enquiries for the Contact Management item (admins only, as the screen is): one count on
- * the status index. A failure only loses the badge, never the page.
+ * New enquiries for the Contact Management item (for whoever may open it): one count on the
+ * status index. A failure only loses the badge, never the page.
  */
-async function readCounts(user: Awaited<ReturnType<typeof requireStaff>>): Promise<NavCounts> {
-  if (!isAdmin(user)) return { newEnquiries: null };
+async function readCounts(user: SessionUser, access: NavAccess): Promise<NavCounts> {
+  if (user.role !== "admin" && !access.salesMayQuote) return { newEnquiries: null };
   const loaded = await tryLoad("the new-enquiry count", countNewEnquiries);
   return { newEnquiries: loaded.ok ? loaded.value : null };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, sidebarOpen, counts } = loaderData;
+  const { user, sidebarOpen, counts, access } = loaderData;
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <a
@@ -49,7 +59,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AppSidebar role={user.role} counts={counts} />
+      <AppSidebar role={user.role} counts={counts} access={access} />
       <SidebarInset id="admin-main" className="min-w-0">
         <AdminHeader user={user} />
         {/* One column that may shrink below its content, so nothing widens the page. */}

@@ -11,15 +11,16 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ActionFailure } from "~/lib/action-error";
 import { centsToText, formatPercent, formatQuantity } from "~/lib/money";
+import { quotingRoles } from "~/modules/quotes/access.server";
 import { getQuote, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
 import { sendQuote, withdrawQuote } from "~/modules/quotes/lifecycle.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireRole } from "~/server/auth/guards.server";
 import { readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/quote";
 
-// One quote in the back office (admin only, like the enquiries it answers): a draft is edited
+// One quote in the back office (admins, and sales when they may quote): a draft is edited
 // and sent here; a sent revision is shown as sent, with its answer and history, and can be
 // withdrawn or followed by a new revision.
 
@@ -34,7 +35,7 @@ function quoteId(params: { id?: string }) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, await quotingRoles());
   const quote = await getQuote(quoteId(params));
   if (!quote) throw data({ message: "This quote does not exist." }, { status: 404 });
   return { quote };
@@ -65,7 +66,7 @@ const ACTION = { save: "update", send: "send", withdraw: "withdraw", revise: "cr
 
 export async function action(args: Route.ActionArgs) {
   const id = quoteId(args.params);
-  const form = await readStaffForm(args, { role: "admin", schema: intentSchema });
+  const form = await readStaffForm(args, { role: await quotingRoles(), schema: intentSchema });
   if (!form.ok) return form.response;
   const value = form.value;
   const actor = form.staff.user;

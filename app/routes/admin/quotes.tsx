@@ -7,9 +7,10 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { parseListParams } from "~/lib/list-params";
 import { QUOTE_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
+import { quotingRoles } from "~/modules/quotes/access.server";
 import { listQuotes } from "~/modules/quotes/admin.server";
 import { QUOTE_STATUS_LABELS } from "~/modules/quotes/labels";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireRole } from "~/server/auth/guards.server";
 import { loadPagedList } from "~/server/http/screens.server";
 import type { Route } from "./+types/quotes";
 
@@ -25,7 +26,7 @@ function statusOf(url: URL): QuoteStatus | "" {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, await quotingRoles());
   const params = parseListParams(request);
   const status = statusOf(new URL(request.url));
   const list = await loadPagedList("quotes", params, (page) => listQuotes({ ...page, status }));

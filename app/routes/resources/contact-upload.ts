@@ -2,18 +2,19 @@ import { Readable } from "node:stream";
 import { data } from "react-router";
 import { findEnquiryByAttachment } from "~/modules/enquiries/admin.server";
 import { formatReference } from "~/modules/enquiries/reference";
+import { quotingRoles } from "~/modules/quotes/access.server";
 import { recordStaffEvent, requireStaffRole } from "~/server/http/staff-action.server";
 import { contentTypeFor } from "~/server/storage/content-type";
 import { getStorage, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/contact-upload";
 
-// Enquiry attachments: admins only, as Contact Management is (a sales user sees no enquiry, so
-// no file of one either); always as a download, never rendered by the browser. What a
+// Enquiry attachments: for whoever may open the enquiries (admins, and sales when they may
+// quote); always as a download, never rendered by the browser. What a
 // visitor sent is kept as sent (evidence), so it is never shown in a page of this site: an
 // attachment, nosniff, and a sandboxing policy should a browser open it anyway.
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const staff = await requireStaffRole(args, "admin");
+  const staff = await requireStaffRole(args, await quotingRoles());
   try {
     // storage.get accepts only names it generated (digits, hex and a short extension), so the
     // name is safe to quote in the header.

@@ -1,15 +1,16 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { z } from "zod";
+import { quotingRoles } from "~/modules/quotes/access.server";
 import { getQuote } from "~/modules/quotes/drafts.server";
 import { pdfFileName } from "~/modules/quotes/mail.server";
 import { requireStaffRole } from "~/server/http/staff-action.server";
 import { getStorage, parseStoredPath, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/quote-pdf-staff";
 
-// A sent quote's PDF for staff (admins, like the quotes themselves), as the customer got it.
+// A sent quote's PDF for staff who may quote, as the customer got it.
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaffRole(args, "admin");
+  await requireStaffRole(args, await quotingRoles());
   const id = z.uuid().safeParse(args.params.id);
   const quote = id.success ? await getQuote(id.data) : null;
   const stored = parseStoredPath(quote?.pdfPath);

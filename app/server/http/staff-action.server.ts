@@ -20,7 +20,7 @@
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import type { AuditAction, AuditEntity } from "~/lib/vocabulary";
+import type { AuditAction, AuditEntity, Role } from "~/lib/vocabulary";
 import { STAFF_ROLES } from "~/lib/vocabulary";
 import {
   type AuditActor,
@@ -35,7 +35,7 @@ import {
   recordAuditEvent,
   recordAuditEventSafely,
 } from "../audit/audit.server";
-import { ADMIN_ROLES, requireRole, type SessionUser } from "../auth/guards.server";
+import { ADMIN_ROLES, forbidden, requireRole, type SessionUser } from "../auth/guards.server";
 import { announceContentChange } from "../cache/invalidation.server";
 import { inTransaction } from "../db/db.server";
 import type { AuditChanges } from "../db/schema";
@@ -74,12 +74,21 @@ export function recordStaffEvent(staff: Staff, event: AuditEventInput) {
   return recordAuditEventSafely(staff.actor, staff.origin, event);
 }
 
-/** "admin" for admins only; "staff" for admins and sales. */
-export type StaffRole = "admin" | "staff";
+/**
+ * "admin" for admins only; "staff" for admins and sales; or the roles a setting allows now (who
+ * may quote).
+ */
+export type StaffRole = "admin" | "staff" | readonly Role[];
+
+function rolesOf(role: StaffRole): readonly Role[] {
+  if (role === "admin") return ADMIN_ROLES;
+  if (role === "staff") return STAFF_ROLES;
+  return role;
+}
 
 /** Checks the role (401 to the sign-in page, 403 for a signed-in user without it). */
 export async function requireStaffRole(args: RequestArgs, role: StaffRole): Promise<Staff> {
-  const user = await requireRole(args.request, role === "admin" ? ADMIN_ROLES : STAFF_ROLES);
+  const user = await requireRole(args.request, rolesOf(role));
   return staffOf(user, args);
 }
 
@@ -227,6 +236,11 @@ type StaffFormOptions<Schema extends z.ZodType> = {
   image?: ImageOptions;
   /** Fields never sent back to the browser in a refusal (a password). */
   hideFields?: string[];
+  /**
+   * Intents that need more than `role` (deleting, where others may only change): checked as
+   * soon as the intent is read, before the rest of the form, and refused with 403.
+   */
+  intentRoles?: Readonly<Record<string, StaffRole>>;
 };
 
 /**
@@ -243,6 +257,11 @@ export async function readStaffForm<Schema extends z.ZodType>(
   if (!isFormBody(request)) return { ok: false as const, response: unreadableForm() };
   const replyOptions = { hideFields: options.hideFields };
   const form = await readImageForm(request, { bucket: "media", ...options.image });
+  const intentRole = options.intentRoles?.[String(form.formData.get("intent") ?? "")];
+  if (intentRole && !rolesOf(intentRole).includes(staff.user.role)) {
+    if (form.ok) await form.upload?.discard();
+    throw forbidden("You don't have permission to do that.");
+  }
   const parsed = parseIntent(form.formData, options.schema, replyOptions);
   if (!form.ok) {
     const description = form.error.description ?? form.error.title;

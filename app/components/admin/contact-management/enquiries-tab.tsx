@@ -57,10 +57,13 @@ export function EnquiriesTab({
   list,
   filters,
   staff,
+  admin,
 }: {
   list: PagedListData<EnquiryListRow>;
   filters: Filters;
   staff: StaffOption[];
+  /** Admins also export and delete; sales who may quote follow the queries up only. */
+  admin: boolean;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Only rows on this page can be chosen; a selection from another page is dropped.
@@ -76,7 +79,7 @@ export function EnquiriesTab({
     });
   }
 
-  const columns: DataTableColumn<EnquiryListRow>[] = [
+  const allColumns: DataTableColumn<EnquiryListRow>[] = [
     {
       key: "select",
       header: (
@@ -198,6 +201,8 @@ export function EnquiriesTab({
     },
   ];
 
+  const columns = admin ? allColumns : allColumns.filter((column) => column.key !== "actions");
+
   // One column that may shrink below the table's width: the table scrolls in its own box on a
   // narrow screen instead of widening the page.
   return (
@@ -225,29 +230,38 @@ export function EnquiriesTab({
           </>
         }
       >
-        <Button
-          type="submit"
-          form={SELECTION_FORM}
-          variant="outline"
-          onClick={(event) => {
-            if (chosen.length > 0) return;
-            event.preventDefault();
-            toast.error("No queries selected", {
-              description: "Please select at least one query to export.",
-            });
-          }}
-        >
-          <DownloadIcon aria-hidden />
-          Export Selected{chosen.length > 0 ? ` (${chosen.length})` : ""}
-        </Button>
-        <Button asChild>
-          <a href={EXPORT_URL} download>
-            <DownloadIcon aria-hidden />
-            Export All CSV
-          </a>
-        </Button>
+        {admin ? <ExportButtons chosen={chosen.length} /> : null}
       </PagedList>
     </div>
+  );
+}
+
+/** Export Selected (the selection form's own submit) and Export All: plain downloads. */
+function ExportButtons({ chosen }: { chosen: number }) {
+  return (
+    <>
+      <Button
+        type="submit"
+        form={SELECTION_FORM}
+        variant="outline"
+        onClick={(event) => {
+          if (chosen > 0) return;
+          event.preventDefault();
+          toast.error("No queries selected", {
+            description: "Please select at least one query to export.",
+          });
+        }}
+      >
+        <DownloadIcon aria-hidden />
+        Export Selected{chosen > 0 ? ` (${chosen})` : ""}
+      </Button>
+      <Button asChild>
+        <a href={EXPORT_URL} download>
+          <DownloadIcon aria-hidden />
+          Export All CSV
+        </a>
+      </Button>
+    </>
   );
 }
 

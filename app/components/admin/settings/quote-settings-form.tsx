@@ -1,10 +1,12 @@
 // Settings > Quotes: the GST rate new quotes are drafted with, how long a quote stays open, how
 // many days before it runs out the customer is reminded (0: never), the terms printed on every
-// quote, and the trader's details a quote carries (trading name, GST number, NZBN).
+// quote, the trader's details a quote carries (trading name, GST number, NZBN), and whether the
+// sales role may quote.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { FormError } from "~/components/admin/form-messages";
+import { SwitchField } from "~/components/admin/switch-field";
 import { TextareaField, TextField } from "~/components/admin/text-field";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
@@ -18,6 +20,7 @@ export type QuoteSettingsValues = {
   traderName: string;
   gstNumber: string;
   nzbn: string;
+  salesMayQuote: string;
 };
 
 export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z.ZodType }) {
@@ -75,6 +78,11 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
               <TextField field={fields.nzbn} label="NZBN" inputMode="numeric" autoComplete="off" />
             </div>
             <TextareaField field={fields.terms} label="Terms on every quote" rows={5} required />
+            <SwitchField
+              field={fields.salesMayQuote}
+              label="Sales may quote"
+              description="Lets the sales role open enquiries and quotes: follow an enquiry up, draft, send and withdraw its quotes. Deleting enquiries, the subjects and the CSV export stay with admins."
+            />
             <div className="border-t pt-4">
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : "Save Settings"}
