@@ -34,6 +34,7 @@ export const MAIL_KINDS = [
   "quote",
   "quote_reminder",
   "quote_answer",
+  "certificate_reminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
@@ -87,6 +88,7 @@ export const AUDIT_ENTITIES = [
   "session",
   "mail",
   "quote",
+  "building_info",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** What was done. `publish`/`unpublish`, `role`, `activate`/`deactivate` and `password_reset` are the changes worth finding on their own. */
@@ -110,3 +112,52 @@ export const AUDIT_ACTIONS = [
   "withdraw",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+// ---------------------------------------------------------------- building compliance
+
+/** The certification schemes a certificate may belong to (a plain document has none). */
+export const CERTIFICATE_SCHEMES = ["codemark", "branz_appraisal", "other"] as const;
+export type CertificateScheme = (typeof CERTIFICATE_SCHEMES)[number];
+/**
+ * What staff set on a certificate. "active" leaves its status to its dates (current, expiring,
+ * expired); the others are its status whatever the dates say.
+ */
+export const CERTIFICATE_STANDINGS = ["active", "suspended", "withdrawn", "draft"] as const;
+export type CertificateStanding = (typeof CERTIFICATE_STANDINGS)[number];
+/** A certificate's status, computed by the server from its standing and dates; never typed. */
+export const CERTIFICATE_STATUSES = [
+  "current",
+  "expiring",
+  "expired",
+  "suspended",
+  "withdrawn",
+  "draft",
+] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+/** The reminders a certificate's admins get: days before expiry, and the monthly register check. */
+export const CERTIFICATE_REMINDER_KINDS = ["expiry_90", "expiry_30", "expiry_7", "register_check"] as const;
+export type CertificateReminderKind = (typeof CERTIFICATE_REMINDER_KINDS)[number];
+
+/** A building product's class under the Building (Building Product Information Requirements) Regulations 2022. */
+export const BUILDING_PRODUCT_CLASSES = [
+  "class_1",
+  "class_2",
+  "exempt_codemark",
+  "exempt_other",
+  "not_designated",
+] as const;
+export type BuildingProductClass = (typeof BUILDING_PRODUCT_CLASSES)[number];
+/** Who is responsible for the information: a reseller links to the manufacturer's instead. */
+export const BUILDING_INFO_RESPONSIBILITIES = ["manufacturer", "importer", "reseller"] as const;
+export type BuildingInfoResponsibility = (typeof BUILDING_INFO_RESPONSIBILITIES)[number];
+export const PRODUCT_IDENTIFIER_KINDS = ["sku", "model", "gtin", "other"] as const;
+export type ProductIdentifierKind = (typeof PRODUCT_IDENTIFIER_KINDS)[number];
+/** How a product's contribution to a Building Code clause is shown to comply. */
+export const COMPLIANCE_PATHWAYS = [
+  "acceptable_solution",
+  "verification_method",
+  "alternative_solution",
+  "codemark",
+  "appraisal",
+] as const;
+export type CompliancePathway = (typeof COMPLIANCE_PATHWAYS)[number];

@@ -60,6 +60,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   session: "Sign-in",
   mail: "Mail",
   quote: "Quote",
+  building_info: "Building information",
 };
 
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {

@@ -28,13 +28,9 @@ export const QUOTE_NOT_FOUND = "This quote no longer exists.";
 export const QUOTE_LOCKED = "This quote has been sent and is locked: create a new revision to change it.";
 export const ENQUIRY_NOT_FOUND = "This enquiry no longer exists.";
 
-/** Today's date in New Zealand plus `days`, as YYYY-MM-DD. */
-export function nzDatePlusDays(days: number, now = new Date()) {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(now);
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { nzDatePlusDays } from "~/lib/nz-date";
+
+export { nzDatePlusDays };
 
 type LineRow = Omit<typeof quoteLines.$inferInsert, "quoteId" | "position" | "lineTotalCents">;
 

@@ -14,6 +14,7 @@ import {
   type AuditChanges,
   auditEvents,
   brands,
+  buildingInfoSheets,
   caseStudies,
   categories,
   certifications,
@@ -172,6 +173,13 @@ const SUBJECTS: Record<Exclude<AuditEntity, "session">, Subject> = {
     key: quotes.id,
     label: quotes.customerName,
     shownInPublic: false,
+  },
+  building_info: {
+    noun: "building information sheet",
+    table: buildingInfoSheets,
+    key: buildingInfoSheets.id,
+    label: buildingInfoSheets.title,
+    shownInPublic: true,
   },
   mail: {
     noun: "mail",

@@ -2,6 +2,7 @@
 // drizzle-kit generates the SQL migrations in drizzle/ from this file.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -17,12 +18,29 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type {
+  CodeClause,
+  EvidenceDocument,
+  OverseasManufacturer,
+  ProductIdentifier,
+  ResponsibleParty,
+} from "~/lib/building-info";
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   type AuditAction,
   type AuditEntity,
+  BUILDING_INFO_RESPONSIBILITIES,
+  BUILDING_PRODUCT_CLASSES,
+  type BuildingInfoResponsibility,
+  type BuildingProductClass,
   CATEGORY_TYPES,
+  CERTIFICATE_REMINDER_KINDS,
+  CERTIFICATE_SCHEMES,
+  CERTIFICATE_STANDINGS,
+  type CertificateReminderKind,
+  type CertificateScheme,
+  type CertificateStanding,
   ENQUIRY_EVENT_KINDS,
   ENQUIRY_SOURCES,
   ENQUIRY_STATUSES,
@@ -202,6 +220,10 @@ export const products = pgTable(
     stockStatus: text("stock_status").notNull().default("In Stock"),
     isFeatured: boolean("is_featured").notNull().default(false),
     isPublished: boolean("is_published").notNull().default(true),
+    /** Its building product information sheet, which may serve other products of its line too. */
+    buildingInfoId: uuid("building_info_id").references((): AnyPgColumn => buildingInfoSheets.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -218,6 +240,7 @@ export const products = pgTable(
     index("products_published_featured_idx").on(t.isPublished, t.isFeatured),
     index("products_category_id_idx").on(t.categoryId),
     index("products_brand_id_idx").on(t.brandId),
+    index("products_building_info_id_idx").on(t.buildingInfoId),
     index("products_name_idx").on(t.name),
     // The public catalogue's three orders over published products, so that a page deep in a
     // large catalogue walks an index rather than sorting every row (queries.server.ts orderFor).
@@ -321,13 +344,144 @@ export const certifications = pgTable(
     fileType: text("file_type").notNull(),
     imageUrl: text("image_url"),
     allowDownload: boolean("allow_download").notNull().default(true),
+    // A building-product certificate (CodeMark, BRANZ Appraisal): its scheme, number, holder,
+    // body, scope and dates, and when the public register was last checked. A plain document
+    // (an ISO certificate, a membership) leaves them empty. Its status is computed from the
+    // standing and the dates (modules/compliance/certificate-status.ts), never stored.
+    scheme: text("scheme").$type<CertificateScheme>(),
+    certificateNumber: text("certificate_number"),
+    holder: text("holder"),
+    certificationBody: text("certification_body"),
+    scope: text("scope"),
+    issuedOn: date("issued_on"),
+    /** The expiry or next review date: the last day the certificate is valid. */
+    expiresOn: date("expires_on"),
+    registerUrl: text("register_url"),
+    registerCheckedOn: date("register_checked_on"),
+    registerCheckedBy: text("register_checked_by"),
+    standing: text("standing").$type<CertificateStanding>().notNull().default("active"),
     createdAt: createdAt(),
   },
   (t) => [
     check("certifications_title_not_blank", sql`length(trim(${t.title})) > 0`),
+    check("certifications_scheme_check", sql`scheme is null or ${inList("scheme", CERTIFICATE_SCHEMES)}`),
+    check("certifications_standing_check", inList("standing", CERTIFICATE_STANDINGS)),
+    check(
+      "certifications_dates_check",
+      sql`${t.issuedOn} is null or ${t.expiresOn} is null or ${t.issuedOn} <= ${t.expiresOn}`,
+    ),
     index("certifications_created_at_idx").on(t.createdAt.desc()),
     index("certifications_category_id_idx").on(t.categoryId),
+    index("certifications_expires_on_idx").on(t.expiresOn),
   ],
+);
+
+/** The products a certificate covers. */
+export const certificationProducts = pgTable(
+  "certification_products",
+  {
+    certificationId: uuid("certification_id")
+      .notNull()
+      .references(() => certifications.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.certificationId, t.productId] }),
+    index("certification_products_product_idx").on(t.productId),
+  ],
+);
+
+/**
+ * Each reminder sent about a certificate, once: the key is the certificate, the kind and the
+ * period it was for (the expiry date for the 90/30/7-day reminders, so a renewed certificate is
+ * reminded again; the month, YYYY-MM, for the register check). Claimed by insert before the
+ * message is queued, so two processes never both send it.
+ */
+export const certificateReminders = pgTable(
+  "certificate_reminders",
+  {
+    certificationId: uuid("certification_id")
+      .notNull()
+      .references(() => certifications.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<CertificateReminderKind>().notNull(),
+    period: text("period").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.certificationId, t.kind, t.period] }),
+    check("certificate_reminders_kind_check", inList("kind", CERTIFICATE_REMINDER_KINDS)),
+  ],
+);
+
+// ---------------------------------------------------------------- building product information
+
+/**
+ * A building product information sheet (Building Product Information Requirements Regulations
+ * 2022). One sheet may serve a product line: products point at it (products.building_info_id).
+ * Each save keeps the previous version in building_info_versions.
+ */
+export const buildingInfoSheets = pgTable(
+  "building_info_sheets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    classification: text("classification").$type<BuildingProductClass>().notNull().default("not_designated"),
+    exemptReason: text("exempt_reason"),
+    responsibility: text("responsibility")
+      .$type<BuildingInfoResponsibility>()
+      .notNull()
+      .default("manufacturer"),
+    /** Where a reseller's linked information is published (the manufacturer's page). */
+    sourceUrl: text("source_url"),
+    description: text("description"),
+    intendedUse: text("intended_use"),
+    identifiers: jsonb("identifiers").$type<ProductIdentifier[]>().notNull().default([]),
+    responsibleParty: jsonb("responsible_party").$type<ResponsibleParty>(),
+    manufacturer: jsonb("manufacturer").$type<OverseasManufacturer>(),
+    codeClauses: jsonb("code_clauses").$type<CodeClause[]>().notNull().default([]),
+    scopeOfUse: text("scope_of_use"),
+    designRequirements: text("design_requirements"),
+    installationRequirements: text("installation_requirements"),
+    maintenanceRequirements: text("maintenance_requirements"),
+    /** A document holding the design, installation and maintenance requirements, instead of text. */
+    requirementsDocumentUrl: text("requirements_document_url"),
+    /** A warning or ban under section 26 of the Building Act that applies; empty when none does. */
+    warnings: text("warnings"),
+    evidence: jsonb("evidence").$type<EvidenceDocument[]>().notNull().default([]),
+    version: integer("version").notNull().default(1),
+    reviewedOn: date("reviewed_on"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("building_info_sheets_title_not_blank", sql`length(trim(${t.title})) > 0`),
+    check("building_info_sheets_classification_check", inList("classification", BUILDING_PRODUCT_CLASSES)),
+    check(
+      "building_info_sheets_responsibility_check",
+      inList("responsibility", BUILDING_INFO_RESPONSIBILITIES),
+    ),
+    check("building_info_sheets_version_check", sql`${t.version} >= 1`),
+    index("building_info_sheets_title_idx").on(t.title),
+  ],
+);
+
+/** A superseded version of a sheet, as it read before a save replaced it. */
+export const buildingInfoVersions = pgTable(
+  "building_info_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sheetId: uuid("sheet_id")
+      .notNull()
+      .references(() => buildingInfoSheets.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** Every field of the sheet at that version (the row as it was, less its id). */
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }).notNull().defaultNow(),
+    supersededBy: text("superseded_by"),
+  },
+  (t) => [uniqueIndex("building_info_versions_sheet_version_unique").on(t.sheetId, t.version)],
 );
 
 export const contactContent = pgTable(

@@ -16,6 +16,7 @@ const KIND_LABELS: Record<FailedMail["kind"], string> = {
   quote: "Quote",
   quote_reminder: "Quote reminder",
   quote_answer: "Quote answer",
+  certificate_reminder: "Certificate reminder",
 };
 
 function waitingText(waiting: number) {
