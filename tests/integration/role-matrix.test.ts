@@ -81,6 +81,11 @@ async function call(
   return settle(() => fn({ request, params: PARAMS, context: {} }));
 }
 
+/** An intent posted with a junk id, as a forged or stale form would. */
+function postIntent(mod: Module, route: { path: string }, role: Role, intent: string) {
+  return call(mod.action!, route.path, role, "POST", new URLSearchParams({ intent, id: "x" }));
+}
+
 test("the route table has the admin routes this matrix knows", () => {
   expect(ADMIN.length).toBeGreaterThanOrEqual(14);
   expect(ADMIN.map((r) => r.path)).toContain("/admin/contact-management/:id");
@@ -129,13 +134,7 @@ test("a signed-in user without a staff role is sent home, and every intent gets 
       expect(outcome.location, `GET ${route.path}`).toBe("/");
     }
     for (const intent of mod.action ? (intentsOf(route) ?? []) : []) {
-      const outcome = await call(
-        mod.action!,
-        route.path,
-        "user",
-        "POST",
-        new URLSearchParams({ intent, id: "x" }),
-      );
+      const outcome = await postIntent(mod, route, "user", intent);
       expect([302, 403], `${intent} on ${route.path}`).toContain(outcome.status);
       expect(JSON.stringify(outcome.body ?? "")).not.toMatch(/@example\.nz|price/i);
     }
@@ -159,13 +158,7 @@ test("sales reaches the dashboard and the catalogue only; User Management answer
     }
     if (!SALES_MAY_POST.has(route.path)) {
       for (const intent of mod.action ? (intentsOf(route) ?? []) : []) {
-        const outcome = await call(
-          mod.action!,
-          route.path,
-          "sales",
-          "POST",
-          new URLSearchParams({ intent, id: "x" }),
-        );
+        const outcome = await postIntent(mod, route, "sales", intent);
         expect(outcome.status, `${intent} on ${route.path}`).toBe(403);
         expect(JSON.stringify(outcome.body ?? "")).not.toMatch(/@example\.nz/);
       }
@@ -191,13 +184,7 @@ test("when an admin lets sales quote, sales pass the guard of the enquiries and 
       }
       if (SALES_MAY_POST.has(route.path)) continue;
       for (const intent of mod.action ? (intentsOf(route) ?? []) : []) {
-        const outcome = await call(
-          mod.action!,
-          route.path,
-          "sales",
-          "POST",
-          new URLSearchParams({ intent, id: "x" }),
-        );
+        const outcome = await postIntent(mod, route, "sales", intent);
         const where = `${intent} on ${route.path}`;
         if (quoting && !SALES_QUOTING_ADMIN_INTENTS.has(intent)) {
           expect([401, 403], where).not.toContain(outcome.status);
