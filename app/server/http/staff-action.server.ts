@@ -257,7 +257,12 @@ export async function readStaffForm<Schema extends z.ZodType>(
   if (!isFormBody(request)) return { ok: false as const, response: unreadableForm() };
   const replyOptions = { hideFields: options.hideFields };
   const form = await readImageForm(request, { bucket: "media", ...options.image });
-  const intentRole = options.intentRoles?.[String(form.formData.get("intent") ?? "")];
+  const intent = String(form.formData.get("intent") ?? "");
+  // Own keys only: a posted "constructor" names no intent.
+  const intentRole =
+    options.intentRoles && Object.hasOwn(options.intentRoles, intent)
+      ? options.intentRoles[intent]
+      : undefined;
   if (intentRole && !rolesOf(intentRole).includes(staff.user.role)) {
     if (form.ok) await form.upload?.discard();
     throw forbidden("You don't have permission to do that.");
