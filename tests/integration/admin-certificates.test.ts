@@ -42,7 +42,10 @@ function save(fields: Record<string, string | string[]>) {
 }
 
 async function stored(title: string) {
-  const [row] = await database.current.db.select().from(certifications).where(eq(certifications.title, title));
+  const [row] = await database.current.db
+    .select()
+    .from(certifications)
+    .where(eq(certifications.title, title));
   return row;
 }
 
