@@ -3,13 +3,13 @@
 // refused (400, a message, nothing written), "checked against the register today", the status
 // in the list and its filter; and the public page, which lists only current and expiring
 // certificates as the clock moves.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { nzToday } from "~/lib/nz-date";
 import { listAdminCertifications } from "~/modules/certifications/admin.server";
 import { getCertificationsPage } from "~/modules/certifications/queries.server";
 import { action, loader } from "~/routes/admin/certifications";
-import { certificationProducts, certifications, products } from "~/server/db/schema";
+import { auditEvents, certificationProducts, certifications, products } from "~/server/db/schema";
 import { fieldErrorsOf, getLoader, postAction, toastOf } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 
@@ -124,6 +124,16 @@ test("a certificate's details and covered products are stored; an edit replaces 
   expect(edited.status).toBe(302);
   expect(await coveredBy(id)).toEqual([c]);
   expect((await stored(CODEMARK.title))?.standing).toBe("suspended");
+  // The audit event names the change to the covered products, which the row cannot show.
+  const events = await database.current.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, "update")));
+  expect(events).toHaveLength(1);
+  expect(events[0]?.changes).toMatchObject({
+    standing: { before: "active", after: "suspended" },
+    coveredProducts: { before: [a, b].sort(), after: [c] },
+  });
 
   // None ticked: none covered.
   await postAction(action, PATH, { intent: "update", id, ...FORM, ...CODEMARK });

@@ -12,7 +12,13 @@ import { newestFirst } from "~/modules/taxonomy/admin.server";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
-import { categories, certificationProducts, certifications, products } from "~/server/db/schema";
+import {
+  type AuditChanges,
+  categories,
+  certificationProducts,
+  certifications,
+  products,
+} from "~/server/db/schema";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";
 import { InputError } from "~/server/http/input-error";
 import { discardUploads, parseMultipart, type StoredUpload } from "~/server/http/multipart.server";
@@ -21,6 +27,9 @@ import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/storage/
 import { getStorage } from "~/server/storage/storage.server";
 import type { CertificationInput, UploadKind } from "./schema";
 import { certificateStatusCondition } from "./status.server";
+
+/** A write's audit changes, which the covered products' change is added to. */
+export type { AuditChanges };
 
 export type AdminCertification = typeof certifications.$inferSelect & {
   categoryName: string | null;
@@ -123,9 +132,19 @@ function certificationValues(input: CertificationInput) {
 
 const UNKNOWN_PRODUCT = "One of the chosen products no longer exists. Reload the page and choose again.";
 
-/** The certificate covers exactly these products (those it covered before are replaced). */
-async function setCoveredProducts(certificationId: string, productIds: readonly string[]) {
+/**
+ * The certificate covers exactly these products (those it covered before are replaced). A change
+ * is noted in `changes` (the write's audit event), since the certificate's own row cannot show it.
+ */
+async function setCoveredProducts(
+  certificationId: string,
+  productIds: readonly string[],
+  changes: AuditChanges = {},
+) {
   const db = getDb();
+  const before = (await coveredProducts([certificationId])).get(certificationId)?.sort() ?? [];
+  const after = [...productIds].sort();
+  if (before.join() !== after.join()) changes.coveredProducts = { before, after };
   if (productIds.length > 0) {
     const [found] = await db
       .select({ n: count() })
@@ -141,19 +160,19 @@ async function setCoveredProducts(certificationId: string, productIds: readonly 
 }
 
 /** Throws InputError for a category that is not a certification category. */
-export async function createCertification(input: CertificationInput) {
+export async function createCertification(input: CertificationInput, changes?: AuditChanges) {
   await assertCategoryOfType(input.categoryId, "certifications", CATEGORY_MESSAGE);
   const [row] = await getDb()
     .insert(certifications)
     .values(certificationValues(input))
     .returning({ id: certifications.id });
-  if (row) await setCoveredProducts(row.id, input.productIds);
+  if (row) await setCoveredProducts(row.id, input.productIds, changes);
   return row;
 }
 
 const GONE = "This certification no longer exists.";
 
-export async function updateCertification(id: string, input: CertificationInput) {
+export async function updateCertification(id: string, input: CertificationInput, changes?: AuditChanges) {
   await assertCategoryOfType(input.categoryId, "certifications", CATEGORY_MESSAGE);
   const rows = await getDb()
     .update(certifications)
@@ -161,7 +180,7 @@ export async function updateCertification(id: string, input: CertificationInput)
     .where(eq(certifications.id, id))
     .returning({ id: certifications.id });
   const row = expectRow(rows, GONE);
-  await setCoveredProducts(row.id, input.productIds);
+  await setCoveredProducts(row.id, input.productIds, changes);
   return row;
 }
 

@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { parseListParams } from "~/lib/list-params";
 import { CERTIFICATE_STATUSES, type CertificateStatus } from "~/lib/vocabulary";
 import {
+  type AuditChanges,
   createCertification,
   deleteCertification,
   getCertificationCategoryOptions,
@@ -70,9 +71,13 @@ const SUCCESS = {
   "register-checked": "Register check recorded",
 } as const;
 
-async function perform(value: z.output<typeof certificationActionSchema>, staffName: string) {
-  if (value.intent === "create") return createCertification(value);
-  if (value.intent === "update") return updateCertification(value.id, value);
+async function perform(
+  value: z.output<typeof certificationActionSchema>,
+  staffName: string,
+  changes: AuditChanges,
+) {
+  if (value.intent === "create") return createCertification(value, changes);
+  if (value.intent === "update") return updateCertification(value.id, value, changes);
   if (value.intent === "register-checked") return markRegisterChecked(value.id, staffName);
   return deleteCertification(value.id);
 }
@@ -87,9 +92,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await readStaffForm(args, { role: "admin", schema: certificationActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
+  // Filled by the write: a change to the covered products, which the certificate's row cannot show.
+  const changes: AuditChanges = {};
   const failed = await form.commit(
-    auditTargetOf("certification", form.value),
-    () => perform(form.value, form.staff.user.name),
+    { ...auditTargetOf("certification", form.value), changes },
+    () => perform(form.value, form.staff.user.name, changes),
     intent === "delete" ? "Failed to delete certification" : "Failed to save certification",
   );
   return failed ?? redirectWithToast(backToList(request), { type: "success", title: SUCCESS[intent] });
