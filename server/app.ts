@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startCertificateSweeper } from "~/modules/certifications/reminders.server";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { startQuoteSweeper } from "~/modules/quotes/lifecycle.server";
 import { ensureFirstAdmin } from "~/modules/users/mutations.server";
@@ -39,7 +40,7 @@ let stopImageBackfill: (() => Promise<void>) | undefined;
 export async function boot() {
   const result = await bootDatabase(ensureFirstAdmin);
   if (getEnv().MAIL_WORKER) startMailWorker();
-  stopHousekeeping = startHousekeeping([startRetentionSweeper, startQuoteSweeper]);
+  stopHousekeeping = startHousekeeping([startRetentionSweeper, startQuoteSweeper, startCertificateSweeper]);
   startPageCacheInvalidation();
   if (getEnv().IMAGE_BACKFILL)
     stopImageBackfill = startImageBackfill({ onProcessed: () => void announceContentChange() });

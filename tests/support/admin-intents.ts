@@ -13,7 +13,7 @@ export const ADMIN_INTENTS: Readonly<Record<string, readonly string[]>> = {
   ],
   "routes/admin/home": ["create", "update", "toggle-active", "delete"],
   "routes/admin/case-studies": ["create", "update", "delete"],
-  "routes/admin/certifications": ["create", "update", "delete", "upload"],
+  "routes/admin/certifications": ["create", "update", "delete", "upload", "register-checked"],
   "routes/admin/catalog": ["create", "update", "delete"],
   "routes/admin/users": ["create", "update", "set-active", "delete"],
   "routes/admin/settings": [

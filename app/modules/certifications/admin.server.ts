@@ -1,33 +1,72 @@
-// Certifications for the back office: the paged, searched list, the writes, and the dialog's
-// uploads (the certificate file and its preview image, both to the public certificates bucket).
-import { count, desc, eq, getTableColumns } from "drizzle-orm";
+// Certifications for the back office: the paged, searched list (filtered by status), the writes
+// with the products a certificate covers, the register check, and the dialog's uploads (the
+// certificate file and its preview image, both to the public certificates bucket).
+import { and, asc, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { ActionError } from "~/lib/action-error";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
+import { nzToday } from "~/lib/nz-date";
+import type { CertificateStatus } from "~/lib/vocabulary";
 import { assertCategoryOfType } from "~/modules/case-studies/admin.server";
+import { certificateStatus } from "~/modules/compliance/certificate-status";
 import { newestFirst } from "~/modules/taxonomy/admin.server";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
-import { categories, certifications } from "~/server/db/schema";
+import {
+  type AuditChanges,
+  categories,
+  certificationProducts,
+  certifications,
+  products,
+} from "~/server/db/schema";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";
+import { InputError } from "~/server/http/input-error";
 import { discardUploads, parseMultipart, type StoredUpload } from "~/server/http/multipart.server";
 import { expectRow } from "~/server/http/screens.server";
 import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/storage/file-signature";
 import { getStorage } from "~/server/storage/storage.server";
 import type { CertificationInput, UploadKind } from "./schema";
+import { certificateStatusCondition } from "./status.server";
 
-export type AdminCertification = typeof certifications.$inferSelect & { categoryName: string | null };
+/** A write's audit changes, which the covered products' change is added to. */
+export type { AuditChanges };
 
-/** One page of certifications, newest first, searched on title, description and file type. */
-export function listAdminCertifications({
-  page,
-  q,
-}: {
-  page: number;
-  q: string;
-}): Promise<Paged<AdminCertification>> {
-  const where = ilikeAny([certifications.title, certifications.description, certifications.fileType], q);
-  return readPage(
+export type AdminCertification = typeof certifications.$inferSelect & {
+  categoryName: string | null;
+  /** Computed from the standing and the dates against today's New Zealand date. */
+  status: CertificateStatus;
+  /** The products it covers. */
+  productIds: string[];
+};
+
+/** The products each of these certificates covers. */
+async function coveredProducts(ids: string[]) {
+  const covered = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return covered;
+  const rows = await getDb()
+    .select({
+      certificationId: certificationProducts.certificationId,
+      productId: certificationProducts.productId,
+    })
+    .from(certificationProducts)
+    .where(inArray(certificationProducts.certificationId, ids));
+  for (const row of rows) covered.get(row.certificationId)?.push(row.productId);
+  return covered;
+}
+
+/**
+ * One page of certifications, newest first, searched on title, description and file type, and
+ * of one status when `status` is given; each with its status today and its covered products.
+ */
+export async function listAdminCertifications(
+  { page, q, status }: { page: number; q: string; status?: CertificateStatus | null },
+  today: string = nzToday(),
+): Promise<Paged<AdminCertification>> {
+  const where = and(
+    ilikeAny([certifications.title, certifications.description, certifications.fileType], q),
+    status ? certificateStatusCondition(status, today) : undefined,
+  );
+  const paged = await readPage(
     page,
     () => getDb().select({ n: count() }).from(certifications).where(where),
     (offset) =>
@@ -40,6 +79,25 @@ export function listAdminCertifications({
         .limit(PAGE_SIZE)
         .offset(offset),
   );
+  const covered = await coveredProducts(paged.rows.map((row) => row.id));
+  return {
+    ...paged,
+    rows: paged.rows.map((row) => ({
+      ...row,
+      status: certificateStatus(row, today),
+      productIds: covered.get(row.id) ?? [],
+    })),
+  };
+}
+
+export type ProductOption = { id: string; name: string };
+
+/** Every product, by name, for the covered-products list. */
+export function getCoverableProductOptions(): Promise<ProductOption[]> {
+  return getDb()
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .orderBy(asc(products.name), asc(products.id));
 }
 
 /** The category pick-list: certification categories, active, by name. */
@@ -58,29 +116,84 @@ function certificationValues(input: CertificationInput) {
     fileType: input.fileType,
     imageUrl: input.imageUrl,
     allowDownload: input.allowDownload,
+    scheme: input.scheme,
+    certificateNumber: input.certificateNumber,
+    holder: input.holder,
+    certificationBody: input.certificationBody,
+    scope: input.scope,
+    issuedOn: input.issuedOn,
+    expiresOn: input.expiresOn,
+    registerUrl: input.registerUrl,
+    registerCheckedOn: input.registerCheckedOn,
+    registerCheckedBy: input.registerCheckedBy,
+    standing: input.standing,
   };
 }
 
+const UNKNOWN_PRODUCT = "One of the chosen products no longer exists. Reload the page and choose again.";
+
+/**
+ * The certificate covers exactly these products (those it covered before are replaced). A change
+ * is noted in `changes` (the write's audit event), since the certificate's own row cannot show it.
+ */
+async function setCoveredProducts(
+  certificationId: string,
+  productIds: readonly string[],
+  changes: AuditChanges = {},
+) {
+  const db = getDb();
+  const before = (await coveredProducts([certificationId])).get(certificationId)?.sort() ?? [];
+  const after = [...productIds].sort();
+  if (before.join() !== after.join()) changes.coveredProducts = { before, after };
+  if (productIds.length > 0) {
+    const [found] = await db
+      .select({ n: count() })
+      .from(products)
+      .where(inArray(products.id, [...productIds]));
+    if ((found?.n ?? 0) !== productIds.length) throw new InputError(UNKNOWN_PRODUCT);
+  }
+  await db.delete(certificationProducts).where(eq(certificationProducts.certificationId, certificationId));
+  if (productIds.length > 0)
+    await db
+      .insert(certificationProducts)
+      .values(productIds.map((productId) => ({ certificationId, productId })));
+}
+
 /** Throws InputError for a category that is not a certification category. */
-export async function createCertification(input: CertificationInput) {
+export async function createCertification(input: CertificationInput, changes?: AuditChanges) {
   await assertCategoryOfType(input.categoryId, "certifications", CATEGORY_MESSAGE);
   const [row] = await getDb()
     .insert(certifications)
     .values(certificationValues(input))
     .returning({ id: certifications.id });
+  if (row) await setCoveredProducts(row.id, input.productIds, changes);
   return row;
 }
 
 const GONE = "This certification no longer exists.";
 
-export async function updateCertification(id: string, input: CertificationInput) {
+export async function updateCertification(id: string, input: CertificationInput, changes?: AuditChanges) {
   await assertCategoryOfType(input.categoryId, "certifications", CATEGORY_MESSAGE);
   const rows = await getDb()
     .update(certifications)
     .set(certificationValues(input))
     .where(eq(certifications.id, id))
     .returning({ id: certifications.id });
-  return expectRow(rows, GONE);
+  const row = expectRow(rows, GONE);
+  await setCoveredProducts(row.id, input.productIds, changes);
+  return row;
+}
+
+/** The public register was checked today (New Zealand) by `staffName`. */
+export async function markRegisterChecked(id: string, staffName: string, today: string = nzToday()) {
+  return expectRow(
+    await getDb()
+      .update(certifications)
+      .set({ registerCheckedOn: today, registerCheckedBy: staffName.slice(0, 200) })
+      .where(eq(certifications.id, id))
+      .returning({ id: certifications.id }),
+    GONE,
+  );
 }
 
 export async function deleteCertification(id: string) {

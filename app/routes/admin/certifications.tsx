@@ -1,15 +1,21 @@
-// Certifications (/admin/certifications), admin only: search on title, description and file type;
-// a paged table; the Add/Edit dialog whose certificate file and image are uploaded as soon as
-// they are chosen (a multipart post with intent "upload") or typed as URLs; delete.
+// Certifications (/admin/certifications), admin only: search on title, description and file type,
+// a status filter; a paged table with each certificate's status and expiry; the Add/Edit dialog
+// whose certificate file and image are uploaded as soon as they are chosen (a multipart post with
+// intent "upload") or typed as URLs, with the certificate's details and covered products; "checked
+// against the register today"; delete.
 import { z } from "zod";
 import { CertificationsList } from "~/components/admin/certifications/certifications-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { parseListParams } from "~/lib/list-params";
+import { CERTIFICATE_STATUSES, type CertificateStatus } from "~/lib/vocabulary";
 import {
+  type AuditChanges,
   createCertification,
   deleteCertification,
   getCertificationCategoryOptions,
+  getCoverableProductOptions,
   listAdminCertifications,
+  markRegisterChecked,
   storeCertificationUpload,
   updateCertification,
 } from "~/modules/certifications/admin.server";
@@ -29,11 +35,14 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = parseListParams(request);
-  const [list, categories] = await Promise.all([
-    loadPagedList("certifications", params, listAdminCertifications),
+  const asked = new URL(request.url).searchParams.get("status");
+  const status = CERTIFICATE_STATUSES.find((known) => known === asked) ?? null;
+  const [list, categories, products] = await Promise.all([
+    loadPagedList("certifications", params, (page) => listAdminCertifications({ ...page, status })),
     loadPickList("certification categories", getCertificationCategoryOptions),
+    loadPickList("products", getCoverableProductOptions),
   ]);
-  return { list, categories };
+  return { list, categories, products, status: status satisfies CertificateStatus | null };
 }
 
 const uploadSchema = z.object({
@@ -59,11 +68,17 @@ const SUCCESS = {
   create: "Certification created successfully",
   update: "Certification updated successfully",
   delete: "Certification deleted successfully",
+  "register-checked": "Register check recorded",
 } as const;
 
-async function perform(value: z.output<typeof certificationActionSchema>) {
-  if (value.intent === "create") return createCertification(value);
-  if (value.intent === "update") return updateCertification(value.id, value);
+async function perform(
+  value: z.output<typeof certificationActionSchema>,
+  staffName: string,
+  changes: AuditChanges,
+) {
+  if (value.intent === "create") return createCertification(value, changes);
+  if (value.intent === "update") return updateCertification(value.id, value, changes);
+  if (value.intent === "register-checked") return markRegisterChecked(value.id, staffName);
   return deleteCertification(value.id);
 }
 
@@ -77,9 +92,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await readStaffForm(args, { role: "admin", schema: certificationActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
+  // Filled by the write: a change to the covered products, which the certificate's row cannot show.
+  const changes: AuditChanges = {};
   const failed = await form.commit(
-    auditTargetOf("certification", form.value),
-    () => perform(form.value),
+    { ...auditTargetOf("certification", form.value), changes },
+    () => perform(form.value, form.staff.user.name, changes),
     intent === "delete" ? "Failed to delete certification" : "Failed to save certification",
   );
   return failed ?? redirectWithToast(backToList(request), { type: "success", title: SUCCESS[intent] });
@@ -92,7 +109,12 @@ export default function CertificationsAdmin({ loaderData }: Route.ComponentProps
         title="Certifications"
         description="Certificates and compliance documents on the public Certifications page."
       />
-      <CertificationsList list={loaderData.list} categories={loaderData.categories} />
+      <CertificationsList
+        list={loaderData.list}
+        categories={loaderData.categories}
+        products={loaderData.products}
+        status={loaderData.status}
+      />
     </div>
   );
 }

@@ -1,11 +1,17 @@
 import { Award, Download, ExternalLink } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { formatNzDate } from "~/lib/nz-date";
 import { certificationDownloadHref } from "~/modules/certifications/download";
+import { SCHEME_LABELS } from "~/modules/certifications/labels";
 import type { PublicCertification } from "~/modules/certifications/queries.server";
 import { Picture } from "../picture";
 
-/** A certificate: preview image (or a placeholder), details, and View / Download links. */
+/**
+ * A certificate: preview image (or a placeholder), details (a building-product certificate's
+ * scheme, number, and whether it is current or expiring with its expiry date), and View /
+ * Download links.
+ */
 export function CertificationCard({
   certification,
   priority = false,
@@ -44,6 +50,24 @@ export function CertificationCard({
           </Badge>
         </div>
         <h2 className="font-semibold text-lg leading-snug">{title}</h2>
+        {certification.scheme || certification.expiresOn ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            {certification.scheme ? (
+              <>
+                <dt className="text-muted-foreground">{SCHEME_LABELS[certification.scheme]}</dt>
+                <dd>{certification.certificateNumber}</dd>
+              </>
+            ) : null}
+            {certification.expiresOn ? (
+              <>
+                <dt className="text-muted-foreground">
+                  {certification.status === "expiring" ? "Expiring" : "Current"}
+                </dt>
+                <dd>valid until {formatNzDate(certification.expiresOn)}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
         {description && <p className="text-muted-foreground text-sm">{description}</p>}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button asChild variant="outline" className="flex-1">
