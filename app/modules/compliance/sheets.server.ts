@@ -281,8 +281,8 @@ export async function deleteSheet(id: string) {
 }
 
 /** Whether a sheet exists, and why a product using it may not be published (null when it may). */
-export async function publishRefusalOfSheet(sheetId: string) {
-  const [row] = await getDb().select().from(buildingInfoSheets).where(eq(buildingInfoSheets.id, sheetId));
+export async function publishRefusalOfSheet(sheetId: string, db: DbOrTx = getDb()) {
+  const [row] = await db.select().from(buildingInfoSheets).where(eq(buildingInfoSheets.id, sheetId));
   if (!row) return { exists: false as const, refusal: null };
   return { exists: true as const, refusal: publishRefusal(sheetForRules(row)) };
 }
