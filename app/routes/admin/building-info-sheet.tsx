@@ -36,9 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const id = sheetId(args.params);
   const form = await readStaffForm(args, { role: "staff", schema: sheetEditorIntentSchema });
   if (!form.ok) return form.response;
+  const id = sheetId(args.params);
   const value = form.value;
   if (value.intent === "delete" && value.id !== id)
     throw data({ message: "This sheet does not exist." }, { status: 404 });
