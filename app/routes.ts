@@ -24,6 +24,8 @@ export default [
     route("case-studies", "routes/admin/case-studies.tsx"),
     route("certifications", "routes/admin/certifications.tsx"),
     route("catalog", "routes/admin/catalog.tsx"),
+    route("building-information", "routes/admin/building-information.tsx"),
+    route("building-information/:id", "routes/admin/building-info-sheet.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("contact", "routes/admin/contact.tsx"),

@@ -72,12 +72,12 @@ test("the sidebar stays collapsed after a reload, and Ctrl+B toggles it", async 
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
 });
 
-test("a sales user works in the dashboard and the catalogue only", async ({ page }) => {
+test("a sales user works in the dashboard, the catalogue and building information only", async ({ page }) => {
   await signIn(page, "sales");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("sales", { exact: true })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Catalog"]);
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Catalog", "Building Info"]);
   await expect(page.getByRole("link", { name: /Manage Catalog/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Home Content/ })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Products", exact: true })).toBeVisible();

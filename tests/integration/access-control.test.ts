@@ -15,6 +15,7 @@ import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { createUser } from "~/modules/users/mutations.server";
 import {
   brands,
+  buildingInfoSheets,
   caseStudies,
   categories,
   contactQueries,
@@ -66,6 +67,8 @@ const seeded = {} as {
   quoteToken: string;
   /** That quote, for the back-office quote routes. */
   quoteId: string;
+  /** A building product information sheet, for its editor. */
+  sheetId: string;
   cookies: Record<Visitor, string>;
 };
 
@@ -161,6 +164,8 @@ beforeAll(async () => {
     }),
   );
   const { token: quoteToken } = await sendQuote(staff, draft.id, draft.number);
+  const [sheet] = await db.insert(buildingInfoSheets).values({ title: "Marker framing sheet" }).returning();
+  if (!sheet) throw new Error("seed failed");
   const outsidePath = path.join(path.dirname(database.current.storageRoot), `${MARK.outside}.pdf`);
   fs.writeFileSync(outsidePath, MARK.outside);
   const cookies = {} as Record<Visitor, string>;
@@ -180,6 +185,7 @@ beforeAll(async () => {
     outsidePath,
     quoteToken,
     quoteId: draft.id,
+    sheetId: sheet.id,
     cookies,
   });
   return () => fs.rmSync(outsidePath, { force: true });
@@ -320,6 +326,17 @@ function rules(): Record<string, Rule> {
       url: "/admin/catalog",
       loader: staffOnly,
       intents: adminIntents("routes/admin/catalog", staffIntent),
+    },
+    "routes/admin/building-information": {
+      url: "/admin/building-information",
+      loader: staffOnly,
+      intents: adminIntents("routes/admin/building-information", staffIntent),
+    },
+    "routes/admin/building-info-sheet": {
+      url: `/admin/building-information/${s.sheetId}`,
+      params: { id: s.sheetId },
+      loader: staffOnly,
+      intents: adminIntents("routes/admin/building-info-sheet", staffIntent),
     },
     "routes/admin/users": {
       url: "/admin/users",

@@ -29,8 +29,13 @@ const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
 /** The intents of an admin route: the shared list, keyed by the route's file. */
 const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 
-// Sales may use the dashboard and the catalogue; the rest is admin's.
-const SALES_ALLOWED = new Set(["/admin", "/admin/catalog"]);
+// Sales may use the dashboard, the catalogue and building information; the rest is admin's.
+const SALES_ALLOWED = new Set([
+  "/admin",
+  "/admin/catalog",
+  "/admin/building-information",
+  "/admin/building-information/:id",
+]);
 // What "Sales may quote" (Settings > Quotes) opens to sales as well: the enquiries, their files
 // and the quotes. Of Contact Management's own intents, only the status change.
 const SALES_QUOTING = new Set([
@@ -48,8 +53,13 @@ const SALES_QUOTING_ADMIN_INTENTS = new Set([
   "toggle-subject",
   "delete-subject",
 ]);
-// Of those, sales may post only to the catalogue: the dashboard's intents (mail retry) are admin's.
-const SALES_MAY_POST = new Set(["/admin/catalog"]);
+// Of those, sales may post only to the catalogue and building information: the dashboard's
+// intents (mail retry) are admin's.
+const SALES_MAY_POST = new Set([
+  "/admin/catalog",
+  "/admin/building-information",
+  "/admin/building-information/:id",
+]);
 // User Management and the audit log show sales the Access Denied screen (403) rather than sending
 // them away.
 const SALES_DENIED_SCREEN = new Set(["/admin/users", "/admin/audit"]);

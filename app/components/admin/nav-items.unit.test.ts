@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { ADMIN_NAV, isAdminPathAllowed, isNavItemActive, navItemsFor } from "./nav-items";
 
-test("sales may open the dashboard and the catalogue, by page or by data request, and nothing else", () => {
+test("sales may open the dashboard, the catalogue and building information, by page or by data request, and nothing else", () => {
   for (const path of [
     "/admin",
     "/admin/",
@@ -9,6 +9,10 @@ test("sales may open the dashboard and the catalogue, by page or by data request
     "/admin/catalog",
     "/admin/catalog.data",
     "/admin/catalog/x",
+    "/admin/building-information",
+    "/admin/building-information.data",
+    "/admin/building-information/x",
+    "/admin/building-information/x.data",
   ]) {
     expect(isAdminPathAllowed("sales", path), path).toBe(true);
   }
@@ -18,6 +22,7 @@ test("sales may open the dashboard and the catalogue, by page or by data request
     "/admin/catalogue",
     "/admin/settings",
     "/admin/home",
+    "/admin/building-informationx",
   ]) {
     expect(isAdminPathAllowed("sales", path), path).toBe(false);
   }
@@ -45,20 +50,22 @@ test("when sales may quote, they may open Contact Management and Quotes too, and
   expect(navItemsFor("sales", access).map((i) => i.title)).toEqual([
     "Dashboard",
     "Catalog",
+    "Building Info",
     "Contact Management",
     "Quotes",
   ]);
   expect(navItemsFor("user", access)).toEqual([]);
 });
 
-test("the sidebar lists two items for sales and all of them for admin; the current one is found", () => {
-  expect(navItemsFor("sales").map((i) => i.title)).toEqual(["Dashboard", "Catalog"]);
+test("the sidebar lists three items for sales and all of them for admin; the current one is found", () => {
+  expect(navItemsFor("sales").map((i) => i.title)).toEqual(["Dashboard", "Catalog", "Building Info"]);
   expect(navItemsFor("admin")).toHaveLength(ADMIN_NAV.length);
   expect(navItemsFor("user")).toEqual([]);
   const active = (path: string) =>
     ADMIN_NAV.filter((item) => isNavItemActive(item, path)).map((i) => i.title);
   expect(active("/admin")).toEqual(["Dashboard"]);
   expect(active("/admin/catalog")).toEqual(["Catalog"]);
+  expect(active("/admin/building-information/x")).toEqual(["Building Info"]);
   expect(active("/admin/home")).toEqual(["Home Management"]);
   expect(active("/admin/contact")).toEqual(["Contact Page"]);
   expect(active("/admin/contact-management")).toEqual(["Contact Management"]);

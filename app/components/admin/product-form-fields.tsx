@@ -1,21 +1,28 @@
 // The fields of the Add/Edit Product dialog (Catalog Management), inside an EntityDialog.
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { Link } from "react-router";
 import { FormField } from "~/components/forms/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { STOCK_STATUSES } from "~/lib/vocabulary";
+import type { Completeness } from "~/modules/compliance/completeness";
 import type { productFormSchema } from "~/modules/products/schema";
+import { CompletenessBadge } from "./building-info/completeness-badge";
 import type { EntityFields } from "./entity-dialog";
 import { ImageField } from "./image-field";
 import { SwitchField } from "./switch-field";
 
 type Option = { id: string; name: string };
+type SheetOption = { id: string; title: string; completeness: Completeness["state"] };
 
 export function ProductFormFields(props: {
   fields: EntityFields<typeof productFormSchema>;
   categories: readonly Option[];
   brands: readonly Option[];
+  sheets: readonly SheetOption[];
+  /** The edited product's building information as stored; null when adding. */
+  buildingInfo: { sheetId: string | null; state: Completeness["state"] } | null;
 }) {
   const { fields } = props;
   return (
@@ -102,6 +109,36 @@ export function ProductFormFields(props: {
           ))}
         </NativeSelect>
       </FormField>
+      <FormField
+        label="Building information"
+        errors={fields.buildingInfoId.errors}
+        errorId={fields.buildingInfoId.errorId}
+        hint="A designated product (Class 1 or 2) is published only with complete or linked information."
+        className="sm:col-span-2"
+      >
+        <NativeSelect {...getSelectProps(fields.buildingInfoId)}>
+          <NativeSelectOption value="">None</NativeSelectOption>
+          {props.sheets.map((s) => (
+            <NativeSelectOption key={s.id} value={s.id}>
+              {s.title}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {props.buildingInfo ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm sm:col-span-2">
+          <span>Building information as saved:</span>
+          <CompletenessBadge state={props.buildingInfo.state} />
+          {props.buildingInfo.sheetId ? (
+            <Link
+              to={`/admin/building-information/${props.buildingInfo.sheetId}`}
+              className="underline underline-offset-4"
+            >
+              Edit the sheet
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
       <div className="grid gap-2 sm:col-span-2 sm:grid-cols-2">
         <SwitchField
           field={fields.isPublished}

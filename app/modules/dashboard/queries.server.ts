@@ -1,6 +1,8 @@
-// The dashboard's figures: the four content counts, and enquiries per week over the last 12
+// The dashboard's figures: the four content counts, the published products missing building
+// information, and enquiries per week over the last 12
 // weeks (weeks start on Monday, New Zealand time, so "this week" matches the trader's calendar).
 import { count, sql } from "drizzle-orm";
+import { countProductsMissingBuildingInfo } from "~/modules/compliance/sheets.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { caseStudies, certifications, contactContent, products } from "~/server/db/schema";
@@ -37,6 +39,14 @@ export async function getDashboardCounts(db: DbOrTx = getDb()): Promise<Dashboar
     certifications: certificationCount,
     contactContent: contactContentCount,
   };
+}
+
+/**
+ * Published products without complete building information: no sheet, or a designated sheet
+ * that is incomplete and links to no published information.
+ */
+export function getProductsMissingBuildingInfo() {
+  return countProductsMissingBuildingInfo();
 }
 
 /**

@@ -3,6 +3,12 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
+import type { Completeness } from "~/modules/compliance/completeness";
+import {
+  completenessOfSheets,
+  missingBuildingInfoCondition,
+  publishRefusalOfSheet,
+} from "~/modules/compliance/sheets.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
@@ -22,6 +28,9 @@ export type AdminProduct = {
   categoryName: string | null;
   brandId: string | null;
   brandName: string | null;
+  buildingInfoId: string | null;
+  /** The product's standing on building product information, for its badge. */
+  buildingInfo: Completeness["state"];
   imageUrl: string | null;
   stockQuantity: number;
   stockStatus: StockStatus;
@@ -42,6 +51,7 @@ const adminColumns = {
   categoryName: categories.name,
   brandId: products.brandId,
   brandName: brands.name,
+  buildingInfoId: products.buildingInfoId,
   imageUrl: products.imageUrl,
   stockQuantity: products.stockQuantity,
   stockStatus: products.stockStatus,
@@ -50,15 +60,24 @@ const adminColumns = {
   createdAt: products.createdAt,
 };
 
-/** Newest first, 10 a page, exact total; q is a case-insensitive contains on three fields. */
+/** The catalogue's filter on building information: "missing" for the products the dashboard counts. */
+export type BuildingFilter = "missing" | "";
+
+/**
+ * Newest first, 10 a page, exact total; q is a case-insensitive contains on three fields;
+ * building "missing" keeps the published products without complete building information.
+ */
 export async function listAdminProducts({
   page,
   q,
+  building = "",
 }: {
   page: number;
   q: string;
+  building?: BuildingFilter;
 }): Promise<Paged<AdminProduct>> {
-  const where = ilikeAny([products.name, products.description, products.shortDescription], q);
+  const search = ilikeAny([products.name, products.description, products.shortDescription], q);
+  const where = building === "missing" ? and(search, await missingBuildingInfoCondition()) : search;
   const db = getDb();
   const paged = await readPage(
     page,
@@ -74,9 +93,16 @@ export async function listAdminProducts({
         .limit(PAGE_SIZE)
         .offset(offset),
   );
+  const sheets = await completenessOfSheets(
+    paged.rows.flatMap((row) => (row.buildingInfoId ? [row.buildingInfoId] : [])),
+  );
   return {
     ...paged,
-    rows: paged.rows.map((row) => ({ ...row, stockStatus: row.stockStatus as StockStatus })),
+    rows: paged.rows.map((row) => ({
+      ...row,
+      stockStatus: row.stockStatus as StockStatus,
+      buildingInfo: row.buildingInfoId ? (sheets.get(row.buildingInfoId)?.state ?? "none") : "none",
+    })),
   };
 }
 
@@ -112,6 +138,20 @@ async function checkReferences(tx: DbOrTx, input: ProductInput) {
     const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
     if (!row) throw new InputError("The chosen brand no longer exists. Please choose another.");
   }
+  await checkBuildingInfo(tx, input);
+}
+
+// The publish gate: a designated building product (Class 1 or 2) is not offered for sale until
+// its building product information is complete or links to the published information.
+async function checkBuildingInfo(tx: DbOrTx, input: ProductInput) {
+  if (!input.buildingInfoId) return;
+  const sheet = await publishRefusalOfSheet(input.buildingInfoId, tx);
+  if (!sheet.exists)
+    throw new InputError(
+      "The chosen building information sheet no longer exists. Please choose another.",
+      "buildingInfoId",
+    );
+  if (input.isPublished && sheet.refusal) throw new InputError(sheet.refusal, "isPublished");
 }
 
 function toRow(input: ProductInput) {
@@ -124,6 +164,7 @@ function toRow(input: ProductInput) {
     discountPercentage: input.discountPercentage,
     categoryId: input.categoryId,
     brandId: input.brandId,
+    buildingInfoId: input.buildingInfoId,
     imageUrl: input.imageUrl,
     stockQuantity: input.stockQuantity,
     stockStatus: input.stockStatus,

@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { CompletenessBadge } from "~/components/admin/building-info/completeness-badge";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { HistoryLink } from "~/components/admin/data-table/history-link";
 import { EntityList } from "~/components/admin/entity-list";
@@ -5,8 +7,10 @@ import { PageHeader } from "~/components/admin/page-header";
 import { ProductFormFields } from "~/components/admin/product-form-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { parseListParams } from "~/lib/list-params";
+import { listSheetOptions } from "~/modules/compliance/sheets.server";
 import {
   type AdminProduct,
+  type BuildingFilter,
   createProduct,
   deleteProduct,
   getProductPickLists,
@@ -16,7 +20,7 @@ import {
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
-import { loadPagedList } from "~/server/http/screens.server";
+import { loadPagedList, loadPickList } from "~/server/http/screens.server";
 import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { readOr } from "~/server/read-or.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -26,15 +30,21 @@ export function meta() {
   return [{ title: "Catalog Management | Trade Counter Admin" }];
 }
 
+function buildingFilterOf(request: Request): BuildingFilter {
+  return new URL(request.url).searchParams.get("building") === "missing" ? "missing" : "";
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const params = parseListParams(request);
-  const [list, pickLists] = await Promise.all([
-    loadPagedList("products", params, listAdminProducts),
+  const building = buildingFilterOf(request);
+  const [list, pickLists, sheets] = await Promise.all([
+    loadPagedList("products", params, (page) => listAdminProducts({ ...page, building })),
     readOr("the product pick-lists", getProductPickLists, { categories: [], brands: [] }),
+    loadPickList("building information sheets", listSheetOptions),
   ]);
   // The audit log is the admins': sales see no History links.
-  return { ...list, pickLists, showHistory: isAdmin(user) };
+  return { ...list, pickLists, sheets, building, showHistory: isAdmin(user) };
 }
 
 const SAVED = { create: "Product created successfully", update: "Product updated successfully" } as const;
@@ -71,6 +81,7 @@ function toFormValues(product: AdminProduct) {
     stockQuantity: String(product.stockQuantity),
     categoryId: product.categoryId ?? "",
     brandId: product.brandId ?? "",
+    buildingInfoId: product.buildingInfoId ?? "",
     stockStatus: product.stockStatus,
     isPublished: product.isPublished ? "on" : "",
     isFeatured: product.isFeatured ? "on" : "",
@@ -108,6 +119,11 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
     ),
   },
   {
+    key: "building",
+    header: "Building info",
+    cell: (p) => <CompletenessBadge state={p.buildingInfo} compact />,
+  },
+  {
     key: "status",
     header: "Status",
     cell: (p) => <StatusBadge active={p.isPublished} labels={["Published", "Draft"]} />,
@@ -115,7 +131,7 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
 ];
 
 export default function CatalogManagement({ loaderData }: Route.ComponentProps) {
-  const { pickLists, showHistory, ...list } = loaderData;
+  const { pickLists, sheets, building, showHistory, ...list } = loaderData;
   return (
     <>
       <PageHeader
@@ -133,6 +149,20 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         toFormValues={toFormValues}
         failedMessage="Failed to fetch products"
         multipart
+        keep={{ building: building || undefined }}
+        beforeTable={
+          building ? (
+            <p className="text-sm">
+              Showing published products missing building information.{" "}
+              <Link
+                to={list.q ? `?q=${encodeURIComponent(list.q)}` : "?"}
+                className="underline underline-offset-4"
+              >
+                Show all products
+              </Link>
+            </p>
+          ) : null
+        }
         dialog={{
           description: { create: "Add a product to the catalogue.", edit: "Change this product's details." },
         }}
@@ -140,8 +170,14 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
           showHistory ? <HistoryLink entity="product" id={p.id} itemLabel={p.name} /> : null
         }
       >
-        {(fields) => (
-          <ProductFormFields fields={fields} categories={pickLists.categories} brands={pickLists.brands} />
+        {(fields, _form, record) => (
+          <ProductFormFields
+            fields={fields}
+            categories={pickLists.categories}
+            brands={pickLists.brands}
+            sheets={sheets}
+            buildingInfo={record ? { sheetId: record.buildingInfoId, state: record.buildingInfo } : null}
+          />
         )}
       </EntityList>
     </>

@@ -1,4 +1,12 @@
-import { ArrowRightIcon, AwardIcon, BookOpenIcon, ContactIcon, InboxIcon, PackageIcon } from "lucide-react";
+import {
+  ArrowRightIcon,
+  AwardIcon,
+  BookOpenIcon,
+  ClipboardXIcon,
+  ContactIcon,
+  InboxIcon,
+  PackageIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { FailedMailPanel } from "~/components/admin/dashboard/failed-mail-panel";
@@ -9,7 +17,11 @@ import { WeeklyBarChart } from "~/components/admin/weekly-bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
-import { getDashboardCounts, getEnquiryStats } from "~/modules/dashboard/queries.server";
+import {
+  getDashboardCounts,
+  getEnquiryStats,
+  getProductsMissingBuildingInfo,
+} from "~/modules/dashboard/queries.server";
 import { mayQuote } from "~/modules/quotes/access.server";
 import { getQuoteStats } from "~/modules/quotes/stats.server";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
@@ -27,15 +39,16 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const quoting = await mayQuote(user.role);
-  const [counts, enquiries, mail, quotes] = await Promise.all([
+  const [counts, enquiries, missingBuildingInfo, mail, quotes] = await Promise.all([
     getDashboardCounts(),
     getEnquiryStats(),
+    tryLoad("products missing building information", getProductsMissingBuildingInfo),
     // The outbox holds customers' addresses and staff's: admins only.
     isAdmin(user) ? tryLoad("mail status", () => getMailHealth()) : null,
     // Quotes carry prices: for whoever may quote.
     quoting ? tryLoad("quote figures", () => getQuoteStats()) : null,
   ]);
-  return { counts, enquiries, mail, quotes, isAdmin: isAdmin(user), name: user.name };
+  return { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin: isAdmin(user), name: user.name };
 }
 
 const dashboardIntentSchema = z.discriminatedUnion("intent", [
@@ -81,7 +94,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, enquiries, mail, quotes, isAdmin, name } = loaderData;
+  const { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin, name } = loaderData;
   const adminHref = (href: string) => (isAdmin ? href : undefined);
   return (
     <>
@@ -134,6 +147,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={InboxIcon}
             href={adminHref("/admin/contact-management")}
           />
+          {missingBuildingInfo.ok ? (
+            <StatCard
+              label="Products missing building information"
+              value={missingBuildingInfo.value}
+              icon={ClipboardXIcon}
+              hint="Published, with no sheet or an incomplete one"
+              href="/admin/catalog?building=missing"
+            />
+          ) : null}
           <Card>
             <CardHeader>
               <CardTitle asChild>

@@ -210,7 +210,11 @@ export function writeFailure(
   options: { hideFields?: string[] } = {},
 ) {
   if (error instanceof InputError)
-    return actionFailure(submission, { title, description: error.message }, options);
+    return actionFailure(
+      submission,
+      { title, description: error.message },
+      { ...options, fieldErrors: error.field ? { [error.field]: [error.message] } : undefined },
+    );
   logger.error({ err: error }, title);
   return actionFailure(
     submission,
