@@ -177,7 +177,7 @@ export function SheetDetails({ sheet, level }: { sheet: PublicSheet; level: Head
           <ul className="grid gap-3 text-sm">
             {sheet.codeClauses.map((clause) => (
               <li key={clause.clause} className="break-inside-avoid rounded-md border p-3 print:border-black">
-                <p className="font-semibold">Clause {clause.clause}</p>
+                <p className="font-semibold">{`Clause ${clause.clause}`}</p>
                 <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
                   <dt className="text-muted-foreground print:text-black">How it contributes</dt>
                   <dd>{clause.contribution}</dd>
