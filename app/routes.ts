@@ -8,6 +8,7 @@ export default [
     route("auth", "routes/public/auth.tsx"),
     route("catalog", "routes/public/catalog.tsx"),
     route("catalog/:slug", "routes/public/product.tsx"),
+    route("catalog/:slug/building-information", "routes/public/building-info.tsx"),
     route("case-study", "routes/public/case-studies.tsx"),
     route("case-study/:slug", "routes/public/case-study.tsx"),
     route("certifications", "routes/public/certifications.tsx"),

@@ -78,6 +78,12 @@ beforeAll(async () => {
     .insert(categories)
     .values({ name: "Marker Decking", type: "products" })
     .returning();
+  // One building information sheet for the shown product and the hidden one: its printable page
+  // is public for the first only.
+  const [sheet] = await db
+    .insert(buildingInfoSheets)
+    .values({ title: "Marker decking line", classification: "not_designated" })
+    .returning();
   const [brand] = await db.insert(brands).values({ name: "Marker Timber Co" }).returning();
   const [shown] = await db
     .insert(products)
@@ -91,6 +97,7 @@ beforeAll(async () => {
       brandId: brand?.id,
       isFeatured: true,
       isPublished: true,
+      buildingInfoId: sheet?.id,
     })
     .returning();
   const [hidden] = await db
@@ -104,6 +111,7 @@ beforeAll(async () => {
       brandId: brand?.id,
       isFeatured: true,
       isPublished: false,
+      buildingInfoId: sheet?.id,
     })
     .returning();
   const [study] = await db
@@ -265,6 +273,11 @@ function rules(): Record<string, Rule> {
     "routes/public/catalog": { url: "/catalog", loader: everyone(OK) },
     "routes/public/product": {
       url: `/catalog/${s.productSlug}`,
+      params: { slug: s.productSlug },
+      loader: everyone(OK),
+    },
+    "routes/public/building-info": {
+      url: `/catalog/${s.productSlug}/building-information`,
       params: { slug: s.productSlug },
       loader: everyone(OK),
     },
@@ -771,6 +784,8 @@ function publicUrls() {
     `/catalog?brand=${s.brandId}`,
     "/catalog?page=2",
     `/catalog/${s.productSlug}`,
+    `/catalog/${s.productSlug}/building-information`,
+    `/catalog/${s.hiddenSlug}/building-information`,
     "/case-study",
     `/case-study?study=${s.caseStudyId}`,
     `/case-study/${s.caseStudySlug}`,

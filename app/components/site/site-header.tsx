@@ -58,7 +58,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
   const location = useLocation();
   const wide = user ? WIDE.signedIn : WIDE.visitor;
   return (
-    <header data-testid="site-header" className="sticky top-0 z-40 border-b bg-background">
+    <header data-testid="site-header" className="sticky top-0 z-40 border-b bg-background print:hidden">
       <a
         href="#main"
         className="skip-link sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"

@@ -4,6 +4,15 @@
 //
 // There is no public price, so a Product never has an `offers` block: an offer without a price is
 // invalid, and a price of 0 would tell search engines the goods are free.
+import type { CodeClause, ProductIdentifier } from "~/lib/building-info";
+import type { BuildingProductClass, CertificateScheme } from "~/lib/vocabulary";
+import {
+  PATHWAY_NAMES,
+  PRODUCT_CLASS_NAMES,
+  SCHEME_NAMES,
+  sheetPathFor,
+  sheetTitleFor,
+} from "~/modules/compliance/public-text";
 import type { ContactInfo } from "~/modules/content/contact-info";
 import { absoluteUrl, SITE_NAME, type SiteSeo } from "./meta";
 
@@ -168,8 +177,15 @@ export type ProductForJsonLd = {
   categoryName: string | null;
 };
 
-/** A product without `offers`: see the note at the top of this file. */
-export function productJsonLd(site: SiteSeo, product: ProductForJsonLd): JsonLdObject {
+/**
+ * A product without `offers`: see the note at the top of this file. With its building
+ * information, it also carries identifiers, classification, clauses and certificates.
+ */
+export function productJsonLd(
+  site: SiteSeo,
+  product: ProductForJsonLd,
+  buildingInfo?: BuildingInfoForJsonLd,
+): JsonLdObject {
   return {
     "@context": CONTEXT,
     "@type": "Product",
@@ -179,5 +195,96 @@ export function productJsonLd(site: SiteSeo, product: ProductForJsonLd): JsonLdO
     ...(product.imageUrl ? { image: absoluteUrl(site, product.imageUrl) } : {}),
     ...(product.brandName ? { brand: { "@type": "Brand", name: product.brandName } } : {}),
     ...(product.categoryName ? { category: product.categoryName } : {}),
+    ...(buildingInfo ? buildingInfoJsonLd(site, product, buildingInfo) : {}),
   };
+}
+
+// ---------------------------------------------------------------- building product information
+
+export type BuildingInfoForJsonLd = {
+  sheet: {
+    classification: BuildingProductClass;
+    identifiers: readonly ProductIdentifier[];
+    codeClauses: readonly CodeClause[];
+    version: number;
+    reviewedOn: string | null;
+  } | null;
+  certificates: readonly {
+    title: string;
+    scheme: CertificateScheme | null;
+    certificateNumber: string | null;
+    certificationBody: string | null;
+    issuedOn: string | null;
+    expiresOn: string | null;
+    registerUrl: string | null;
+  }[];
+};
+
+/** A GTIN's schema.org property by its length (gtin8, gtin12, gtin13, gtin14); null when it is not one. */
+function gtinProperty(value: string) {
+  const digits = value.replace(/[\s-]/g, "");
+  if (!/^\d+$/.test(digits) || ![8, 12, 13, 14].includes(digits.length)) return null;
+  return [`gtin${digits.length}`, digits] as const;
+}
+
+/**
+ * What schema.org has a place for from a product's sheet and certificates: its GTINs, SKU and
+ * model, its class and Building Code clauses as properties, its current certificates, and the
+ * printable sheet as a document about it.
+ */
+export function buildingInfoJsonLd(
+  site: SiteSeo,
+  product: { name: string; slug: string },
+  info: BuildingInfoForJsonLd,
+): Record<string, unknown> {
+  const { sheet, certificates } = info;
+  const fields: Record<string, unknown> = {};
+  if (sheet) {
+    for (const identifier of sheet.identifiers) {
+      const gtin = identifier.kind === "gtin" ? gtinProperty(identifier.value) : null;
+      if (gtin) fields[gtin[0]] ??= gtin[1];
+      if (identifier.kind === "sku") fields.sku ??= identifier.value;
+      if (identifier.kind === "model") fields.model ??= identifier.value;
+    }
+    fields.additionalProperty = [
+      {
+        "@type": "PropertyValue",
+        name: "Building product classification",
+        value: PRODUCT_CLASS_NAMES[sheet.classification],
+      },
+      ...sheet.codeClauses.map((clause) => ({
+        "@type": "PropertyValue",
+        name: "Building Code clause",
+        propertyID: clause.clause,
+        value: clause.clause,
+        description: [clause.contribution, PATHWAY_NAMES[clause.pathway]].filter(Boolean).join(" "),
+      })),
+    ];
+    fields.subjectOf = {
+      "@type": "DigitalDocument",
+      name: sheetTitleFor(product.name),
+      url: absoluteUrl(site, sheetPathFor(product.slug)),
+      version: String(sheet.version),
+      ...(sheet.reviewedOn ? { dateModified: sheet.reviewedOn } : {}),
+    };
+  }
+  if (certificates.length > 0) {
+    fields.hasCertification = certificates.map((certificate) => {
+      const issuer =
+        certificate.certificationBody || (certificate.scheme ? SCHEME_NAMES[certificate.scheme] : null);
+      return {
+        "@type": "Certification",
+        name: certificate.title,
+        ...(certificate.certificateNumber
+          ? { certificationIdentification: certificate.certificateNumber }
+          : {}),
+        ...(issuer ? { issuedBy: { "@type": "Organization", name: issuer } } : {}),
+        ...(certificate.issuedOn ? { validFrom: certificate.issuedOn } : {}),
+        ...(certificate.expiresOn ? { expires: certificate.expiresOn } : {}),
+        ...(certificate.registerUrl ? { url: certificate.registerUrl } : {}),
+        certificationStatus: "CertificationActive",
+      };
+    });
+  }
+  return fields;
 }

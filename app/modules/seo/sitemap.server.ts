@@ -1,5 +1,6 @@
-// Every address worth indexing, from the database: the static pages, the case studies and the
-// published products, each row with its last change. Past 50,000 addresses (a sitemap file's
+// Every address worth indexing, from the database: the static pages, the case studies, the
+// published products and the printable building information sheets of those with one, each row
+// with its last change. Past 50,000 addresses (a sitemap file's
 // limit) /sitemap.xml becomes an index of parts, /sitemap.xml?part=N, in the same order.
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
@@ -15,7 +16,8 @@ import {
 /** How many addresses there are in all. */
 export async function countSitemapEntries(): Promise<number> {
   const result = await getDb().execute<{ n: number }>(sql`
-    select ((select count(*) from case_studies) + (select count(*) from products where is_published))::int as n`);
+    select ((select count(*) from case_studies) + (select count(*) from products where is_published)
+      + (select count(*) from products where is_published and building_info_id is not null))::int as n`);
   const [row] = (result as unknown as { rows: { n: number | string }[] }).rows;
   return STATIC_PAGES.length + Number(row?.n ?? 0);
 }
@@ -32,6 +34,9 @@ export async function getSitemapEntries(part = 1, size = SITEMAP_MAX_URLS): Prom
       select 0 as kind, slug, '/case-study/' || slug as path, updated_at as lastmod from case_studies
       union all
       select 1, slug, '/catalog/' || slug, updated_at from products where is_published
+      union all
+      select 2, p.slug, '/catalog/' || p.slug || '/building-information', greatest(p.updated_at, s.updated_at)
+      from products p join building_info_sheets s on s.id = p.building_info_id where p.is_published
     ) entries
     order by kind, slug
     limit ${limit} offset ${offset}`);

@@ -1,10 +1,12 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
+import { BuildingInfoSection } from "~/components/site/building-info/building-info-section";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { Breadcrumbs } from "~/components/site/product-page/breadcrumbs";
 import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
 import { ProductDetails } from "~/components/site/product-page/product-details";
 import { RelatedProducts } from "~/components/site/product-page/related-products";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
+import { getPublicBuildingInfo } from "~/modules/compliance/public.server";
 import { getProductPage, type ProductDetails as Product } from "~/modules/products/page.server";
 import { breadcrumbJsonLd, type Crumb, productJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
@@ -18,7 +20,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const result = await getProductPage(params.slug);
   if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
   if (result.kind === "not-found") throw data(null, { status: 404 });
-  return { product: result.product, related: result.related };
+  const buildingInfo = await getPublicBuildingInfo(result.product.id);
+  return { product: result.product, related: result.related, buildingInfo };
 }
 
 function describeProduct(product: Product) {
@@ -61,16 +64,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, buildingInfo } = loaderData;
   const { site } = usePublicSite();
   const crumbs = crumbsFor(product);
   return (
     <div className="container mx-auto px-4 py-8">
-      <JsonLd data={[productJsonLd(site, product), breadcrumbJsonLd(site, crumbs)]} />
+      <JsonLd data={[productJsonLd(site, product, buildingInfo), breadcrumbJsonLd(site, crumbs)]} />
       <div className="mb-6">
         <Breadcrumbs crumbs={crumbs} />
       </div>
       <ProductDetails product={product} />
+      <BuildingInfoSection info={buildingInfo} slug={product.slug} />
       <RelatedProducts products={related} />
     </div>
   );

@@ -1,0 +1,18 @@
+import { Printer } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { useHydrated } from "../case-studies/use-hydrated";
+
+/**
+ * Opens the browser's print dialog. It needs JavaScript, so it only appears once the page has
+ * hydrated; without it the page says to use the browser's own Print.
+ */
+export function PrintButton() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Button type="button" variant="outline" onClick={() => window.print()} className="print:hidden">
+      <Printer aria-hidden />
+      Print
+    </Button>
+  );
+}
