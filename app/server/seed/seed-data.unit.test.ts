@@ -46,7 +46,11 @@ test("case studies and certifications cover each of their categories", () => {
   expect(CASE_STUDIES.some((c) => c.challenge.length > 150)).toBe(true);
   expect(CASE_STUDIES.some((c) => c.challenge.length <= 150)).toBe(true);
   expect(new Set(CASE_STUDIES.map((c) => c.category)).size).toBe(3);
-  expect(CERTIFICATIONS).toHaveLength(6);
+  expect(CERTIFICATIONS).toHaveLength(12);
+  // A building-product certificate in each standing, and one expired.
+  const standings = CERTIFICATIONS.flatMap((c) => (c.compliance ? [c.compliance.standing] : []));
+  expect(new Set(standings)).toEqual(new Set(["active", "suspended", "withdrawn", "draft"]));
+  expect(CERTIFICATIONS.some((c) => (c.compliance?.expiresInDays ?? 1) < 0)).toBe(true);
   expect(new Set(CERTIFICATIONS.map((c) => c.category)).size).toBe(3);
   expect(new Set(CERTIFICATIONS.map((c) => c.fileType))).toEqual(new Set(["PDF", "PNG"]));
 });

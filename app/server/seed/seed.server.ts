@@ -1,12 +1,15 @@
 // Demo content for a fresh install: a believable Auckland building-supplies trader, so every
 // screen has something to show. It only ever fills an empty database; it never overwrites.
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { nzDatePlusDays } from "~/lib/nz-date";
 import type { Database, DbOrTx, Transaction } from "~/server/db/client.server";
 import {
   brands,
+  buildingInfoSheets,
   caseStudies,
   categories,
+  certificationProducts,
   certifications,
   contactContent,
   contactQueries,
@@ -17,10 +20,11 @@ import {
   siteSettings,
 } from "~/server/db/schema";
 import { parseStoredPath, type Storage } from "~/server/storage/storage.server";
+import { DEMO_SHEETS } from "./compliance";
 import { buildHomeContent, CONTACT_CONTENT, CONTACT_SUBJECTS, DEMO_ENQUIRY, SITE_SETTINGS } from "./content";
 import { removeFiles, type SeedAssets, type StoredFile, writeSeedAssets } from "./images.server";
 import { DEMO_PRODUCTS } from "./products";
-import { CASE_STUDIES, CERTIFICATIONS } from "./showcase";
+import { CASE_STUDIES, CERTIFICATIONS, type CertificateCompliance } from "./showcase";
 import {
   BRANDS,
   CASE_STUDY_CATEGORIES,
@@ -38,6 +42,7 @@ const CONTENT_TABLES = {
   home_content: homeContent,
   case_studies: caseStudies,
   certifications,
+  building_info_sheets: buildingInfoSheets,
   contact_content: contactContent,
   contact_subjects: contactSubjects,
   site_settings: siteSettings,
@@ -136,18 +141,35 @@ async function insertDemoContent(tx: Transaction, assets: SeedAssets, now: Date)
     })),
   );
 
-  await tx.insert(certifications).values(
-    CERTIFICATIONS.map((c, i) => ({
-      title: c.title,
-      description: c.description,
-      categoryId: categoryId("certifications", c.category),
-      fileType: c.fileType,
-      fileUrl: assets.certifications[i]!.fileUrl,
-      imageUrl: assets.certifications[i]!.imageUrl,
-      allowDownload: c.allowDownload,
-      createdAt: ago(now, 200 - i * 30, i),
+  const certificationRows = await tx
+    .insert(certifications)
+    .values(
+      CERTIFICATIONS.map((c, i) => ({
+        title: c.title,
+        description: c.description,
+        categoryId: categoryId("certifications", c.category),
+        fileType: c.fileType,
+        fileUrl: assets.certifications[i]!.fileUrl,
+        imageUrl: assets.certifications[i]!.imageUrl,
+        allowDownload: c.allowDownload,
+        ...certificateFields(c.number, c.compliance, now),
+        createdAt: ago(now, 200 - i * 18, i),
+      })),
+    )
+    .returning({ id: certifications.id, title: certifications.title });
+  const productId = (name: string) => {
+    const found = productRows.find((p) => p.name === name);
+    if (!found) throw new Error(`The demo has no product named ${name}`);
+    return found.id;
+  };
+  const covered = CERTIFICATIONS.flatMap((c, i) =>
+    (c.compliance?.covers ?? []).map((name) => ({
+      certificationId: certificationRows[i]!.id,
+      productId: productId(name),
     })),
   );
+  if (covered.length > 0) await tx.insert(certificationProducts).values(covered);
+  await insertDemoSheets(tx, productId, now);
 
   const home = buildHomeContent(assets.home, now);
   await tx
@@ -181,6 +203,43 @@ async function insertDemoContent(tx: Transaction, assets: SeedAssets, now: Date)
         position,
       })),
     );
+  }
+}
+
+/** A building-product certificate's columns, with its dates counted from the seed's day. */
+function certificateFields(number: string, compliance: CertificateCompliance | undefined, now: Date) {
+  if (!compliance) return {};
+  return {
+    scheme: compliance.scheme,
+    certificateNumber: number,
+    holder: compliance.holder,
+    certificationBody: compliance.certificationBody,
+    scope: compliance.scope,
+    issuedOn: nzDatePlusDays(-compliance.issuedDaysAgo, now),
+    expiresOn: nzDatePlusDays(compliance.expiresInDays, now),
+    registerUrl: compliance.registerUrl,
+    registerCheckedOn:
+      compliance.checkedDaysAgo === undefined ? null : nzDatePlusDays(-compliance.checkedDaysAgo, now),
+    registerCheckedBy: compliance.checkedDaysAgo === undefined ? null : "Mere Tane",
+    standing: compliance.standing,
+  };
+}
+
+/** The information sheets, each linked to the demo products it serves. */
+async function insertDemoSheets(tx: Transaction, productId: (name: string) => string, now: Date) {
+  for (const { products: names, reviewedDaysAgo, ...sheet } of DEMO_SHEETS) {
+    const [row] = await tx
+      .insert(buildingInfoSheets)
+      .values({
+        ...sheet,
+        reviewedOn: reviewedDaysAgo === undefined ? null : nzDatePlusDays(-reviewedDaysAgo, now),
+      })
+      .returning({ id: buildingInfoSheets.id });
+    if (!row) throw new Error("The demo sheet was not stored");
+    await tx
+      .update(products)
+      .set({ buildingInfoId: row.id })
+      .where(inArray(products.id, names.map(productId)));
   }
 }
 
@@ -242,6 +301,7 @@ export async function clearDemoContent(db: Database, storage?: Storage): Promise
     // Rows that reference categories and brands go first.
     const order: PgTable[] = [
       products,
+      buildingInfoSheets,
       caseStudies,
       certifications,
       categories,

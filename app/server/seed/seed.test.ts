@@ -44,7 +44,8 @@ test("an empty database is seeded with the whole demo", async () => {
   expect(result.counts.products).toBeGreaterThanOrEqual(45);
   expect(result.counts.brands).toBeGreaterThanOrEqual(6);
   expect(result.counts.case_studies).toBe(6);
-  expect(result.counts.certifications).toBe(6);
+  expect(result.counts.certifications).toBe(12);
+  expect(result.counts.building_info_sheets).toBe(7);
   expect(result.counts.contact_content).toBe(1);
   expect(result.counts.contact_subjects).toBe(6);
   expect(result.counts.site_settings).toBe(1);
@@ -59,6 +60,34 @@ test("an empty database is seeded with the whole demo", async () => {
   expect((listed as unknown as { rows: unknown[] }).rows).toEqual([
     { full_name: "Hēmi Walker", n: 3, published: true },
   ]);
+
+  // Building compliance: a certificate in each status and a sheet in each state, on products.
+  const statuses = await db.execute(
+    sql`select standing, (expires_on < current_date) as past, count(*)::int as n
+        from certifications where scheme is not null group by 1, 2 order by 1, 2`,
+  );
+  expect((statuses as unknown as { rows: unknown[] }).rows).toEqual([
+    { standing: "active", past: false, n: 2 },
+    { standing: "active", past: true, n: 1 },
+    { standing: "draft", past: false, n: 1 },
+    { standing: "suspended", past: false, n: 1 },
+    { standing: "withdrawn", past: false, n: 1 },
+  ]);
+  const sheets = await db.execute(
+    sql`select s.classification, s.responsibility, count(p.id)::int as products
+        from building_info_sheets s join products p on p.building_info_id = s.id
+        group by 1, 2 order by 1, 2`,
+  );
+  expect((sheets as unknown as { rows: unknown[] }).rows).toEqual([
+    { classification: "class_1", responsibility: "manufacturer", products: 5 },
+    { classification: "class_1", responsibility: "reseller", products: 2 },
+    { classification: "class_2", responsibility: "importer", products: 1 },
+    { classification: "exempt_codemark", responsibility: "manufacturer", products: 1 },
+    { classification: "exempt_other", responsibility: "importer", products: 1 },
+    { classification: "not_designated", responsibility: "manufacturer", products: 1 },
+  ]);
+  const covered = await db.execute(sql`select count(*)::int as n from certification_products`);
+  expect((covered as unknown as { rows: unknown[] }).rows).toEqual([{ n: 7 }]);
 
   const byType = await db.execute(
     sql`select type, count(*)::int as n from categories group by type order by type`,

@@ -119,6 +119,25 @@ export type CertificationSeed = {
   year: number;
   /** Body text of the PDF version. */
   lines: string[];
+  /** A building-product certificate's register details; none for a plain document. */
+  compliance?: CertificateCompliance;
+};
+
+/** Dates are days from the seed's day, so each certificate's status holds on a first start. */
+export type CertificateCompliance = {
+  scheme: "codemark" | "branz_appraisal";
+  holder: string;
+  certificationBody: string;
+  scope: string;
+  issuedDaysAgo: number;
+  /** Days from the seed to the expiry (or next review) date; negative when already past. */
+  expiresInDays: number;
+  standing: "active" | "suspended" | "withdrawn" | "draft";
+  registerUrl: string;
+  /** Days before the seed that the register was last checked; none when never. */
+  checkedDaysAgo?: number;
+  /** The demo products (by name) it covers. */
+  covers: string[];
 };
 
 export const CERTIFICATIONS: CertificationSeed[] = [
@@ -208,5 +227,148 @@ export const CERTIFICATIONS: CertificationSeed[] = [
     issuer: "Industry safety association",
     year: 2025,
     lines: [],
+  },
+  // Building-product certificates, one in each status: current, expiring, expired, suspended,
+  // withdrawn and draft. Only the first two are shown on the public pages.
+  {
+    title: "CodeMark Certificate CM40123: LVL Beams",
+    description: "CodeMark certificate for our LVL beams used as lintels, beams and bearers.",
+    category: "Product Certifications",
+    fileType: "PDF",
+    allowDownload: true,
+    number: "CM40123",
+    issuer: "Southern Product Certification Ltd",
+    year: 2025,
+    lines: ["Scope: LVL13 beams 240x45 to 400x63 within the scope of NZS 3604 and B1/VM1."],
+    compliance: {
+      scheme: "codemark",
+      holder: "Kauri Ridge Timber Limited",
+      certificationBody: "Southern Product Certification Ltd",
+      scope:
+        "LVL13 beams 240x45 to 400x63 as lintels, beams and bearers in buildings within the scope of NZS 3604.",
+      issuedDaysAgo: 400,
+      expiresInDays: 700,
+      standing: "active",
+      registerUrl: "https://codemark.example.govt.nz/register/CM40123",
+      checkedDaysAgo: 12,
+      covers: ["LVL Beam 240x45 6.0m"],
+    },
+  },
+  {
+    title: "BRANZ Appraisal 1021: Pre-painted Steel Roofing",
+    description: "Appraisal of our pre-painted and zinc-aluminium steel roofing profiles.",
+    category: "Product Certifications",
+    fileType: "PDF",
+    allowDownload: true,
+    number: "1021",
+    issuer: "BRANZ",
+    year: 2023,
+    lines: ["Scope: corrugate and 5-rib profiles in exposure zones B to D."],
+    compliance: {
+      scheme: "branz_appraisal",
+      holder: "Ironsand Roofing Limited",
+      certificationBody: "BRANZ",
+      scope: "Corrugate and 5-rib trapezoidal roofing and cladding in exposure zones B, C and D.",
+      issuedDaysAgo: 1050,
+      expiresInDays: 45,
+      standing: "active",
+      registerUrl: "https://appraisals.example.nz/appraisal/1021",
+      checkedDaysAgo: 40,
+      covers: [
+        "Pre-painted Steel Corrugate Roofing 0.40 BMT (per m)",
+        "5-Rib Trapezoidal Roofing 0.55 BMT Zinc-Aluminium (per m)",
+      ],
+    },
+  },
+  {
+    title: "BRANZ Appraisal 884: Synthetic Roof Underlay",
+    description: "Appraisal of the self-supporting synthetic roof underlay.",
+    category: "Product Certifications",
+    fileType: "PDF",
+    allowDownload: true,
+    number: "884",
+    issuer: "BRANZ",
+    year: 2020,
+    lines: ["Scope: self-supporting roof underlay under metal roofing."],
+    compliance: {
+      scheme: "branz_appraisal",
+      holder: "Ironsand Roofing Limited",
+      certificationBody: "BRANZ",
+      scope: "Self-supporting synthetic underlay under metal roofing at pitches of 3° and more.",
+      issuedDaysAgo: 1900,
+      expiresInDays: -20,
+      standing: "active",
+      registerUrl: "https://appraisals.example.nz/appraisal/884",
+      checkedDaysAgo: 200,
+      covers: ["Self-Supporting Synthetic Roof Underlay 1.3m x 40m"],
+    },
+  },
+  {
+    title: "CodeMark Certificate CM20877: Fibre Cement Sheet",
+    description: "CodeMark certificate for 7.5 mm smooth fibre cement sheet.",
+    category: "Product Certifications",
+    fileType: "PDF",
+    allowDownload: true,
+    number: "CM20877",
+    issuer: "Southern Product Certification Ltd",
+    year: 2024,
+    lines: ["Scope: fibre cement sheet as a rigid air barrier and cladding substrate."],
+    compliance: {
+      scheme: "codemark",
+      holder: "Fibre Cement Products NZ Limited",
+      certificationBody: "Southern Product Certification Ltd",
+      scope: "7.5 mm smooth fibre cement sheet as a cladding substrate over a drained cavity.",
+      issuedDaysAgo: 600,
+      expiresInDays: 500,
+      standing: "suspended",
+      registerUrl: "https://codemark.example.govt.nz/register/CM20877",
+      checkedDaysAgo: 5,
+      covers: ["Fibre Cement Sheet 2400x1200x7.5mm Smooth"],
+    },
+  },
+  {
+    title: "CodeMark Certificate CM19002: Breathable Building Wrap",
+    description: "CodeMark certificate for the breathable building wrap, withdrawn by its holder.",
+    category: "Product Certifications",
+    fileType: "PDF",
+    allowDownload: true,
+    number: "CM19002",
+    issuer: "Southern Product Certification Ltd",
+    year: 2022,
+    lines: ["Scope: wall underlay behind direct-fixed and cavity claddings."],
+    compliance: {
+      scheme: "codemark",
+      holder: "Fernleaf Building Products Limited",
+      certificationBody: "Southern Product Certification Ltd",
+      scope: "Breathable wall underlay behind direct-fixed and cavity claddings.",
+      issuedDaysAgo: 1200,
+      expiresInDays: 300,
+      standing: "withdrawn",
+      registerUrl: "https://codemark.example.govt.nz/register/CM19002",
+      checkedDaysAgo: 30,
+      covers: ["Breathable Building Wrap 2.7m x 30m"],
+    },
+  },
+  {
+    title: "BRANZ Appraisal 1107: Cavity Battens (in preparation)",
+    description: "Appraisal of H3.1 cavity battens, being prepared for publication.",
+    category: "Product Certifications",
+    fileType: "PDF",
+    allowDownload: true,
+    number: "1107",
+    issuer: "BRANZ",
+    year: 2026,
+    lines: ["Scope: H3.1 cavity battens for drained cavities."],
+    compliance: {
+      scheme: "branz_appraisal",
+      holder: "Coastline Cladding Limited",
+      certificationBody: "BRANZ",
+      scope: "H3.1 treated cavity battens forming a drained cavity behind claddings.",
+      issuedDaysAgo: 2,
+      expiresInDays: 1095,
+      standing: "draft",
+      registerUrl: "https://appraisals.example.nz/appraisal/1107",
+      covers: ["H3.1 Cavity Battens 45x20 2.4m (Pack of 10)"],
+    },
   },
 ];
