@@ -1,47 +1,78 @@
-// Building product information on the public site: the product page's section with its
-// certificate line, the printable sheet, and that sheet printed to an A4 PDF by Chromium. The
-// sheet and certificate are written before the server starts (tests/e2e/building-info-data.ts).
-import fs from "node:fs";
-import path from "node:path";
+// Building product information on the public site, from the demo seed: the product page's
+// section with its certificate line, the printable sheet, and that sheet printed to an A4 PDF by
+// Chromium; a certificate that is not current shows nowhere.
 import { PDFParse } from "pdf-parse";
-import { e2eState, expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-const LINE = "Certificate CM12345, current, checked against the register on 3 March 2026";
+// The demo's Class 1 roofing line (a complete sheet), and its LVL beam covered by a current
+// CodeMark certificate whose register was checked 12 days before the seed.
+const ROOFING = {
+  slug: "pre-painted-steel-corrugate-roofing-0-40-bmt-per-m",
+  name: "Pre-painted Steel Corrugate Roofing 0.40 BMT (per m)",
+};
+const LVL = "lvl-beam-240x45-6-0m";
 
-function product(): { slug: string; name: string } {
-  return JSON.parse(fs.readFileSync(path.join(e2eState().dataDir, "building-info-e2e.json"), "utf8"));
+/** "13 November 2026": a day some days before today, as New Zealand writes it. */
+function nzDateDaysAgo(days: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
 test("the product page shows the building product information and its current certificate; axe finds nothing", async ({
   page,
 }) => {
-  const { slug } = product();
-  await page.goto(`/catalog/${slug}`);
+  await page.goto(`/catalog/${LVL}`);
+  const covered = page.getByRole("region", { name: "Building product information" });
+  await expect(covered.getByTestId("certificate-line")).toHaveText(
+    `Certificate CM40123, current, checked against the register on ${nzDateDaysAgo(12)}`,
+  );
+  await expect(covered.getByRole("link", { name: /Check it on the public register/ })).toHaveAttribute(
+    "href",
+    "https://codemark.example.govt.nz/register/CM40123",
+  );
+
+  await page.goto(`/catalog/${ROOFING.slug}`);
   const section = page.getByRole("region", { name: "Building product information" });
   await expect(section).toBeVisible();
   await expect(section).toContainText("Class 1 designated building product");
-  await expect(section).toContainText("last reviewed on 3 March 2026");
-  await expect(section.getByTestId("certificate-line")).toHaveText(LINE);
-  await expect(section.getByRole("link", { name: /Check it on the public register/ })).toHaveAttribute(
-    "href",
-    "https://example.org/codemark/CM12345",
+  await expect(section).toContainText(`last reviewed on ${nzDateDaysAgo(20)}`);
+  // The roofing's appraisal runs out in 45 days: it shows as expiring.
+  await expect(section.getByTestId("certificate-line")).toHaveText(
+    `Certificate 1021, expiring, checked against the register on ${nzDateDaysAgo(40)}`,
   );
   await section.getByText("The full building product information").click();
   await expect(section.getByText("Clause E2")).toBeVisible();
   await expectNoAxeViolations(page);
   await section.getByRole("link", { name: "Printable sheet" }).click();
-  await expect(page).toHaveURL(new RegExp(`/catalog/${slug}/building-information$`));
+  await expect(page).toHaveURL(new RegExp(`/catalog/${ROOFING.slug}/building-information$`));
+});
+
+test("a certificate that expired, was suspended or withdrawn, or is a draft shows on no public page", async ({
+  page,
+}) => {
+  await page.goto("/certifications");
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards.filter({ hasText: "CodeMark Certificate CM40123" })).toHaveCount(1);
+  for (const hidden of ["Appraisal 884", "CM20877", "CM19002", "Appraisal 1107"])
+    await expect(cards.filter({ hasText: hidden })).toHaveCount(0);
+  // The underlay's appraisal expired 20 days ago: its product page no longer shows it.
+  await page.goto("/catalog/self-supporting-synthetic-roof-underlay-1-3m-x-40m");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("certificate-line")).toHaveCount(0);
+  await expect(page.getByText("884")).toHaveCount(0);
 });
 
 test("the printable sheet reads the whole sheet, prints to an A4 PDF with its title, and passes axe", async ({
   page,
 }) => {
-  const { slug, name } = product();
+  const { slug, name } = ROOFING;
   const title = `Building product information: ${name}`;
   await page.goto(`/catalog/${slug}/building-information`);
   await expect(page).toHaveTitle(`${title} | Trade Counter`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-  await expect(page.getByTestId("certificate-line")).toHaveText(LINE);
+  await expect(page.getByTestId("certificate-line")).toContainText("Certificate 1021, expiring");
   await expect(page.getByRole("link", { name: `Back to ${name}` })).toHaveAttribute(
     "href",
     `/catalog/${slug}`,
@@ -60,7 +91,8 @@ test("the printable sheet reads the whole sheet, prints to an A4 PDF with its ti
     expect(result.total).toBeGreaterThanOrEqual(1);
     const text = result.text.replace(/\s+/g, " ");
     expect(text).toContain("Building product information:");
-    expect(text).toContain("CM12345");
+    expect(text).toContain("Certificate 1021");
+    expect(text).toContain("E2");
   } finally {
     await parser.destroy();
   }

@@ -1,7 +1,8 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-// The demo seed: six certifications in three categories; "Supplier Quality Assurance Programme"
-// has allow_download false.
+// The demo seed: eight certifications shown in three categories (six documents and two current
+// building-product certificates; four more are expired, suspended, withdrawn or a draft, and
+// stay in the back office); "Supplier Quality Assurance Programme" has allow_download false.
 const NO_DOWNLOAD = "Supplier Quality Assurance Programme";
 
 test("certifications show View and Download, Download hidden when not allowed; axe at 1280px", async ({
@@ -13,7 +14,7 @@ test("certifications show View and Download, Download hidden when not allowed; a
   await expect(page).toHaveTitle(/Certifications/);
   await expect(page.getByRole("heading", { level: 1, name: "Certifications" })).toBeVisible();
   const cards = page.getByRole("main").getByRole("article");
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(8);
 
   const locked = cards.filter({ hasText: NO_DOWNLOAD });
   await expect(locked.getByRole("link", { name: /^View/ })).toBeVisible();

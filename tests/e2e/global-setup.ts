@@ -37,13 +37,13 @@ async function waitForHealth(server: ChildProcess, port: number, output: () => s
 // Two servers on fresh data folders: one for the public-site journeys and one for the
 // back-office journeys, whose edits would otherwise change what the public specs expect.
 export default async function globalSetup() {
-  const stops = await Promise.all([startServer(port, { buildingInfo: true }), startServer(port + 1)]);
+  const stops = await Promise.all([startServer(port), startServer(port + 1)]);
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
 }
 
-async function startServer(port: number, { buildingInfo = false } = {}) {
+async function startServer(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-e2e-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -75,9 +75,6 @@ async function startServer(port: number, { buildingInfo = false } = {}) {
     sales: createUser(env, E2E_SALES.email, E2E_SALES.name, "sales"),
     user: createUser(env, E2E_USER.email, E2E_USER.name, "user"),
   };
-  // The demo content, seeded here rather than at start, and a building information sheet with a
-  // certificate for building-info.spec.ts (no back-office screen writes them yet).
-  if (buildingInfo) execFileSync("tsx", ["tests/e2e/building-info-data.ts"], { env, stdio: "inherit" });
   fs.writeFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), JSON.stringify({ dataDir, passwords }));
 
   let output = "";

@@ -84,6 +84,7 @@ beforeAll(async () => {
     .insert(buildingInfoSheets)
     .values({ title: "Marker decking line", classification: "not_designated" })
     .returning();
+  if (!sheet) throw new Error("seed failed");
   const [brand] = await db.insert(brands).values({ name: "Marker Timber Co" }).returning();
   const [shown] = await db
     .insert(products)
@@ -97,7 +98,7 @@ beforeAll(async () => {
       brandId: brand?.id,
       isFeatured: true,
       isPublished: true,
-      buildingInfoId: sheet?.id,
+      buildingInfoId: sheet.id,
     })
     .returning();
   const [hidden] = await db
@@ -111,7 +112,7 @@ beforeAll(async () => {
       brandId: brand?.id,
       isFeatured: true,
       isPublished: false,
-      buildingInfoId: sheet?.id,
+      buildingInfoId: sheet.id,
     })
     .returning();
   const [study] = await db
@@ -172,8 +173,6 @@ beforeAll(async () => {
     }),
   );
   const { token: quoteToken } = await sendQuote(staff, draft.id, draft.number);
-  const [sheet] = await db.insert(buildingInfoSheets).values({ title: "Marker framing sheet" }).returning();
-  if (!sheet) throw new Error("seed failed");
   const outsidePath = path.join(path.dirname(database.current.storageRoot), `${MARK.outside}.pdf`);
   fs.writeFileSync(outsidePath, MARK.outside);
   const cookies = {} as Record<Visitor, string>;
