@@ -1,6 +1,6 @@
 // Building Info: an admin writes a Class 1 sheet, links it to a product in the product dialog,
 // is refused publishing while the sheet is incomplete, completes the sheet and sees the product's
-// badge turn complete.
+// badge turn complete; published, the product's page shows the sheet.
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 test("an admin completes a Class 1 sheet linked to a product, and the product may then be published", async ({
@@ -90,4 +90,12 @@ test("an admin completes a Class 1 sheet linked to a product, and the product ma
   await expect(page.getByText("Product updated successfully")).toBeVisible();
   await expect(row).toContainText("Published");
   await expectNoAxeViolations(page);
+
+  // The product page now carries the sheet, as any visitor reads it.
+  await page.goto(`/catalog/framing-stud-${stamp}`);
+  const section = page.getByRole("region", { name: "Building product information" });
+  await expect(section).toContainText("Class 1 designated building product");
+  await expect(section).toContainText("last reviewed on 1 March 2026");
+  await section.getByText("The full building product information").click();
+  await expect(section.getByText("Kauri Mills Limited")).toBeVisible();
 });
