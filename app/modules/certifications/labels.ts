@@ -1,12 +1,10 @@
 // How a certificate's scheme and standing read on screen and in mail (its status's words are in
 // modules/compliance/certificate-status.ts).
-import type { CertificateScheme, CertificateStanding } from "~/lib/vocabulary";
+import type { CertificateStanding } from "~/lib/vocabulary";
+import { SCHEME_NAMES } from "~/modules/compliance/public-text";
 
-export const SCHEME_LABELS: Record<CertificateScheme, string> = {
-  codemark: "CodeMark",
-  branz_appraisal: "BRANZ Appraisal",
-  other: "Other scheme",
-};
+/** The schemes' names, one list for the back office, the public pages and the reminders. */
+export const SCHEME_LABELS = SCHEME_NAMES;
 
 export const STANDING_LABELS: Record<CertificateStanding, string> = {
   active: "Active",
