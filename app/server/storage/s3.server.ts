@@ -32,10 +32,10 @@ import { describeS3Location, type S3Location } from "./storage-url";
 import {
   BUCKETS,
   type Bucket,
-  type ByteRange,
   isBucket,
   isStoredName,
   nameForPut,
+  resolveRange,
   type Storage,
   StorageError,
 } from "./storage.server";
@@ -60,8 +60,7 @@ function isNotFound(error: unknown) {
   return name === "NoSuchKey" || name === "NotFound" || statusOf(error) === 404;
 }
 
-function rangeHeader(range: ByteRange) {
-  if ("suffix" in range) return `bytes=-${range.suffix}`;
+function rangeHeader(range: { start: number; end?: number }) {
   return `bytes=${range.start}-${range.end ?? ""}`;
 }
 
@@ -193,23 +192,23 @@ export function createS3Storage(location: S3Location, options: S3StorageOptions 
       const Key = keyFor(bucket, name);
       const range = getOptions.range;
       try {
-        if (range && "suffix" in range && range.suffix <= 0) {
-          throw new StorageError("Range not satisfiable", "bad_range", await sizeOf(Key));
-        }
+        // "The last n bytes" is asked as a start and an end: not every S3-compatible server
+        // reads a suffix range right, and it is rare (a player seeking from the end).
+        const span = range && "suffix" in range ? resolveRange(range, await sizeOf(Key)) : range;
         const out = await client.send(
-          new GetObjectCommand({ Bucket, Key, Range: range ? rangeHeader(range) : undefined }),
+          new GetObjectCommand({ Bucket, Key, Range: span ? rangeHeader(span) : undefined }),
         );
         const stream = out.Body as Readable;
-        if (!range) return { stream, size: out.ContentLength ?? 0 };
-        const span = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(out.ContentRange ?? "");
-        if (!span) {
+        if (!span) return { stream, size: out.ContentLength ?? 0 };
+        const sent = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(out.ContentRange ?? "");
+        if (!sent) {
           stream.destroy();
           throw new Error(`The storage server ignored a Range request for ${Key}`);
         }
         return {
           stream,
-          size: Number(span[3]),
-          range: { start: Number(span[1]), end: Number(span[2]) },
+          size: Number(sent[3]),
+          range: { start: Number(sent[1]), end: Number(sent[2]) },
         };
       } catch (error) {
         if (error instanceof StorageError) throw error;

@@ -18,7 +18,7 @@ export type S3Location = {
 };
 
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const PREFIX = /^(?:[A-Za-z0-9._-]+\/)*$/;
+const PREFIX = /^(?:(?!\.{1,2}\/)[A-Za-z0-9._-]+\/)*$/;
 const OPTIONS = new Set(["endpoint", "region", "forcePathStyle", "prefix"]);
 
 /** The location STORAGE_URL names, or a message saying what is wrong with it. */
