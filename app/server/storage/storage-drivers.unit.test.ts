@@ -8,6 +8,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { S3RVER_CREDENTIALS, startS3Server } from "../../../tests/support/s3-server";
+import { copyStoredFiles } from "./migrate.server";
 import { parseStorageUrl } from "./storage-url";
 import { type Bucket, createLocalStorage, type Storage, StorageError } from "./storage.server";
 
@@ -251,4 +252,26 @@ test("STORAGE_URL is read with its options, and a bad one is refused with the re
   ]) {
     expect(parseStorageUrl(bad), bad).toHaveProperty("error");
   }
+});
+
+test("storage:migrate copies every local file into the bucket under its name, then skips it", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "tc-storage-migrate-"));
+  folders.push(root);
+  const local = createLocalStorage(root);
+  const bucket = s3.storage({ prefix: "migrated/" });
+  const attachment = await local.put("contact_uploads", "plans.pdf", Buffer.from("%PDF-1.4 plans"));
+  const photo = await local.put("media", "photo.jpg", generated(MB));
+
+  expect(await copyStoredFiles(local, bucket)).toEqual({ copied: 2, skipped: 0, bytes: MB + 14 });
+  expect(await listNames(bucket, "contact_uploads")).toEqual([attachment.name]);
+  const copied = await bucket.get("media", photo.name);
+  expect(copied.size).toBe(MB);
+  expect((await readAll(copied.stream)).equals((await readAll((await local.get("media", photo.name)).stream)))).toBe(
+    true,
+  );
+
+  // Run again: nothing to copy. A late upload is copied on the next run.
+  expect(await copyStoredFiles(local, bucket)).toEqual({ copied: 0, skipped: 2, bytes: 0 });
+  await local.put("certificates", "c.pdf", Buffer.from("%PDF-1.4 c"));
+  expect(await copyStoredFiles(local, bucket)).toMatchObject({ copied: 1, skipped: 2 });
 });
