@@ -5,8 +5,8 @@ import path from "node:path";
 import { formatBytes } from "~/server/backup/manifest.server";
 import { getEnv } from "~/server/env.server";
 import { copyStoredFiles } from "~/server/storage/migrate.server";
-import { describeS3Location } from "~/server/storage/storage-url";
 import { createLocalStorage, getStorage } from "~/server/storage/storage.server";
+import { describeS3Location } from "~/server/storage/storage-url";
 import { runScript } from "./open-database";
 
 const USAGE = `Usage: npm run storage:migrate

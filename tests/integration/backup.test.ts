@@ -369,7 +369,10 @@ test(
       const storage = s3.storage({ prefix: "restored/" });
       const target = await createTarget("bucket");
       const restored = await restoreBackup({ file: backup.file, ...target, storage });
-      expect(restored.files).toEqual({ count: backup.manifest.files.count, bytes: backup.manifest.files.bytes });
+      expect(restored.files).toEqual({
+        count: backup.manifest.files.count,
+        bytes: backup.manifest.files.bytes,
+      });
       // Nothing went to the disk: every file is in the bucket, byte for byte.
       expect(readUploads(target.dataDir).size).toBe(0);
       const { stream } = await storage.get("contact_uploads", attachmentPath.split("/")[1]!);
@@ -383,9 +386,15 @@ test(
         /not empty[\s\S]*uploaded files/,
       );
 
-      const fromBucket = await createBackup({ ...target, storage, output: path.join(scratch, "bucket.tar.gz") });
+      const fromBucket = await createBackup({
+        ...target,
+        storage,
+        output: path.join(scratch, "bucket.tar.gz"),
+      });
       const uploadParts = (manifest: typeof backup.manifest) =>
-        manifest.parts.filter((part) => part.path.startsWith("uploads/")).sort((a, b) => a.path.localeCompare(b.path));
+        manifest.parts
+          .filter((part) => part.path.startsWith("uploads/"))
+          .sort((a, b) => a.path.localeCompare(b.path));
       expect(uploadParts(fromBucket.manifest)).toEqual(uploadParts(backup.manifest));
     } finally {
       await s3.close();

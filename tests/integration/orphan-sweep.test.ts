@@ -70,9 +70,7 @@ test("old unreferenced uploads and unfinished writes go; referenced and young on
   expect(exists(foreign)).toBe(true);
 
   // The young one is an orphan too once it is old enough.
-  expect(
-    await sweepOrphanedUploads({ minAgeMs: MIN_AGE_MS, now: Date.now() + MIN_AGE_MS }),
-  ).toEqual({
+  expect(await sweepOrphanedUploads({ minAgeMs: MIN_AGE_MS, now: Date.now() + MIN_AGE_MS })).toEqual({
     orphans: 1,
     partial: 0,
   });

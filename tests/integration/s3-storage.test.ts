@@ -104,7 +104,10 @@ test("the orphan sweep lists the bucket: old unreferenced uploads go, referenced
 
   // Once old enough, only the file no enquiry refers to goes.
   const later = Date.now() + 2 * MIN_AGE_MS;
-  expect(await sweepOrphanedUploads({ minAgeMs: MIN_AGE_MS, now: later })).toEqual({ orphans: 1, partial: 0 });
+  expect(await sweepOrphanedUploads({ minAgeMs: MIN_AGE_MS, now: later })).toEqual({
+    orphans: 1,
+    partial: 0,
+  });
   expect(await getStorage().exists("contact_uploads", orphan.name)).toBe(false);
   expect(await getStorage().exists("contact_uploads", referenced.name)).toBe(true);
   // s3rver cannot list multipart uploads (NotImplemented): nothing to sweep, and no failure.

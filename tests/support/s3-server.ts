@@ -35,7 +35,12 @@ export async function startS3Server(bucket = "trade-counter") {
     directory,
     location,
     storage(
-      options: { bucket?: string; prefix?: string; credentials?: typeof S3RVER_CREDENTIALS; partBytes?: number } = {},
+      options: {
+        bucket?: string;
+        prefix?: string;
+        credentials?: typeof S3RVER_CREDENTIALS;
+        partBytes?: number;
+      } = {},
     ) {
       return createS3Storage(location(options), {
         credentials: options.credentials ?? S3RVER_CREDENTIALS,

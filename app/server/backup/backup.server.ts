@@ -4,6 +4,7 @@
 //   const { file, bytes, manifest } = await createBackup({ dataDir, databaseUrl });
 import fs from "node:fs";
 import path from "node:path";
+import { createLocalStorage, type Storage, StorageError } from "../storage/storage.server";
 import { dumpEmbeddedDatabase, requireEmbeddedDatabase } from "./embedded.server";
 import {
   BACKUP_FORMAT,
@@ -16,7 +17,6 @@ import {
 } from "./manifest.server";
 import { dumpPostgresDatabase } from "./postgres.server";
 import { type TarSource, writeTarGz } from "./tar.server";
-import { createLocalStorage, type Storage, StorageError } from "../storage/storage.server";
 import { listStoredUploads, listUploads, type StoredUpload, storedUploadOf } from "./uploads.server";
 
 export type BackupOptions = {

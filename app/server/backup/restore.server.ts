@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createLocalStorage, type Storage } from "../storage/storage.server";
 import { openEmbeddedTarget } from "./embedded.server";
 import {
   BACKUP_FORMAT,
@@ -25,7 +26,6 @@ import {
 } from "./manifest.server";
 import { openPostgresTarget } from "./postgres.server";
 import { extractTarGz } from "./tar.server";
-import { createLocalStorage, type Storage } from "../storage/storage.server";
 import { listStoredUploads, putUploads, sumBytes, UPLOAD_ENTRY } from "./uploads.server";
 
 export class RestoreRefusedError extends Error {}

@@ -13,8 +13,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
   type CompletedPart,
+  CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -28,7 +28,6 @@ import {
 } from "@aws-sdk/client-s3";
 import { logger } from "../logger.server";
 import { contentTypeFor } from "./content-type";
-import { describeS3Location, type S3Location } from "./storage-url";
 import {
   BUCKETS,
   type Bucket,
@@ -39,6 +38,7 @@ import {
   type Storage,
   StorageError,
 } from "./storage.server";
+import { describeS3Location, type S3Location } from "./storage-url";
 
 /** Every part but the last is this long (S3 wants at least 5 MiB). */
 export const PART_BYTES = 8 * 1024 * 1024;
@@ -144,7 +144,12 @@ export function createS3Storage(location: S3Location, options: S3StorageOptions 
       let size = 0;
       try {
         const parts: CompletedPart[] = [];
-        for await (const part of spoolParts(source, path.join(spool, "part"), partBytes, putOptions.maxBytes)) {
+        for await (const part of spoolParts(
+          source,
+          path.join(spool, "part"),
+          partBytes,
+          putOptions.maxBytes,
+        )) {
           size += part.bytes;
           const Body = fs.createReadStream(part.file);
           if (part.number === 1 && part.last) {
@@ -169,7 +174,12 @@ export function createS3Storage(location: S3Location, options: S3StorageOptions 
         }
         if (uploadId) {
           await client.send(
-            new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+            new CompleteMultipartUploadCommand({
+              Bucket,
+              Key,
+              UploadId: uploadId,
+              MultipartUpload: { Parts: parts },
+            }),
           );
         }
       } catch (error) {
@@ -262,7 +272,8 @@ export function createS3Storage(location: S3Location, options: S3StorageOptions 
             new ListMultipartUploadsCommand({ Bucket, Prefix, KeyMarker, UploadIdMarker }),
           );
           for (const upload of page.Uploads ?? []) {
-            if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated > olderThan) continue;
+            if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated > olderThan)
+              continue;
             await client.send(
               new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }),
             );

@@ -9,8 +9,8 @@ import vm from "node:vm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { S3RVER_CREDENTIALS, startS3Server } from "../../../tests/support/s3-server";
 import { copyStoredFiles } from "./migrate.server";
-import { parseStorageUrl } from "./storage-url";
 import { type Bucket, createLocalStorage, type Storage, StorageError } from "./storage.server";
+import { parseStorageUrl } from "./storage-url";
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 const folders: string[] = [];
@@ -76,7 +76,11 @@ function collectGarbage() {
 for (const driver of drivers) {
   test(`${driver.name}: a file is put, streamed back, listed, checked and deleted`, async () => {
     const storage = driver.create();
-    const put = await storage.put("contact_uploads", "Site Plan.PDF", new TextEncoder().encode("%PDF-1.4 hello"));
+    const put = await storage.put(
+      "contact_uploads",
+      "Site Plan.PDF",
+      new TextEncoder().encode("%PDF-1.4 hello"),
+    );
     expect(put).toMatchObject({ bucket: "contact_uploads", path: `contact_uploads/${put.name}`, size: 14 });
     expect(put.name).toMatch(/^\d{13}-[0-9a-f]{16}\.pdf$/);
 
@@ -102,9 +106,11 @@ for (const driver of drivers) {
     const storage = driver.create();
     const missing = "1700000000000-0123456789abcdef.pdf";
     await expect(storage.get("certificates", missing)).rejects.toMatchObject({ code: "not_found" });
-    await expect(storage.get("certificates", missing, { range: { start: 0, end: 9 } })).rejects.toMatchObject({
-      code: "not_found",
-    });
+    await expect(storage.get("certificates", missing, { range: { start: 0, end: 9 } })).rejects.toMatchObject(
+      {
+        code: "not_found",
+      },
+    );
     expect(await storage.exists("certificates", missing)).toBe(false);
   });
 
@@ -115,11 +121,29 @@ for (const driver of drivers) {
       const file = await storage.get("media", put.name, range);
       return { text: (await readAll(file.stream)).toString(), size: file.size, range: file.range };
     }
-    expect(await read({ range: { start: 2, end: 5 } })).toEqual({ text: "2345", size: 10, range: { start: 2, end: 5 } });
-    expect(await read({ range: { start: 7 } })).toEqual({ text: "789", size: 10, range: { start: 7, end: 9 } });
-    expect(await read({ range: { suffix: 3 } })).toEqual({ text: "789", size: 10, range: { start: 7, end: 9 } });
-    expect(await read({ range: { start: 8, end: 99 } })).toEqual({ text: "89", size: 10, range: { start: 8, end: 9 } });
-    const refused = await storage.get("media", put.name, { range: { start: 10 } }).catch((error: unknown) => error);
+    expect(await read({ range: { start: 2, end: 5 } })).toEqual({
+      text: "2345",
+      size: 10,
+      range: { start: 2, end: 5 },
+    });
+    expect(await read({ range: { start: 7 } })).toEqual({
+      text: "789",
+      size: 10,
+      range: { start: 7, end: 9 },
+    });
+    expect(await read({ range: { suffix: 3 } })).toEqual({
+      text: "789",
+      size: 10,
+      range: { start: 7, end: 9 },
+    });
+    expect(await read({ range: { start: 8, end: 99 } })).toEqual({
+      text: "89",
+      size: 10,
+      range: { start: 8, end: 9 },
+    });
+    const refused = await storage
+      .get("media", put.name, { range: { start: 10 } })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(StorageError);
     expect(refused).toMatchObject({ code: "bad_range", size: 10 });
   });
@@ -181,7 +205,9 @@ for (const driver of drivers) {
     const put = await storage.put("certificates", name, Buffer.from("%PDF-1.4"), { name });
     expect(put.name).toBe(name);
     expect(await listNames(storage, "certificates")).toEqual([name]);
-    await expect(storage.put("certificates", "x.pdf", Buffer.from("x"), { name: "../x.pdf" })).rejects.toMatchObject({
+    await expect(
+      storage.put("certificates", "x.pdf", Buffer.from("x"), { name: "../x.pdf" }),
+    ).rejects.toMatchObject({
       code: "bad_name",
     });
   });
@@ -192,7 +218,9 @@ for (const driver of drivers) {
     expect(storage.publicUrl("media", "1700000000000-0123456789abcdef.png")).toBe(
       "/files/media/1700000000000-0123456789abcdef.png",
     );
-    expect(() => storage.publicUrl("contact_uploads", "1700000000000-0123456789abcdef.pdf")).toThrow(StorageError);
+    expect(() => storage.publicUrl("contact_uploads", "1700000000000-0123456789abcdef.pdf")).toThrow(
+      StorageError,
+    );
     expect(() => storage.publicUrl("quotes", "1700000000000-0123456789abcdef.pdf")).toThrow(StorageError);
   });
 }
@@ -218,7 +246,9 @@ test("S3: wrong credentials stop the start with a message naming STORAGE_URL", a
 
 test("S3: a missing bucket stops the start with a message naming STORAGE_URL", async () => {
   const storage = s3.storage({ bucket: "no-such-bucket" });
-  await expect(storage.check()).rejects.toThrow(/^STORAGE_URL: the bucket s3:\/\/no-such-bucket\/.* does not exist$/);
+  await expect(storage.check()).rejects.toThrow(
+    /^STORAGE_URL: the bucket s3:\/\/no-such-bucket\/.* does not exist$/,
+  );
 });
 
 test("STORAGE_URL is read with its options, and a bad one is refused with the reason", () => {
@@ -266,9 +296,9 @@ test("storage:migrate copies every local file into the bucket under its name, th
   expect(await listNames(bucket, "contact_uploads")).toEqual([attachment.name]);
   const copied = await bucket.get("media", photo.name);
   expect(copied.size).toBe(MB);
-  expect((await readAll(copied.stream)).equals((await readAll((await local.get("media", photo.name)).stream)))).toBe(
-    true,
-  );
+  expect(
+    (await readAll(copied.stream)).equals(await readAll((await local.get("media", photo.name)).stream)),
+  ).toBe(true);
 
   // Run again: nothing to copy. A late upload is copied on the next run.
   expect(await copyStoredFiles(local, bucket)).toEqual({ copied: 0, skipped: 2, bytes: 0 });

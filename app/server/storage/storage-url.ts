@@ -33,18 +33,21 @@ export function parseStorageUrl(value: string): S3Location | { error: string } {
   if (url.username || url.password) {
     return { error: "must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY" };
   }
-  if (url.pathname && url.pathname !== "/") return { error: "takes the key prefix as ?prefix=, not as a path" };
+  if (url.pathname && url.pathname !== "/")
+    return { error: "takes the key prefix as ?prefix=, not as a path" };
   const bucket = url.hostname;
   if (!BUCKET_NAME.test(bucket)) return { error: `"${bucket}" is not a valid bucket name` };
   for (const key of url.searchParams.keys()) {
-    if (!OPTIONS.has(key)) return { error: `unknown option "${key}" (endpoint, region, forcePathStyle, prefix)` };
+    if (!OPTIONS.has(key))
+      return { error: `unknown option "${key}" (endpoint, region, forcePathStyle, prefix)` };
   }
   const endpoint = url.searchParams.get("endpoint") || undefined;
   if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) {
     return { error: "endpoint must be an http:// or https:// origin, like https://s3.example.com" };
   }
   const forcePathStyle = url.searchParams.get("forcePathStyle") ?? "false";
-  if (forcePathStyle !== "true" && forcePathStyle !== "false") return { error: "forcePathStyle must be true or false" };
+  if (forcePathStyle !== "true" && forcePathStyle !== "false")
+    return { error: "forcePathStyle must be true or false" };
   let prefix = url.searchParams.get("prefix") ?? "";
   if (prefix && !prefix.endsWith("/")) prefix += "/";
   if (!PREFIX.test(prefix)) return { error: "prefix must be folder names of letters, digits, . _ - and /" };
