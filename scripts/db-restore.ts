@@ -4,7 +4,7 @@ import { describeMigration, formatBytes } from "~/server/backup/manifest.server"
 import { restoreBackup } from "~/server/backup/restore.server";
 import { getEnv } from "~/server/env.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { describeS3Location } from "~/server/storage/storage-url";
+import { describeS3Location } from "~/server/storage-url";
 import { runScript } from "./open-database";
 
 const USAGE = `Usage: npm run db:restore -- FILE [--force]

@@ -6,7 +6,7 @@ import { formatBytes } from "~/server/backup/manifest.server";
 import { getEnv } from "~/server/env.server";
 import { copyStoredFiles } from "~/server/storage/migrate.server";
 import { createLocalStorage, getStorage } from "~/server/storage/storage.server";
-import { describeS3Location } from "~/server/storage/storage-url";
+import { describeS3Location } from "~/server/storage-url";
 import { runScript } from "./open-database";
 
 const USAGE = `Usage: npm run storage:migrate

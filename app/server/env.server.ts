@@ -2,7 +2,7 @@
 // A bad value stops the server with a message that names it.
 import path from "node:path";
 import { z } from "zod";
-import { parseStorageUrl, type S3Location } from "./storage/storage-url";
+import { parseStorageUrl, type S3Location } from "./storage-url";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { createS3Storage } from "~/server/storage/s3.server";
-import { parseStorageUrl, type S3Location } from "~/server/storage/storage-url";
+import { parseStorageUrl, type S3Location } from "~/server/storage-url";
 
 export const S3RVER_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 

@@ -27,6 +27,7 @@ import {
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { logger } from "../logger.server";
+import { describeS3Location, type S3Location } from "../storage-url";
 import { contentTypeFor } from "./content-type";
 import {
   BUCKETS,
@@ -38,7 +39,6 @@ import {
   type Storage,
   StorageError,
 } from "./storage.server";
-import { describeS3Location, type S3Location } from "./storage-url";
 
 /** Every part but the last is this long (S3 wants at least 5 MiB). */
 export const PART_BYTES = 8 * 1024 * 1024;
