@@ -1,13 +1,14 @@
-// npm run db:backup [-- FILE|FOLDER]: the database and every uploaded file in one .tar.gz
+// npm run db:backup [-- FILE|FOLDER]: the database and every uploaded file (disk or bucket) in one .tar.gz
 // (default DATA_DIR/backups/trade-counter-<engine>-<timestamp>.tar.gz, mode 600).
 import { createBackup } from "~/server/backup/backup.server";
 import { countRows, describeMigration, formatBytes } from "~/server/backup/manifest.server";
 import { getEnv } from "~/server/env.server";
+import { getStorage } from "~/server/storage/storage.server";
 import { runScript } from "./open-database";
 
 const USAGE = `Usage: npm run db:backup [-- FILE|FOLDER]
   Backs up the database (PostgreSQL when DATABASE_URL is set, else the embedded one in DATA_DIR)
-  and every file under DATA_DIR/uploads into one .tar.gz.
+  and every uploaded file (from DATA_DIR/uploads, or from the bucket of STORAGE_URL) into one .tar.gz.
   Default: DATA_DIR/backups/trade-counter-<engine>-<timestamp>.tar.gz
   The embedded database must not be in use: stop the server first.`;
 
@@ -22,7 +23,13 @@ await runScript(async () => {
     throw new Error(`Unexpected argument: ${args.join(" ")}\n${USAGE}`);
 
   const env = getEnv();
-  const result = await createBackup({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL, output: args[0] });
+  // getStorage(): the files come from the S3 bucket when STORAGE_URL is set, else from the disk.
+  const result = await createBackup({
+    dataDir: env.dataDir,
+    databaseUrl: env.DATABASE_URL,
+    output: args[0],
+    storage: getStorage(),
+  });
   const { manifest } = result;
   console.log(`Wrote ${result.file} (${formatBytes(result.bytes)}, mode 600) in ${result.durationMs} ms.`);
   console.log(

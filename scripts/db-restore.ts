@@ -3,11 +3,14 @@
 import { describeMigration, formatBytes } from "~/server/backup/manifest.server";
 import { restoreBackup } from "~/server/backup/restore.server";
 import { getEnv } from "~/server/env.server";
+import { getStorage } from "~/server/storage/storage.server";
+import { describeS3Location } from "~/server/storage-url";
 import { runScript } from "./open-database";
 
 const USAGE = `Usage: npm run db:restore -- FILE [--force]
   Restores a backup made by db:backup into the embedded database in DATA_DIR, or into the
-  PostgreSQL database of DATABASE_URL, and its files into DATA_DIR/uploads.
+  PostgreSQL database of DATABASE_URL, and its files into DATA_DIR/uploads (or into the bucket
+  of STORAGE_URL when it is set).
   The target must be empty; --force replaces its tables and files.
   The embedded database must not be in use: stop the server first.`;
 
@@ -28,6 +31,8 @@ await runScript(async () => {
     dataDir: env.dataDir,
     databaseUrl: env.DATABASE_URL,
     force,
+    storage: getStorage(),
+    storageName: env.STORAGE_URL ? describeS3Location(env.STORAGE_URL) : undefined,
     log: (line) => console.log(line),
   });
 

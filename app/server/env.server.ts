@@ -2,6 +2,7 @@
 // A bad value stops the server with a message that names it.
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl, type S3Location } from "./storage-url";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -80,6 +81,19 @@ export const envSchema = z.object({
     .min(0)
     .max(7 * 86_400)
     .default(600),
+  /** s3://bucket?endpoint=…&region=…&forcePathStyle=…&prefix=…: files in that bucket; empty: DATA_DIR/uploads. */
+  STORAGE_URL: z
+    .string()
+    .transform((value, ctx): S3Location | undefined => {
+      if (value === "") return undefined;
+      const parsed = parseStorageUrl(value);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   /** After start, process stored images that have no variants yet (the demo seed's, older uploads). */
   IMAGE_BACKFILL: booleanish.default(true),
   /** A session ends this long after sign-in, however active (ADR 010). */

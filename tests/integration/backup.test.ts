@@ -1,6 +1,6 @@
 // db:backup and db:restore on the engine under test: a seeded database with uploaded files is
 // backed up, restored into an empty data folder (PGlite) or a new empty database (PostgreSQL),
-// and every row and every file is found again, byte for byte.
+// and every row and every file is found again, byte for byte; and again with the files in an S3 bucket.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +19,7 @@ import { seedDemoContent } from "~/server/seed/seed.server";
 import { createLocalStorage } from "~/server/storage/storage.server";
 import { withAdminClient } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";
+import { startS3Server } from "../support/s3-server";
 
 const engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
 const SLOW = 180_000;
@@ -359,3 +360,45 @@ test("an archive entry outside the backup's own paths is refused with the entry 
   );
   expect(fs.existsSync(path.join(scratchDir, "escape.txt"))).toBe(false);
 });
+
+test(
+  "with the files in an S3 bucket, the restore puts them into the bucket and the backup takes them from it",
+  async () => {
+    const s3 = await startS3Server();
+    try {
+      const storage = s3.storage({ prefix: "restored/" });
+      const target = await createTarget("bucket");
+      const restored = await restoreBackup({ file: backup.file, ...target, storage });
+      expect(restored.files).toEqual({
+        count: backup.manifest.files.count,
+        bytes: backup.manifest.files.bytes,
+      });
+      // Nothing went to the disk: every file is in the bucket, byte for byte.
+      expect(readUploads(target.dataDir).size).toBe(0);
+      const { stream } = await storage.get("contact_uploads", attachmentPath.split("/")[1]!);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(sourceFiles.get(attachmentPath)!)).toBe(true);
+
+      // A second restore finds the bucket occupied.
+      const again = await createTarget("bucket-again");
+      await expect(restoreBackup({ file: backup.file, ...again, storage })).rejects.toThrow(
+        /not empty[\s\S]*uploaded files/,
+      );
+
+      const fromBucket = await createBackup({
+        ...target,
+        storage,
+        output: path.join(scratch, "bucket.tar.gz"),
+      });
+      const uploadParts = (manifest: typeof backup.manifest) =>
+        manifest.parts
+          .filter((part) => part.path.startsWith("uploads/"))
+          .sort((a, b) => a.path.localeCompare(b.path));
+      expect(uploadParts(fromBucket.manifest)).toEqual(uploadParts(backup.manifest));
+    } finally {
+      await s3.close();
+    }
+  },
+  SLOW,
+);

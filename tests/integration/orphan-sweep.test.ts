@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { contactQueries } from "~/server/db/schema";
 import { sweepOrphanedUploads, sweepPartialWrites } from "~/server/runtime/housekeeping.server";
-import { getStorage } from "~/server/storage/storage.server";
+import { createLocalStorage, getStorage } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
@@ -60,7 +60,7 @@ test("old unreferenced uploads and unfinished writes go; referenced and young on
   fs.writeFileSync(path.join(folder(), foreign), "not a stored name");
   age(foreign, 60 * 60_000);
 
-  const result = await sweepOrphanedUploads({ folder: folder(), minAgeMs: MIN_AGE_MS });
+  const result = await sweepOrphanedUploads({ minAgeMs: MIN_AGE_MS });
 
   expect(result).toEqual({ orphans: 1, partial: 1 });
   expect(exists(referenced.name)).toBe(true);
@@ -70,9 +70,7 @@ test("old unreferenced uploads and unfinished writes go; referenced and young on
   expect(exists(foreign)).toBe(true);
 
   // The young one is an orphan too once it is old enough.
-  expect(
-    await sweepOrphanedUploads({ folder: folder(), minAgeMs: MIN_AGE_MS, now: Date.now() + MIN_AGE_MS }),
-  ).toEqual({
+  expect(await sweepOrphanedUploads({ minAgeMs: MIN_AGE_MS, now: Date.now() + MIN_AGE_MS })).toEqual({
     orphans: 1,
     partial: 0,
   });
@@ -80,8 +78,9 @@ test("old unreferenced uploads and unfinished writes go; referenced and young on
   expect(exists(referenced.name)).toBe(true);
 });
 
-test("a folder that does not exist yet is nothing to sweep", async () => {
-  const result = await sweepOrphanedUploads({ folder: path.join(folder(), "missing"), minAgeMs: 0 });
+test("a bucket that holds nothing yet is nothing to sweep", async () => {
+  const empty = createLocalStorage(path.join(database.current.storageRoot, "missing"));
+  const result = await sweepOrphanedUploads({ storage: empty, minAgeMs: 0 });
   expect(result).toEqual({ orphans: 0, partial: 0 });
 });
 
@@ -102,7 +101,7 @@ test("unfinished writes are swept in every bucket, public ones too; young ones a
   fs.writeFileSync(foreign, "not ours");
   fs.utimesSync(foreign, new Date(0), new Date(0));
 
-  const removed = await sweepPartialWrites({ root: database.current.storageRoot, minAgeMs: MIN_AGE_MS });
+  const removed = await sweepPartialWrites({ minAgeMs: MIN_AGE_MS });
 
   expect(removed).toBe(3);
   for (const file of left) expect(fs.existsSync(file), file).toBe(false);

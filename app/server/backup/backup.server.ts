@@ -4,6 +4,7 @@
 //   const { file, bytes, manifest } = await createBackup({ dataDir, databaseUrl });
 import fs from "node:fs";
 import path from "node:path";
+import { createLocalStorage, type Storage, StorageError } from "../storage/storage.server";
 import { dumpEmbeddedDatabase, requireEmbeddedDatabase } from "./embedded.server";
 import {
   BACKUP_FORMAT,
@@ -16,7 +17,7 @@ import {
 } from "./manifest.server";
 import { dumpPostgresDatabase } from "./postgres.server";
 import { type TarSource, writeTarGz } from "./tar.server";
-import { listUploads, type UploadedFile } from "./uploads.server";
+import { listStoredUploads, listUploads, type StoredUpload, storedUploadOf } from "./uploads.server";
 
 export type BackupOptions = {
   dataDir: string;
@@ -24,6 +25,8 @@ export type BackupOptions = {
   databaseUrl?: string;
   /** A file to write, or an existing folder to write the default name into. */
   output?: string;
+  /** Where the files are (the server's getStorage()); default: the disk under dataDir/uploads. */
+  storage?: Storage;
   now?: Date;
 };
 
@@ -33,7 +36,7 @@ export type BackupResult = {
   manifest: Manifest;
   /** Files listed at the start that were gone (deleted by the running server) when their turn came. */
   vanished: string[];
-  /** Things under uploads/ that are not plain files with plain names, left out. */
+  /** Things under DATA_DIR/uploads that are not stored files of our buckets, left out. */
   skipped: string[];
   durationMs: number;
 };
@@ -55,22 +58,22 @@ function resolveOutput(options: BackupOptions, engine: Engine, now: Date) {
 
 async function* archiveSources(
   dump: DatabaseDump,
-  uploads: UploadedFile[],
+  storage: Storage,
+  uploads: StoredUpload[],
   vanished: string[],
   buildManifest: () => Manifest,
 ): AsyncGenerator<TarSource> {
   yield dump.part;
   for (const file of uploads) {
-    let handle: fs.promises.FileHandle;
+    let stored: Awaited<ReturnType<Storage["get"]>>;
     try {
-      handle = await fs.promises.open(file.fullPath, "r");
+      stored = await storage.get(file.bucket, file.name);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      if (!(error instanceof StorageError && error.code === "not_found")) throw error;
       vanished.push(file.entryPath);
       continue;
     }
-    const { size } = await handle.stat();
-    yield { path: file.entryPath, size, body: handle.createReadStream() };
+    yield { path: file.entryPath, size: stored.size, body: stored.stream };
   }
   // Last, so that it can carry the checksum of everything before it.
   const manifest = Buffer.from(`${JSON.stringify(buildManifest(), null, 2)}\n`);
@@ -95,7 +98,14 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     try {
       // Listed after the dump: a file uploaded meanwhile is an orphan in the backup, never a
       // row without its file (files are never changed in place, only added and deleted).
-      const { files, skipped } = await listUploads(path.join(options.dataDir, "uploads"));
+      const storage = options.storage ?? createLocalStorage(path.join(options.dataDir, "uploads"));
+      const files = await listStoredUploads(storage);
+      // What lies on the disk that storage does not list (a stray file, a folder of no bucket).
+      const disk = await listUploads(path.join(options.dataDir, "uploads"));
+      const skipped = [
+        ...disk.skipped,
+        ...disk.files.filter((file) => !storedUploadOf(file.entryPath)).map((file) => file.fullPath),
+      ];
       const parts: BackupPart[] = [];
       const vanished: string[] = [];
       const written: { manifest?: Manifest } = {};
@@ -114,7 +124,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         };
         return written.manifest;
       };
-      await writeTarGz(temp, archiveSources(dump, files, vanished, buildManifest), (entry) => {
+      await writeTarGz(temp, archiveSources(dump, storage, files, vanished, buildManifest), (entry) => {
         if (entry.path === MANIFEST_PATH) return;
         parts.push(entry);
       });

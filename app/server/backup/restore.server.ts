@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createLocalStorage, type Storage } from "../storage/storage.server";
 import { openEmbeddedTarget } from "./embedded.server";
 import {
   BACKUP_FORMAT,
@@ -25,7 +26,7 @@ import {
 } from "./manifest.server";
 import { openPostgresTarget } from "./postgres.server";
 import { extractTarGz } from "./tar.server";
-import { listUploads, placeUploads, sumBytes, UPLOAD_ENTRY } from "./uploads.server";
+import { listStoredUploads, putUploads, sumBytes, UPLOAD_ENTRY } from "./uploads.server";
 
 export class RestoreRefusedError extends Error {}
 
@@ -36,6 +37,10 @@ export type RestoreOptions = {
   databaseUrl?: string;
   /** Replace a target that already holds tables or files. */
   force?: boolean;
+  /** Where the files go (the server's getStorage()); default: the disk under dataDir/uploads. */
+  storage?: Storage;
+  /** How to name that storage in messages (the bucket, with STORAGE_URL). */
+  storageName?: string;
   log?: (line: string) => void;
 };
 
@@ -154,15 +159,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     checkRestorable(manifest, engine);
 
     const uploadsRoot = path.join(options.dataDir, "uploads");
+    const storage = options.storage ?? createLocalStorage(uploadsRoot);
     const target = options.databaseUrl
       ? await openPostgresTarget(options.databaseUrl)
       : openEmbeddedTarget(options.dataDir);
     try {
       const present = await target.inspect();
-      const existing = (await listUploads(uploadsRoot)).files;
+      const existing = await listStoredUploads(storage);
       if (existing.length > 0) {
         present.push(
-          `${existing.length} uploaded files (${formatBytes(sumBytes(existing))}) in ${uploadsRoot}`,
+          `${existing.length} uploaded files (${formatBytes(sumBytes(existing))}) in ${options.storageName ?? uploadsRoot}`,
         );
       }
       if (present.length > 0 && !options.force) {
@@ -174,14 +180,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       if (present.length > 0) {
         log(`--force: replacing\n${present.map((line) => `  - ${line}`).join("\n")}`);
         await target.clear();
-        await fs.promises.rm(uploadsRoot, { recursive: true, force: true });
+        for (const file of existing) await storage.delete(file.bucket, file.name);
       }
 
       await target.load(path.join(stagingDir, manifest.database.part));
       const restored = await readDatabaseFacts(target.run);
       await target.migrate();
       const migrated = await readDatabaseFacts(target.run);
-      const files = await placeUploads(stagingDir, uploadsRoot, manifest.parts);
+      const { skipped, ...files } = await putUploads(stagingDir, storage, manifest.parts);
+      for (const entry of skipped) log(`note: ${entry} is not a stored file of a bucket; not restored`);
 
       const rows = Object.entries(manifest.rows).map(([table, backup]) => ({
         table,

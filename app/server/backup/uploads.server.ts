@@ -1,13 +1,17 @@
-// The uploaded files as a backup sees them: every file of every bucket folder under
-// DATA_DIR/uploads, listed from the disk (rows may point at files, but files are what we keep).
+// The uploaded files as a backup sees them: every file of every bucket, listed and read through
+// the storage interface, so from the disk under DATA_DIR/uploads or from the S3 bucket alike
+// (rows may point at files, but files are what we keep). listUploads reads the disk itself, to
+// report what lies there that storage would not list.
 import fs from "node:fs";
 import path from "node:path";
+import { BUCKETS, type Bucket, isBucket, isStoredName, type Storage } from "../storage/storage.server";
 import type { BackupPart } from "./manifest.server";
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 export const UPLOAD_ENTRY = /^uploads\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 export type UploadedFile = { entryPath: string; fullPath: string; bytes: number };
+export type StoredUpload = { entryPath: string; bucket: Bucket; name: string; bytes: number };
 
 async function readDirectory(dir: string) {
   try {
@@ -51,29 +55,44 @@ export function sumBytes(items: readonly { bytes: number }[]) {
   return items.reduce((sum, item) => sum + item.bytes, 0);
 }
 
-async function moveFile(from: string, to: string) {
-  try {
-    await fs.promises.rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
-    await fs.promises.copyFile(from, to, fs.constants.COPYFILE_EXCL);
-    await fs.promises.rm(from);
+/** The files of every bucket as the storage lists them (the disk's or the S3 bucket's). */
+export async function listStoredUploads(storage: Storage): Promise<StoredUpload[]> {
+  const files: StoredUpload[] = [];
+  for (const bucket of Object.keys(BUCKETS) as Bucket[]) {
+    for await (const file of storage.list(bucket)) {
+      files.push({ entryPath: `uploads/${bucket}/${file.name}`, bucket, name: file.name, bytes: file.size });
+    }
   }
+  return files;
 }
 
-/** Moves the verified upload parts from the staging folder into `root`; never overwrites a file. */
-export async function placeUploads(stagingDir: string, root: string, parts: readonly BackupPart[]) {
+/** The bucket and stored name of an `uploads/<bucket>/<name>` entry, or null if not one of ours. */
+export function storedUploadOf(entryPath: string): { bucket: Bucket; name: string } | null {
+  const [, bucket = "", name = "", ...rest] = entryPath.split("/");
+  return rest.length === 0 && isBucket(bucket) && isStoredName(name) ? { bucket, name } : null;
+}
+
+/**
+ * Puts the verified upload parts from the staging folder into the storage under their own names.
+ * An entry that is not a stored name in one of our buckets (older backups took any file under
+ * uploads/) is left out and returned in `skipped`.
+ */
+export async function putUploads(stagingDir: string, storage: Storage, parts: readonly BackupPart[]) {
   let count = 0;
   let bytes = 0;
+  const skipped: string[] = [];
   for (const part of parts) {
     if (!UPLOAD_ENTRY.test(part.path)) continue;
-    const target = path.join(root, part.path.slice("uploads/".length));
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    if (fs.existsSync(target)) throw new Error(`${target} already exists; it was not replaced`);
-    await moveFile(path.join(stagingDir, part.path), target);
-    await fs.promises.chmod(target, 0o640);
+    const stored = storedUploadOf(part.path);
+    if (!stored) {
+      skipped.push(part.path);
+      continue;
+    }
+    await storage.put(stored.bucket, stored.name, fs.createReadStream(path.join(stagingDir, part.path)), {
+      name: stored.name,
+    });
     count++;
     bytes += part.bytes;
   }
-  return { count, bytes };
+  return { count, bytes, skipped };
 }

@@ -1,4 +1,4 @@
-// Start-up: connect, migrate, make sure there is an admin (the step the caller gives: accounts
+// Start-up: check the file storage, connect, migrate, make sure there is an admin (the step the caller gives: accounts
 // are a domain module's business), seed the demo into an empty database.
 import { connectDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -13,6 +13,8 @@ export async function boot<Admin>(
 ): Promise<BootResult<Admin>> {
   const env = getEnv();
   const started = Date.now();
+  // A wrong credential or a missing bucket stops the start here, not as a 500 on the first upload.
+  await getStorage().check();
   const handle = await connectDatabase();
   await handle.migrate();
   const admin = await ensureFirstAdmin({

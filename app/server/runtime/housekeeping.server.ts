@@ -1,12 +1,11 @@
 // Background upkeep that runs inside the server process: the attachment retention sweep, the
 // pruning of expired rate-limit windows and of remembered form submissions, the audit log's
 // retention, the sweep of
-// orphaned enquiry uploads and of unfinished writes in every bucket and, on embedded PGlite
+// orphaned enquiry uploads and of unfinished writes in every bucket (through the storage
+// interface, on either driver) and, on embedded PGlite
 // (which has no autovacuum daemon), a daily VACUUM ANALYZE. Timers are unref'd, so they never
 // keep the process alive; the returned stop function waits for work in flight so the database
 // can close after it.
-import fs from "node:fs";
-import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { applyAuditRetention } from "~/server/audit/audit.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
@@ -15,13 +14,12 @@ import { getEnv } from "~/server/env.server";
 import { pruneFormSubmissions } from "~/server/http/once-per-submission.server";
 import { logger } from "~/server/logger.server";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
-import { BUCKETS, isStoredName } from "~/server/storage/storage.server";
+import { BUCKETS, type Bucket, getStorage, type Storage } from "~/server/storage/storage.server";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Names looked up in the database at a time. */
 const ORPHAN_BATCH = 500;
-const TEMP_SUFFIX = ".part";
 const VACUUM_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** The first vacuum: after start's own work (seed, image variants), before the first day is out. */
 const FIRST_VACUUM_MS = 10 * 60 * 1000;
@@ -41,56 +39,32 @@ export async function vacuumEmbeddedDatabase() {
 export type OrphanSweepResult = {
   /** Stored uploads no enquiry refers to, deleted. */
   orphans: number;
-  /** Unfinished writes (`.part` files) deleted. */
+  /** Unfinished writes deleted. */
   partial: number;
 };
 
 /**
  * Deletes what a crash (or a database outage at COMMIT) can leave in contact_uploads: files no
- * enquiry refers to and `.part` files of writes that never finished. A file is stored before its
- * enquiry's row is inserted, so only files older than `minAgeMs` are candidates: a younger one
- * may belong to a submission still on its way. A file is deleted only after the database said
- * that no row names it; if the database cannot answer, nothing is deleted.
+ * enquiry refers to and writes that never finished. A file is stored before its enquiry's row is
+ * inserted, so only files older than `minAgeMs` are candidates: a younger one may belong to a
+ * submission still on its way. A file is deleted only after the database said that no row names
+ * it; if the database cannot answer, nothing is deleted. Works through the storage interface, so
+ * on the local disk and in a bucket alike.
  */
 export async function sweepOrphanedUploads({
-  folder = path.join(getEnv().dataDir, "uploads", "contact_uploads"),
+  storage = getStorage(),
   minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
   now = Date.now(),
 }: {
-  folder?: string;
+  storage?: Storage;
   minAgeMs?: number;
   now?: number;
 } = {}): Promise<OrphanSweepResult> {
+  const olderThan = new Date(now - minAgeMs);
   const result: OrphanSweepResult = { orphans: 0, partial: 0 };
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(folder);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return result;
-    throw error;
-  }
-  async function isOld(name: string) {
-    const stat = await fs.promises.stat(path.join(folder, name)).catch(() => null);
-    return stat?.isFile() === true && now - stat.mtimeMs >= minAgeMs;
-  }
-  async function remove(name: string) {
-    await fs.promises.rm(path.join(folder, name), { force: true });
-  }
+  result.partial = await storage.deleteUnfinished("contact_uploads", olderThan);
 
-  const candidates: string[] = [];
-  for (const name of names) {
-    const temp = name.endsWith(TEMP_SUFFIX);
-    const stored = temp ? name.slice(0, -TEMP_SUFFIX.length) : name;
-    // Only names storage generates: anything else in the folder is not ours to judge.
-    if (!isStoredName(stored) || !(await isOld(name))) continue;
-    if (temp) {
-      await remove(name);
-      result.partial += 1;
-    } else candidates.push(name);
-  }
-
-  for (let i = 0; i < candidates.length; i += ORPHAN_BATCH) {
-    const batch = candidates.slice(i, i + ORPHAN_BATCH);
+  async function sweep(batch: string[]) {
     const paths = batch.map((name) => `contact_uploads/${name}`);
     const rows = await getDb()
       .select({ fileUrl: contactQueries.fileUrl })
@@ -99,46 +73,44 @@ export async function sweepOrphanedUploads({
     const referenced = new Set(rows.map((row) => row.fileUrl?.split("/").at(-1)));
     for (const name of batch) {
       if (referenced.has(name)) continue;
-      await remove(name);
+      await storage.delete("contact_uploads", name);
       result.orphans += 1;
     }
   }
-  if (result.orphans || result.partial) logger.info({ ...result, folder }, "orphaned enquiry uploads swept");
+
+  let batch: string[] = [];
+  for await (const file of storage.list("contact_uploads")) {
+    if (file.modified > olderThan) continue;
+    batch.push(file.name);
+    if (batch.length === ORPHAN_BATCH) {
+      await sweep(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await sweep(batch);
+  if (result.orphans || result.partial) logger.info(result, "orphaned enquiry uploads swept");
   return result;
 }
 
 /**
- * Deletes the `.part` files of writes that never finished, in every bucket (an enquiry's
- * attachment, a certificate, a product image): storage renames a file to its name only once it is
- * whole, so an old `.part` file is one a killed or failed upload left. Young ones may be uploads
- * still streaming in and are left alone. Returns how many went.
+ * Deletes what writes that never finished left in every bucket (an enquiry's attachment, a
+ * certificate, a product image): `.part` files on the disk, multipart uploads in a bucket. Young
+ * ones may be uploads still streaming in and are left alone. Returns how many went.
  */
 export async function sweepPartialWrites({
-  root = path.join(getEnv().dataDir, "uploads"),
+  storage = getStorage(),
   minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
   now = Date.now(),
 }: {
-  root?: string;
+  storage?: Storage;
   minAgeMs?: number;
   now?: number;
 } = {}): Promise<number> {
   let removed = 0;
-  for (const bucket of Object.keys(BUCKETS)) {
-    const folder = path.join(root, bucket);
-    const names = await fs.promises.readdir(folder).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return [];
-      throw error;
-    });
-    for (const name of names) {
-      if (!name.endsWith(TEMP_SUFFIX) || !isStoredName(name.slice(0, -TEMP_SUFFIX.length))) continue;
-      const file = path.join(folder, name);
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat?.isFile() || now - stat.mtimeMs < minAgeMs) continue;
-      await fs.promises.rm(file, { force: true });
-      removed += 1;
-    }
+  for (const bucket of Object.keys(BUCKETS) as Bucket[]) {
+    removed += await storage.deleteUnfinished(bucket, new Date(now - minAgeMs));
   }
-  if (removed) logger.info({ removed, root }, "unfinished uploads swept");
+  if (removed) logger.info({ removed }, "unfinished uploads swept");
   return removed;
 }
 

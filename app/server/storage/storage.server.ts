@@ -1,11 +1,14 @@
-// File storage behind one interface, with a local-disk driver under DATA_DIR/uploads.
-// Buckets: contact_uploads (private: staff-only download route), certificates and media (public).
+// File storage behind one interface, with two drivers: the local disk under DATA_DIR/uploads
+// (the default) and an S3-compatible bucket (STORAGE_URL; s3.server.ts, ADR 021).
+// Buckets: contact_uploads and quotes (private: served only by routes that check the role),
+// certificates and media (public: served by the public file route).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { getEnv } from "../env.server";
+import { createS3Storage } from "./s3.server";
 
 export const BUCKETS = {
   contact_uploads: { public: false },
@@ -19,7 +22,9 @@ export type Bucket = keyof typeof BUCKETS;
 export class StorageError extends Error {
   constructor(
     message: string,
-    readonly code: "too_large" | "bad_name" | "not_found" | "bad_extension",
+    readonly code: "too_large" | "bad_name" | "not_found" | "bad_extension" | "bad_range",
+    /** With "bad_range": the whole file's size, for the 416 answer's Content-Range. */
+    readonly size?: number,
   ) {
     super(message);
   }
@@ -46,20 +51,63 @@ export function isStoredName(name: string) {
 
 export type PutResult = { bucket: Bucket; name: string; path: string; size: number };
 
+/** Bytes `start` to `end` inclusive (`end` unset: to the end), or the last `suffix` bytes. */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
+export type StoredFile = {
+  stream: Readable;
+  /** The whole file's size, whatever part of it is read. */
+  size: number;
+  /** The bytes the stream holds, inclusive, when a range was asked for. */
+  range?: { start: number; end: number };
+};
+
+export type ListedFile = { name: string; size: number; modified: Date };
+
 export type Storage = {
+  /**
+   * Streams `body` in under a new generated name (or `options.name`, an existing stored name:
+   * restoring or migrating files). Past `maxBytes` it fails with "too_large" and keeps nothing.
+   */
   put(
     bucket: Bucket,
     originalName: string,
     body: Readable | Uint8Array,
-    options?: { maxBytes?: number },
+    options?: { maxBytes?: number; name?: string },
   ): Promise<PutResult>;
-  get(bucket: Bucket, name: string): Promise<{ stream: Readable; size: number }>;
+  /** Fails with "not_found", or "bad_range" when the range starts past the end. */
+  get(bucket: Bucket, name: string, options?: { range?: ByteRange }): Promise<StoredFile>;
   exists(bucket: Bucket, name: string): Promise<boolean>;
   delete(bucket: Bucket, name: string): Promise<void>;
+  /** Every whole file of the bucket with a stored name (unfinished writes are not listed). */
+  list(bucket: Bucket): AsyncIterable<ListedFile>;
+  /** Removes what writes that never finished left in the bucket before `olderThan`; how many. */
+  deleteUnfinished(bucket: Bucket, olderThan: Date): Promise<number>;
+  /** At start: the storage can be reached and written to, else an error that says what to fix. */
+  check(): Promise<void>;
   publicUrl(bucket: Bucket, name: string): string;
 };
 
-function limitBytes(maxBytes: number) {
+/** The stored name `put` writes to: a new one, or the one given, checked. */
+export function nameForPut(originalName: string, given: string | undefined) {
+  if (given === undefined) return generateStoredName(originalName);
+  if (!isStoredName(given)) throw new StorageError("Invalid file name", "bad_name");
+  return given;
+}
+
+/** The inclusive byte span of `range` in a file of `size` bytes; "bad_range" when none of it exists. */
+export function resolveRange(range: ByteRange, size: number) {
+  if ("suffix" in range) {
+    if (range.suffix <= 0 || size === 0) throw new StorageError("Range not satisfiable", "bad_range", size);
+    return { start: Math.max(0, size - range.suffix), end: size - 1 };
+  }
+  if (range.start >= size || (range.end !== undefined && range.end < range.start)) {
+    throw new StorageError("Range not satisfiable", "bad_range", size);
+  }
+  return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
+}
+
+export function limitBytes(maxBytes: number) {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -69,6 +117,8 @@ function limitBytes(maxBytes: number) {
     },
   });
 }
+
+const PART_SUFFIX = ".part";
 
 export function createLocalStorage(root: string): Storage {
   function resolve(bucket: Bucket, name: string) {
@@ -82,16 +132,17 @@ export function createLocalStorage(root: string): Storage {
 
   return {
     async put(bucket, originalName, body, options = {}) {
-      const name = generateStoredName(originalName);
+      const name = nameForPut(originalName, options.name);
       const full = resolve(bucket, name);
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
-      const temp = `${full}.part`;
+      const temp = `${full}${PART_SUFFIX}`;
       const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
       const sink = fs.createWriteStream(temp, { mode: 0o640 });
       try {
         if (options.maxBytes) await pipeline(source, limitBytes(options.maxBytes), sink);
         else await pipeline(source, sink);
-        await fs.promises.rename(temp, full);
+        if (options.name) await fs.promises.link(temp, full).then(() => fs.promises.rm(temp));
+        else await fs.promises.rename(temp, full);
       } catch (error) {
         await fs.promises.rm(temp, { force: true });
         throw error;
@@ -99,14 +150,13 @@ export function createLocalStorage(root: string): Storage {
       const { size } = await fs.promises.stat(full);
       return { bucket, name, path: `${bucket}/${name}`, size };
     },
-    async get(bucket, name) {
+    async get(bucket, name, options = {}) {
       const full = resolve(bucket, name);
-      try {
-        const { size } = await fs.promises.stat(full);
-        return { stream: fs.createReadStream(full), size };
-      } catch {
-        throw new StorageError("File not found", "not_found");
-      }
+      const stat = await fs.promises.stat(full).catch(() => null);
+      if (!stat?.isFile()) throw new StorageError("File not found", "not_found");
+      if (!options.range) return { stream: fs.createReadStream(full), size: stat.size };
+      const range = resolveRange(options.range, stat.size);
+      return { stream: fs.createReadStream(full, range), size: stat.size, range };
     },
     async exists(bucket, name) {
       try {
@@ -118,6 +168,43 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(bucket, name) {
       await fs.promises.rm(resolve(bucket, name), { force: true });
+    },
+    async *list(bucket) {
+      if (!isBucket(bucket)) throw new StorageError("Unknown bucket", "bad_name");
+      const dir = path.join(root, bucket);
+      const names = await fs.promises.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const name of names.sort()) {
+        if (!isStoredName(name)) continue;
+        const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+        if (stat?.isFile()) yield { name, size: stat.size, modified: stat.mtime };
+      }
+    },
+    // A write goes to `<name>.part` and is renamed once whole: an old `.part` file is one a
+    // killed or failed upload left. Young ones may still be streaming in.
+    async deleteUnfinished(bucket, olderThan) {
+      if (!isBucket(bucket)) throw new StorageError("Unknown bucket", "bad_name");
+      const dir = path.join(root, bucket);
+      const names = await fs.promises.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      let removed = 0;
+      for (const name of names) {
+        if (!name.endsWith(PART_SUFFIX) || !isStoredName(name.slice(0, -PART_SUFFIX.length))) continue;
+        const file = path.join(dir, name);
+        const stat = await fs.promises.stat(file).catch(() => null);
+        if (!stat?.isFile() || stat.mtimeMs > olderThan.getTime()) continue;
+        await fs.promises.rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
+    async check() {
+      await fs.promises.mkdir(root, { recursive: true });
+      await fs.promises.access(root, fs.constants.W_OK);
     },
     publicUrl(bucket, name) {
       if (!BUCKETS[bucket].public) throw new StorageError("This bucket is private", "bad_name");
@@ -139,8 +226,12 @@ export function parseStoredPath(value: string | null | undefined): { bucket: Buc
 
 let instance: Storage | undefined;
 
+/** The configured driver: the bucket of STORAGE_URL when set, else the disk under DATA_DIR/uploads. */
 export function getStorage(): Storage {
-  instance ??= createLocalStorage(path.join(getEnv().dataDir, "uploads"));
+  const env = getEnv();
+  instance ??= env.STORAGE_URL
+    ? createS3Storage(env.STORAGE_URL)
+    : createLocalStorage(path.join(env.dataDir, "uploads"));
   return instance;
 }
 
