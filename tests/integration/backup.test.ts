@@ -33,7 +33,7 @@ const databases: string[] = [];
 async function createTarget(label: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(scratch, `${label}-`));
   if (engine === "pglite") return { dataDir };
-  const name = `tc_backup_${label}_${crypto.randomBytes(4).toString("hex")}`;
+  const name = `tc_backup_${label.replace(/[^a-z0-9]/g, "_")}_${crypto.randomBytes(4).toString("hex")}`;
   await withAdminClient((c) => c.query(`create database ${name}`));
   databases.push(name);
   const url = new URL(process.env.TEST_DATABASE_URL!);
