@@ -40,7 +40,7 @@ function runPrimary(count) {
   const slots = new Map();
 
   function fork(slot, delay = RESTART_MIN_MS) {
-    const worker = cluster.fork({ TC_WORKER_SLOT: String(slot) });
+    const worker = cluster.fork();
     slots.set(slot, { worker, startedAt: Date.now(), delay, timer: undefined });
     worker.on("listening", () => {
       everStarted = true;
