@@ -1,5 +1,9 @@
 // Starts Trade Counter: the Vite dev server in development, the built app in production.
 // Runs on the Node pinned by the `node` devDependency (npm run puts it first on PATH).
+// WEB_CONCURRENCY=N (production, PostgreSQL) makes this process a primary that runs N workers
+// with node:cluster: it opens no database and serves nothing, it forks the workers (which share
+// the port), starts again one that dies, and passes a stop signal on to them (ADR 022).
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
@@ -21,10 +25,90 @@ async function loadServerModule(app) {
   return { ...module, closeDev: () => devServer.close() };
 }
 
+/** A worker that dies is started again after this, doubling up to the maximum while it keeps dying. */
+const RESTART_MIN_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+/** A worker that lived this long was healthy: its next restart waits the minimum again. */
+const HEALTHY_MS = 60_000;
+/** After a stop signal, workers still running after this are killed. */
+const STOP_GRACE_MS = 15_000;
+
+function runPrimary(count) {
+  let stopping = false;
+  let everStarted = false;
+  /** slot -> { worker, startedAt, delay } */
+  const slots = new Map();
+
+  function fork(slot, delay = RESTART_MIN_MS) {
+    const worker = cluster.fork();
+    slots.set(slot, { worker, startedAt: Date.now(), delay, timer: undefined });
+    worker.on("listening", () => {
+      everStarted = true;
+      console.log(`worker ${slot} started (pid ${worker.process.pid})`);
+    });
+    worker.on("exit", (code, signal) => {
+      const state = slots.get(slot);
+      if (stopping) {
+        slots.delete(slot);
+        if (slots.size === 0) process.exit(process.exitCode ?? 0);
+        return;
+      }
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      // Before any worker has ever served, a death is the configuration's or the database's
+      // (its message is above): starting again would only repeat it.
+      if (!everStarted) {
+        console.error(
+          `worker ${slot} (pid ${worker.process.pid}) exited with ${how} before serving; stopping`,
+        );
+        stopAll("SIGTERM", 1);
+        return;
+      }
+      const next = Date.now() - state.startedAt >= HEALTHY_MS ? RESTART_MIN_MS : state.delay;
+      console.error(
+        `worker ${slot} (pid ${worker.process.pid}) exited with ${how}; starting it again in ${next / 1000} s`,
+      );
+      state.timer = setTimeout(() => {
+        if (!stopping) fork(slot, Math.min(next * 2, RESTART_MAX_MS));
+      }, next);
+    });
+  }
+
+  function stopAll(signal, exitCode = 0) {
+    if (stopping) return;
+    stopping = true;
+    for (const [slot, state] of slots) {
+      clearTimeout(state.timer);
+      if (state.worker.isDead()) slots.delete(slot);
+      else state.worker.process.kill("SIGTERM");
+    }
+    if (slots.size === 0) process.exit(exitCode);
+    const force = setTimeout(() => {
+      for (const { worker } of slots.values()) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, STOP_GRACE_MS);
+    force.unref();
+    if (exitCode !== 0) process.exitCode = exitCode;
+    console.log(`${signal}: stopping ${slots.size} worker${slots.size === 1 ? "" : "s"}`);
+  }
+
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+  console.log(`Trade Counter: starting ${count} workers (primary pid ${process.pid})`);
+  for (let slot = 1; slot <= count; slot++) fork(slot);
+}
+
 async function main() {
+  if (cluster.isPrimary) {
+    // Production: the built module only; nothing is opened before a worker boots it.
+    const workers = production ? (await loadServerModule()).workerCount() : 1;
+    if (workers > 1) return runPrimary(workers);
+  }
   const outer = express();
   outer.disable("x-powered-by");
   const server = await loadServerModule(outer);
+  if (!production && server.workerCount() > 1) {
+    console.log("WEB_CONCURRENCY: development runs one process (npm start runs the workers)");
+  }
   const result = await server.boot();
   outer.use(server.createApp({ clientDir: server.clientDir }));
 

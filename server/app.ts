@@ -19,7 +19,7 @@ import {
 } from "~/server/cache/invalidation.server";
 import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { closeDatabase } from "~/server/db/db.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv, workerCount } from "~/server/env.server";
 import { createRequestHandler, refuseUnservedMethods } from "~/server/http/request-handler.server";
 import { startImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
@@ -32,7 +32,7 @@ import { createSecurityHeaders } from "~/server/security/headers.server";
 import { createOriginCheck } from "~/server/security/origin-check.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
 
-export { logger };
+export { logger, workerCount };
 
 let stopHousekeeping: (() => Promise<void>) | undefined;
 let stopImageBackfill: (() => Promise<void>) | undefined;

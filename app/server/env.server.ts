@@ -19,6 +19,8 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Worker processes `npm start` runs on this machine (node:cluster); above 1 needs PostgreSQL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PUBLIC_URL: z
     .url()
     .optional()
@@ -122,6 +124,20 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/**
+ * How many worker processes to run. The embedded database belongs to one process (its data
+ * folder is locked), so more than one needs PostgreSQL: refused here with a message saying so.
+ */
+export function workerCount(env: Env = getEnv()) {
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new Error(
+      `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs PostgreSQL (DATABASE_URL): ` +
+        "the embedded database is one process per data folder",
+    );
+  }
+  return env.WEB_CONCURRENCY;
 }
 
 /** The absolute base for links in e-mail: PUBLIC_URL, else this server on localhost; no trailing slash. */

@@ -227,11 +227,13 @@ export function startCertificateSweeper({ delayMs = 3 * MINUTE, intervalMs = 60 
   watch.changed();
   const stops = [
     periodic(() => runCertificateReminders(), {
+      name: "certificate-reminders",
       firstMs: delayMs,
       everyMs: intervalMs,
       failure: "The certificate reminder sweep failed",
     }),
     periodic(() => refreshPagesOnNewDay(watch), {
+      name: "new-day-page-refresh",
       firstMs: MINUTE,
       everyMs: MINUTE,
       failure: "Refreshing the pages on a new day failed",

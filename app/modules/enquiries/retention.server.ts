@@ -130,6 +130,7 @@ export function startRetentionSweeper({
   intervalMs?: number;
 } = {}) {
   return periodic(deleteExpiredAttachments, {
+    name: "attachment-retention",
     firstMs: delayMs,
     everyMs: intervalMs,
     failure: "The attachment retention sweep failed",

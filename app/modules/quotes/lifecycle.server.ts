@@ -337,6 +337,7 @@ export async function runQuoteSweep(now = new Date()) {
 /** Every hour, starting a minute after start-up; returns the stop. */
 export function startQuoteSweeper({ delayMs = 60_000, intervalMs = 60 * 60_000 } = {}) {
   return periodic(() => runQuoteSweep(), {
+    name: "quote-sweep",
     firstMs: delayMs,
     everyMs: intervalMs,
     failure: "The quote expiry and reminder sweep failed",

@@ -16,6 +16,19 @@ const RECONNECT_MAX_MS = 30_000;
 
 /** Who sent a NOTIFY: a process skips its own (it has already emptied its cache). */
 const processId = crypto.randomUUID();
+/** Each announcement's number, so that its sender can tell when its own listener heard it. */
+let announced = 0;
+/** Announcements of this process waiting to be heard back: number -> resolve. */
+const echoes = new Map<number, () => void>();
+/**
+ * How long a staff write's answer waits to hear its own announcement back. PostgreSQL delivers a
+ * notification to every listener at once, so once this process has it the others have it too,
+ * and the next page any of them serves is the new one; if it does not come back in this time
+ * the answer goes out anyway (the others' max age bounds how stale they can be).
+ */
+const ECHO_TIMEOUT_MS = 1000;
+/** This process's own listener is connected (its echoes can be waited for). */
+let listenerReady = false;
 
 let pageCache: PageCache | undefined;
 
@@ -39,11 +52,23 @@ export async function announceContentChange(cache: PageCache = getPageCache()) {
     return; // no database open (a script or a test without one): nobody else to tell
   }
   if (database.kind !== "postgres") return;
+  const number = ++announced;
+  let timer: NodeJS.Timeout | undefined;
+  const heard = listenerReady
+    ? new Promise<void>((resolve) => {
+        echoes.set(number, resolve);
+        timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
+      })
+    : undefined;
   try {
-    await database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${processId})`);
+    await database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${`${processId}:${number}`})`);
+    await heard;
   } catch (error) {
     // The other processes' max age still bounds how long they can serve the old page.
     logger.error({ err: error }, "page cache: could not announce a content change");
+  } finally {
+    clearTimeout(timer);
+    echoes.delete(number);
   }
 }
 
@@ -59,6 +84,8 @@ export function startInvalidationListener(options: {
   cache: PageCache;
   /** Also react to this process's own notifications (tests that play two processes). */
   includeOwn?: boolean;
+  /** Told when the listening connection is up (true) and when it is lost (false). */
+  onConnected?(connected: boolean): void;
 }): InvalidationListener {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -88,7 +115,10 @@ export function startInvalidationListener(options: {
       failed = true;
       if (!stopped && error)
         logger.warn({ err: error }, "page cache: invalidation listener lost, reconnecting");
-      if (client === next) client = undefined;
+      if (client === next) {
+        client = undefined;
+        options.onConnected?.(false);
+      }
       next.end().catch(() => {});
       scheduleReconnect();
     }
@@ -96,7 +126,11 @@ export function startInvalidationListener(options: {
     next.on("end", () => fail());
     next.on("notification", (message) => {
       if (message.channel !== INVALIDATION_CHANNEL) return;
-      if (message.payload === processId && !options.includeOwn) return;
+      const [sender, number] = (message.payload ?? "").split(":");
+      if (sender === processId) {
+        echoes.get(Number(number))?.();
+        if (!options.includeOwn) return;
+      }
       options.cache.invalidate();
     });
     try {
@@ -112,6 +146,7 @@ export function startInvalidationListener(options: {
     }
     client = next;
     delay = RECONNECT_MIN_MS;
+    options.onConnected?.(true);
     if (connectedOnce) options.cache.invalidate();
     connectedOnce = true;
     markReady();
@@ -136,12 +171,19 @@ let listener: InvalidationListener | undefined;
 export function startPageCacheInvalidation() {
   const env = getEnv();
   if (!env.PAGE_CACHE || !env.DATABASE_URL || listener) return;
-  listener = startInvalidationListener({ url: env.DATABASE_URL, cache: getPageCache() });
+  listener = startInvalidationListener({
+    url: env.DATABASE_URL,
+    cache: getPageCache(),
+    onConnected(connected) {
+      listenerReady = connected;
+    },
+  });
 }
 
 /** Shutdown: before the database closes. */
 export async function stopPageCacheInvalidation() {
   const current = listener;
   listener = undefined;
+  listenerReady = false;
   await current?.stop();
 }

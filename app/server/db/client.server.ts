@@ -27,8 +27,28 @@ export type DatabaseHandle = {
   /** Resolves true when a round trip succeeds within timeoutMs. */
   ping(timeoutMs?: number): Promise<boolean>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` holding the PostgreSQL session advisory lock `key` (ADR 022), so that processes
+   * sharing the database take turns: `wait` queues for it on a connection of its own (no query
+   * timeout), otherwise `fn` is skipped when another session holds it. PGlite is one process, so
+   * there `fn` just runs.
+   */
+  withAdvisoryLock<T>(
+    key: AdvisoryKey,
+    options: { wait: boolean },
+    fn: () => Promise<T>,
+  ): Promise<LockedRun<T>>;
   close(): Promise<void>;
 };
+
+/** A PostgreSQL advisory lock key in its two-integer form: (namespace, object). */
+export type AdvisoryKey = readonly [number, number];
+export type LockedRun<T> = { ran: true; value: T } | { ran: false };
+
+/** The namespace of every advisory lock this app takes ("TC" and a number of our own). */
+export const ADVISORY_NAMESPACE = 0x5443_0022;
+/** The lock held while migrations run: one process migrates, the others wait and then find nothing to do. */
+export const MIGRATION_LOCK: AdvisoryKey = [ADVISORY_NAMESPACE, 1];
 
 export type OpenOptions =
   /** loadDataDir: a PGlite dumpDataDir() tarball to start from (a restore into an empty folder). */
@@ -280,6 +300,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       async migrate() {
         await migratePglite(db as never, { migrationsFolder: findMigrationsFolder() });
       },
+      async withAdvisoryLock(_key, _options, fn) {
+        return { ran: true, value: await fn() };
+      },
       async close() {
         if (closed) return;
         closed = true;
@@ -317,14 +340,52 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     },
     async migrate() {
       // A connection of its own, without the query timeout: one migration may take minutes.
+      // Processes starting together queue on the lock; ending the connection releases it.
       const client = new pg.Client({ connectionString: options.url });
       await client.connect();
       try {
+        await client.query("select pg_advisory_lock($1, $2)", [...MIGRATION_LOCK]);
         await migratePg(drizzlePg(client, { schema, casing: "snake_case" }) as never, {
           migrationsFolder: findMigrationsFolder(),
         });
+        await client.query("select pg_advisory_unlock($1, $2)", [...MIGRATION_LOCK]);
       } finally {
         await client.end();
+      }
+    },
+    async withAdvisoryLock(key, { wait }, fn) {
+      // Waiting: a connection of its own, since the pool's query timeout would end the wait.
+      // Trying: a pooled connection, held for the run. Either way the lock is released with the
+      // session if the connection breaks; a connection whose unlock failed is discarded, never
+      // handed back to the pool still holding the lock.
+      const client = wait ? new pg.Client({ connectionString: options.url }) : await pool.connect();
+      let discard: Error | undefined;
+      try {
+        try {
+          if (wait) {
+            await (client as pg.Client).connect();
+            await client.query("select pg_advisory_lock($1, $2)", [...key]);
+          } else {
+            const result = await client.query<{ locked: boolean }>(
+              "select pg_try_advisory_lock($1, $2) as locked",
+              [...key],
+            );
+            if (!result.rows[0]?.locked) return { ran: false };
+          }
+        } catch (error) {
+          discard = error as Error;
+          throw error;
+        }
+        try {
+          return { ran: true, value: await fn() };
+        } finally {
+          await client.query("select pg_advisory_unlock($1, $2)", [...key]).catch((error: Error) => {
+            discard = error;
+          });
+        }
+      } finally {
+        if (wait) await (client as pg.Client).end().catch(() => {});
+        else (client as pg.PoolClient).release(discard);
       }
     },
     async close() {

@@ -3,6 +3,7 @@
 // one at a time and behind any upload, so the site answers at once and the srcsets arrive a few
 // seconds later. Pages served meanwhile show the originals.
 import { sql } from "drizzle-orm";
+import { runExclusive } from "~/server/db/advisory-locks.server";
 import { getDb } from "~/server/db/db.server";
 import { logger } from "~/server/logger.server";
 import { parseStoredPath } from "~/server/storage/storage.server";
@@ -85,8 +86,13 @@ export function startImageBackfill(options: { onProcessed?(count: number): void 
   const timer = setTimeout(() => {
     const started = Date.now();
     state = "running";
-    running = backfillImages({ onProcessed: options.onProcessed, stopped: () => stopping })
-      .then(({ processed, refused }) => {
+    // Processes sharing a database: one works through the images, the others leave it to it.
+    running = runExclusive("image-backfill", () =>
+      backfillImages({ onProcessed: options.onProcessed, stopped: () => stopping }),
+    )
+      .then((run) => {
+        if (!run.ran) return;
+        const { processed, refused } = run.value;
         if (processed || refused) {
           logger.info(
             { processed, refused, ms: Date.now() - started },

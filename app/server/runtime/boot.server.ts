@@ -1,5 +1,9 @@
 // Start-up: check the file storage, connect, migrate, make sure there is an admin (the step the caller gives: accounts
-// are a domain module's business), seed the demo into an empty database.
+// are a domain module's business), seed the demo into an empty database. Processes starting
+// together on one PostgreSQL database take turns (ADR 022): one migrates while the others wait
+// (the migration's own lock), then one creates the first admin and seeds while the others wait,
+// and they find both done.
+import { runInTurn } from "~/server/db/advisory-locks.server";
 import { connectDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -17,12 +21,15 @@ export async function boot<Admin>(
   await getStorage().check();
   const handle = await connectDatabase();
   await handle.migrate();
-  const admin = await ensureFirstAdmin({
-    email: env.ADMIN_EMAIL,
-    password: env.ADMIN_PASSWORD,
-    dataDir: env.dataDir,
+  const { admin, seeded } = await runInTurn("first-start", async () => {
+    const admin = await ensureFirstAdmin({
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      dataDir: env.dataDir,
+    });
+    const seeded = env.SEED_DEMO ? (await seedDemoContent(handle.db, getStorage())).seeded : false;
+    return { admin, seeded };
   });
-  const seeded = env.SEED_DEMO ? (await seedDemoContent(handle.db, getStorage())).seeded : false;
   logger.info({ database: handle.kind, seeded, ms: Date.now() - started }, "database ready");
   return { database: handle.kind, admin, seeded };
 }

@@ -8,6 +8,7 @@
 // can close after it.
 import { inArray, sql } from "drizzle-orm";
 import { applyAuditRetention } from "~/server/audit/audit.server";
+import { runExclusive } from "~/server/db/advisory-locks.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -115,21 +116,19 @@ export async function sweepPartialWrites({
 }
 
 /**
- * Runs `task` every `everyMs` (first after `firstMs`), never two runs at once, a failure logged as
- * `failure`; the returned stop function clears the timers and waits for a run in flight.
- */
-/**
  * Runs `task` after `firstMs`, then every `everyMs`, never two at once, its failure logged; the
  * timers never keep the process alive. Returns a stop that waits for a run in flight.
+ * `name` is the task's across processes: when several share one PostgreSQL database, a run is
+ * skipped while another process runs the same task (runExclusive, ADR 022).
  */
 export function periodic(
   task: () => Promise<unknown>,
-  options: { everyMs: number; firstMs: number; failure: string },
+  options: { name: string; everyMs: number; firstMs: number; failure: string },
 ) {
   let running: Promise<unknown> | undefined;
   function run() {
     if (running) return;
-    running = task()
+    running = runExclusive(options.name, task)
       .catch((error: unknown) => logger.error({ err: error }, options.failure))
       .finally(() => {
         running = undefined;
@@ -154,11 +153,13 @@ export function startHousekeeping(domainTasks: (() => () => Promise<void>)[] = [
   const stoppers = [
     ...domainTasks.map((start) => start()),
     periodic(pruneRateLimitCounters, {
+      name: "rate-limit-prune",
       everyMs: PRUNE_INTERVAL_MS,
       firstMs: PRUNE_INTERVAL_MS,
       failure: "Pruning rate-limit counters failed",
     }),
     periodic(() => pruneFormSubmissions(), {
+      name: "form-submission-prune",
       everyMs: PRUNE_INTERVAL_MS,
       firstMs: PRUNE_INTERVAL_MS,
       failure: "Pruning form submissions failed",
@@ -170,12 +171,14 @@ export function startHousekeeping(domainTasks: (() => () => Promise<void>)[] = [
           eventDays: getEnv().AUDIT_RETENTION_DAYS,
         }),
       {
+        name: "audit-retention",
         everyMs: PRUNE_INTERVAL_MS,
         firstMs: PRUNE_INTERVAL_MS,
         failure: "Applying the audit log retention failed",
       },
     ),
     periodic(vacuumEmbeddedDatabase, {
+      name: "vacuum",
       everyMs: VACUUM_INTERVAL_MS,
       firstMs: FIRST_VACUUM_MS,
       failure: "Vacuuming the embedded database failed",
@@ -187,6 +190,7 @@ export function startHousekeeping(domainTasks: (() => () => Promise<void>)[] = [
         await sweepOrphanedUploads();
       },
       {
+        name: "orphan-sweep",
         everyMs: ORPHAN_SWEEP_INTERVAL_MS,
         firstMs: 0,
         failure: "Sweeping orphaned uploads failed",

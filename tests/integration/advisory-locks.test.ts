@@ -1,0 +1,162 @@
+// Work done once across processes sharing a database: a periodic task's run is skipped while
+// another connection (another process) runs it, migrations queue behind each other. On PGlite
+// (one process) every run just runs.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { advisoryKey, runExclusive, runInTurn } from "~/server/db/advisory-locks.server";
+import { type DatabaseHandle, openDatabase } from "~/server/db/client.server";
+import { periodic } from "~/server/runtime/housekeeping.server";
+import { useTestDatabase } from "../support/database";
+import { createPostgresDatabase } from "../support/instances";
+
+const database = useTestDatabase();
+const onPostgres = process.env.TEST_ENGINE === "postgres";
+
+/** A second process's connection to this file's database (PostgreSQL only). */
+let other: DatabaseHandle | undefined;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  const rows = await database.current.db.execute(sql`select current_database() as name`);
+  const name = (rows as unknown as { rows: { name: string }[] }).rows[0]?.name;
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.pathname = `/${name}`;
+  other = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 2 });
+});
+
+afterAll(async () => {
+  await other?.close();
+});
+
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+test("keys are fixed per name, and different names get different keys", () => {
+  expect(advisoryKey("quote-sweep")).toEqual(advisoryKey("quote-sweep"));
+  expect(advisoryKey("quote-sweep")).not.toEqual(advisoryKey("certificate-reminders"));
+  expect(advisoryKey("quote-sweep")[0]).toBe(0x5443_0022);
+});
+
+test("a task runs once while another process runs it; the next period runs again", async () => {
+  const running = gate();
+  const finish = gate();
+  let runs = 0;
+  const first = runExclusive("test-task", async () => {
+    runs += 1;
+    running.open();
+    await finish.opened;
+    return "first";
+  });
+  await running.opened;
+  if (onPostgres && other) {
+    // The other process's run of the same task, meanwhile: skipped.
+    const skipped = await other.withAdvisoryLock(advisoryKey("test-task"), { wait: false }, async () => {
+      runs += 1;
+    });
+    expect(skipped).toEqual({ ran: false });
+    // A different task is not held up.
+    expect(await other.withAdvisoryLock(advisoryKey("another-task"), { wait: false }, async () => 1)).toEqual(
+      {
+        ran: true,
+        value: 1,
+      },
+    );
+  }
+  finish.open();
+  expect(await first).toEqual({ ran: true, value: "first" });
+  expect(runs).toBe(1);
+  // Released: the next period's run, from either process, runs.
+  expect(await runExclusive("test-task", async () => "again")).toEqual({ ran: true, value: "again" });
+  if (other) {
+    expect(await other.withAdvisoryLock(advisoryKey("test-task"), { wait: false }, async () => 2)).toEqual({
+      ran: true,
+      value: 2,
+    });
+  }
+});
+
+test("a task's failure releases its lock", async () => {
+  await expect(
+    runExclusive("failing-task", async () => {
+      throw new Error("boom");
+    }),
+  ).rejects.toThrow("boom");
+  expect(await runExclusive("failing-task", async () => "ok")).toEqual({ ran: true, value: "ok" });
+});
+
+test.skipIf(!onPostgres)(
+  "two processes' periodic timers run the task once per period between them",
+  async () => {
+    let runs = 0;
+    const release = gate();
+    async function task() {
+      runs += 1;
+      await release.opened;
+    }
+    // Two timers on the same task name, one per connection: the same as two processes' timers.
+    const stopHere = periodic(task, {
+      name: "test-periodic",
+      everyMs: 60_000,
+      firstMs: 0,
+      failure: "failed",
+    });
+    await expect.poll(() => runs, { timeout: 3000, interval: 10 }).toBe(1);
+    const there = await other?.withAdvisoryLock(advisoryKey("test-periodic"), { wait: false }, task);
+    expect(there).toEqual({ ran: false });
+    release.open();
+    await stopHere();
+    expect(runs).toBe(1);
+  },
+);
+
+test("runInTurn waits for the lock rather than skipping", async () => {
+  const order: string[] = [];
+  const held = gate();
+  const done = gate();
+  const first = runInTurn("test-turn", async () => {
+    order.push("first in");
+    held.open();
+    await done.opened;
+    order.push("first out");
+  });
+  await held.opened;
+  const second = onPostgres
+    ? other?.withAdvisoryLock(advisoryKey("test-turn"), { wait: true }, async () => {
+        order.push("second");
+      })
+    : runInTurn("test-turn", async () => {
+        order.push("second");
+      });
+  await new Promise((r) => setTimeout(r, 100));
+  done.open();
+  await Promise.all([first, second]);
+  expect(order).toEqual(
+    onPostgres ? ["first in", "first out", "second"] : ["first in", "second", "first out"],
+  );
+});
+
+test.skipIf(!onPostgres)(
+  "two processes migrating a new database at once: one migrates, the other waits",
+  async () => {
+    const fresh = await createPostgresDatabase();
+    const handles = await Promise.all(
+      [1, 2].map(() => openDatabase({ kind: "postgres", url: fresh.url, poolMax: 1 })),
+    );
+    try {
+      await Promise.all(handles.map((handle) => handle.migrate()));
+      const result = await handles[0]?.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      const applied = (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+      expect(applied).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await fresh.drop();
+    }
+  },
+);
