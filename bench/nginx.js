@@ -87,6 +87,7 @@ ${temp}
  * Renders the example into a fresh prefix, runs `nginx -t` (throws with its output when the
  * configuration is refused) and starts nginx. Returns its https and http bases, the access log
  * and stop().
+ * @param {{ binary?: string | null, upstreams: number[], httpPort?: number, httpsPort?: number }} options
  */
 export async function startNginx({ binary = findNginx(), upstreams, httpPort, httpsPort }) {
   if (!binary) throw new Error("nginx is not installed");
