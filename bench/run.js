@@ -3,6 +3,7 @@
 // on a fresh PGlite folder, section by section, prints a table per section with the issue's
 // targets marked ✓/✗ (never asserted), and writes everything to bench/results/<timestamp>.json.
 //   BENCH_ONLY=throughput,lighthouse   run only these sections
+//   BENCH_ONLY=scale                    nginx in front of 1 and 2 instances, one killed (PostgreSQL)
 //   BENCH_ONLY=faults                   load and faults (stops PostgreSQL; only when named)
 //   BENCH_SECONDS=3                     shorter load per measurement (default 10)
 //   BENCH_ENGINES=postgres              only one engine
@@ -18,11 +19,12 @@ const SECTIONS = [
   "lighthouse",
   "scaling",
   "enquiries",
+  "scale",
   "faults",
 ];
 // Sections that run their own servers (the rest share one server per engine; a section may
 // export `engines` to run on one engine only).
-const STANDALONE = new Set(["enquiries", "faults"]);
+const STANDALONE = new Set(["enquiries", "scale", "faults"]);
 // Sections run only when BENCH_ONLY names them: faults stops the machine's PostgreSQL.
 const OPT_IN = new Set(["faults"]);
 

@@ -68,7 +68,7 @@ export const engines = ["postgres"];
 
 // ---------------------------------------------------------------- what the traffic asks for
 
-async function readTargets(url) {
+export async function readTargets(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -92,7 +92,7 @@ async function readTargets(url) {
   }
 }
 
-async function formTokenOf(base) {
+export async function formTokenOf(base) {
   const page = await (await fetch(`${base}/contact`)).text();
   const token = page.match(/name="formToken" value="([^"]+)"/)?.[1];
   if (!token) throw new Error("No form token on /contact");
@@ -104,7 +104,7 @@ async function formTokenOf(base) {
  * variants, so most miss the page cache and reach the database), product pages 5, contact 2,
  * enquiries with a file `enquiries` (of the 20; the rest go to product pages).
  */
-function makeMix({ base, targets, formToken, files, enquiries, tag, ledger, until }) {
+export function makeMix({ base, targets, formToken, files, enquiries, tag, ledger, until }) {
   const origin = new URL(base).origin;
   let n = 0;
   const plan = [
@@ -281,7 +281,7 @@ function canStopCluster() {
 // ---------------------------------------------------------------- what was kept
 
 /** Bench enquiries in the database, whether their files are on disk, and orphaned files. */
-async function inspect(database, ledger) {
+export async function inspect(database, ledger) {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   let rows;
