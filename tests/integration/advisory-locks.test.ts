@@ -1,9 +1,16 @@
 // Work done once across processes sharing a database: a periodic task's run is skipped while
-// another connection (another process) runs it, migrations queue behind each other. On PGlite
+// another connection (another process) runs it or has run it within the period, migrations
+// queue behind each other. On PGlite
 // (one process) every run just runs.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { advisoryKey, runExclusive, runInTurn } from "~/server/db/advisory-locks.server";
+import {
+  advisoryKey,
+  claimPeriod,
+  runExclusive,
+  runInTurn,
+  runOncePerPeriod,
+} from "~/server/db/advisory-locks.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client.server";
 import { periodic } from "~/server/runtime/housekeeping.server";
 import { useTestDatabase } from "../support/database";
@@ -113,6 +120,38 @@ test.skipIf(!onPostgres)(
     expect(runs).toBe(1);
   },
 );
+
+test("a period is claimed once: a second process whose timer fires later in the same period skips it, the next period runs", async () => {
+  const period = 60 * 60 * 1000;
+  const start = new Date("2026-11-25T10:00:00Z");
+  const second = other?.db ?? database.current.db;
+  expect(await claimPeriod("hourly-task", period, database.current.db, start)).toBe(true);
+  // The other process's timer, twenty minutes later: the run it would make is already done.
+  expect(await claimPeriod("hourly-task", period, second, new Date(start.getTime() + 20 * 60_000))).toBe(
+    false,
+  );
+  // Two processes claiming the next period at the same moment: one of them gets it.
+  const next = new Date(start.getTime() + period);
+  const both = await Promise.all([
+    claimPeriod("hourly-task", period, database.current.db, next),
+    claimPeriod("hourly-task", period, second, next),
+  ]);
+  expect(both.filter(Boolean)).toHaveLength(1);
+  // Another task's period is its own.
+  expect(await claimPeriod("daily-task", period, second, next)).toBe(true);
+});
+
+test("runOncePerPeriod runs a task once per period, one run after the other included", async () => {
+  let runs = 0;
+  const task = async () => {
+    runs += 1;
+    return runs;
+  };
+  expect(await runOncePerPeriod("once-task", 60_000, task)).toEqual({ ran: true, value: 1 });
+  // The run above has finished: a lock alone would let this one run again.
+  expect(await runOncePerPeriod("once-task", 60_000, task)).toEqual({ ran: false });
+  expect(runs).toBe(1);
+});
 
 test("runInTurn waits for the lock rather than skipping", async () => {
   const order: string[] = [];

@@ -691,6 +691,16 @@ export const formSubmissions = pgTable(
   (t) => [index("form_submissions_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * When each periodic task last ran, whichever process ran it: a process whose timer fires within
+ * the same period finds the run claimed and skips it, so a task runs once per period however
+ * many processes share the database (db/advisory-locks.server.ts).
+ */
+export const periodicRuns = pgTable("periodic_runs", {
+  task: text("task").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
+});
+
 export const homeContent = pgTable(
   "home_content",
   {

@@ -8,7 +8,7 @@
 // can close after it.
 import { inArray, sql } from "drizzle-orm";
 import { applyAuditRetention } from "~/server/audit/audit.server";
-import { runExclusive } from "~/server/db/advisory-locks.server";
+import { runOncePerPeriod } from "~/server/db/advisory-locks.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -118,8 +118,8 @@ export async function sweepPartialWrites({
 /**
  * Runs `task` after `firstMs`, then every `everyMs`, never two at once, its failure logged; the
  * timers never keep the process alive. Returns a stop that waits for a run in flight.
- * `name` is the task's across processes: when several share one PostgreSQL database, a run is
- * skipped while another process runs the same task (runExclusive, ADR 022).
+ * `name` is the task's across processes: when several share one PostgreSQL database, the task
+ * runs once per period between them (runOncePerPeriod, ADR 022).
  */
 export function periodic(
   task: () => Promise<unknown>,
@@ -128,7 +128,7 @@ export function periodic(
   let running: Promise<unknown> | undefined;
   function run() {
     if (running) return;
-    running = runExclusive(options.name, task)
+    running = runOncePerPeriod(options.name, options.everyMs, task)
       .catch((error: unknown) => logger.error({ err: error }, options.failure))
       .finally(() => {
         running = undefined;
