@@ -2,7 +2,7 @@
 // bulk insert (generate_series over builders' words, spread over the seeded categories, brands
 // and images), then p50/p95 of uncached filtered, searched and paged requests (every request a
 // new URL), the catalogue page's HTML bytes, and what a client-side design would download: every
-// published product as JSON, as the spec's original client fetched them (all columns, with the
+// published product as JSON, as a client of a hosted backend fetches them (all columns, with the
 // category and brand names), raw and gzipped.
 import zlib from "node:zlib";
 import {
