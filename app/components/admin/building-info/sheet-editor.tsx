@@ -2,13 +2,7 @@
 // matter for the classification and responsibility chosen (a reseller links to the
 // manufacturer's published information; an importer names the overseas manufacturer); with
 // JavaScript off every part shows. Hidden parts keep their values and are saved with the rest.
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
@@ -19,7 +13,6 @@ import { useHydrated } from "~/components/site/case-studies/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { BUILDING_INFO_RESPONSIBILITIES, BUILDING_PRODUCT_CLASSES } from "~/lib/vocabulary";
 import {
   CLASSIFICATION_LABELS,
@@ -27,6 +20,7 @@ import {
   sheetFormSchema,
 } from "~/modules/compliance/sheet.schema";
 import type { SheetFormValues } from "~/modules/compliance/sheets.server";
+import { ChoiceField } from "./choice-field";
 import { CodeClausesList, EvidenceList, IdentifiersList } from "./sheet-list-sections";
 
 function Section(props: { title: string; description?: string; hidden?: boolean; children: ReactNode }) {
@@ -72,32 +66,18 @@ export function SheetEditor(props: {
       <FormError form={form} />
       <Section title="Product and classification">
         <TextField field={fields.title} label="Title" required className={wide} />
-        <FormField
+        <ChoiceField
+          field={fields.classification}
           label="Classification"
-          errors={fields.classification.errors}
-          errorId={fields.classification.errorId}
-        >
-          <NativeSelect {...getSelectProps(fields.classification)} key={fields.classification.key}>
-            {BUILDING_PRODUCT_CLASSES.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {CLASSIFICATION_LABELS[value]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField
+          values={BUILDING_PRODUCT_CLASSES}
+          labels={CLASSIFICATION_LABELS}
+        />
+        <ChoiceField
+          field={fields.responsibility}
           label="Responsibility"
-          errors={fields.responsibility.errors}
-          errorId={fields.responsibility.errorId}
-        >
-          <NativeSelect {...getSelectProps(fields.responsibility)} key={fields.responsibility.key}>
-            {BUILDING_INFO_RESPONSIBILITIES.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {RESPONSIBILITY_LABELS[value]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </FormField>
+          values={BUILDING_INFO_RESPONSIBILITIES}
+          labels={RESPONSIBILITY_LABELS}
+        />
         <div className={wide} hidden={hide(classification === "exempt_other")}>
           <TextareaField field={fields.exemptReason} label="Reason for the exemption" rows={2} />
         </div>

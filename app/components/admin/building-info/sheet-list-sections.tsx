@@ -1,15 +1,14 @@
 // The sheet editor's lists: identifiers, Building Code clauses and supporting evidence. Rows are
 // added and removed with Conform's list intents, which are submit buttons: with JavaScript off
 // the server answers with the list changed and nothing saved.
-import { type FieldMetadata, type FormMetadata, getSelectProps } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import type { ReactNode } from "react";
-import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { COMPLIANCE_PATHWAYS, PRODUCT_IDENTIFIER_KINDS } from "~/lib/vocabulary";
 import { IDENTIFIER_LABELS, PATHWAY_LABELS, type SheetFormShape } from "~/modules/compliance/sheet.schema";
 import { TextareaField, TextField } from "../text-field";
+import { ChoiceField } from "./choice-field";
 
 type Form = FormMetadata<SheetFormShape, string[]>;
 type ListField<Key extends "identifiers" | "codeClauses" | "evidence"> = FieldMetadata<
@@ -63,19 +62,12 @@ export function IdentifiersList({ form, field }: { form: Form; field: ListField<
           const item = row.getFieldset();
           return (
             <li key={row.key} className="grid items-end gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto]">
-              <FormField
+              <ChoiceField
+                field={item.kind}
                 label={`Identifier ${index + 1}: kind`}
-                errors={item.kind.errors}
-                errorId={item.kind.errorId}
-              >
-                <NativeSelect {...getSelectProps(item.kind)} key={item.kind.key}>
-                  {PRODUCT_IDENTIFIER_KINDS.map((kind) => (
-                    <NativeSelectOption key={kind} value={kind}>
-                      {IDENTIFIER_LABELS[kind]}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-              </FormField>
+                values={PRODUCT_IDENTIFIER_KINDS}
+                labels={IDENTIFIER_LABELS}
+              />
               <TextField field={item.value} label={`Identifier ${index + 1}: value`} autoComplete="off" />
               <RemoveButton form={form} name={field.name} index={index} label={`identifier ${index + 1}`} />
             </li>
@@ -110,19 +102,12 @@ export function CodeClausesList({ form, field }: { form: Form; field: ListField<
                   placeholder="B2"
                   autoComplete="off"
                 />
-                <FormField
+                <ChoiceField
+                  field={item.pathway}
                   label={`${label}: compliance pathway`}
-                  errors={item.pathway.errors}
-                  errorId={item.pathway.errorId}
-                >
-                  <NativeSelect {...getSelectProps(item.pathway)} key={item.pathway.key}>
-                    {COMPLIANCE_PATHWAYS.map((pathway) => (
-                      <NativeSelectOption key={pathway} value={pathway}>
-                        {PATHWAY_LABELS[pathway]}
-                      </NativeSelectOption>
-                    ))}
-                  </NativeSelect>
-                </FormField>
+                  values={COMPLIANCE_PATHWAYS}
+                  labels={PATHWAY_LABELS}
+                />
                 <RemoveButton form={form} name={field.name} index={index} label={label.toLowerCase()} />
               </div>
               <TextareaField
