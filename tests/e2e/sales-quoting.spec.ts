@@ -1,0 +1,61 @@
+// "Sales may quote": an admin opens the enquiries and quotes to the sales role in Settings >
+// Quotes, a sales member then finds them in the sidebar and works an enquiry, but not the
+// admins' parts (subjects, the CSV export); switched off, the door closes at once. Runs on the
+// public-site server: the setting changes no public page, and the back-office journeys that
+// check the sales sidebar run on the other server.
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+async function setSalesMayQuote(page: Page, on: boolean) {
+  await page.goto("/admin/settings?tab=quotes");
+  const toggle = page.getByRole("switch", { name: "Sales may quote" });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute("aria-checked")) !== String(on)) await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", String(on));
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Quote settings updated successfully")).toBeVisible();
+}
+
+async function salesPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, "sales");
+  await expect(page).toHaveURL(/\/admin$/);
+  return { page, close: () => context.close() };
+}
+
+test("an admin lets sales quote; sales then work enquiries and quotes, not subjects or exports; switched off, they cannot", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await setSalesMayQuote(page, true);
+  await expectNoAxeViolations(page);
+  const sales = await salesPage(browser);
+  try {
+    const nav = sales.page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: "Quotes" })).toBeVisible();
+    await nav.getByRole("link", { name: /Contact Management/ }).click();
+    await expect(sales.page.getByRole("heading", { level: 1, name: "Contact Management" })).toBeVisible();
+    // The queries only: no subjects tab, no export, no delete.
+    await expect(sales.page.getByRole("link", { name: "Subject Management" })).toHaveCount(0);
+    await expect(sales.page.getByRole("link", { name: "Export All CSV" })).toHaveCount(0);
+    await expect(sales.page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+    await sales.page.getByRole("link", { name: /from Hēmi Walker/ }).click();
+    await expect(sales.page.getByRole("heading", { level: 1, name: /^Enquiry / })).toBeVisible();
+    await expect(sales.page.getByRole("button", { name: "Create Quote" })).toBeVisible();
+    await expectNoAxeViolations(sales.page);
+    await sales.page.goto("/admin/contact-management?tab=subjects");
+    await expect(sales.page).toHaveURL(/\/admin$/);
+
+    await setSalesMayQuote(page, false);
+    await sales.page.goto("/admin/quotes");
+    await expect(sales.page).toHaveURL(/\/admin$/);
+    await expect(
+      sales.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Quotes" }),
+    ).toHaveCount(0);
+  } finally {
+    await sales.close();
+  }
+});
