@@ -7,7 +7,7 @@ import { deleteExpiredAttachments, subtractMonths } from "~/modules/enquiries/re
 import { loader as publicFileLoader } from "~/routes/resources/public-file";
 import { contactQueries } from "~/server/db/schema";
 import { sweepOrphanedUploads, sweepPartialWrites } from "~/server/runtime/housekeeping.server";
-import { getStorage, parseStoredPath, setStorage } from "~/server/storage/storage.server";
+import { createStorage, getStorage, parseStoredPath, setStorage } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 import { startS3Server } from "../support/s3-server";
 
@@ -129,4 +129,32 @@ test("attachment retention deletes an expired enquiry's file from the bucket", a
   expect(stored && (await getStorage().exists(stored.bucket, stored.name))).toBe(false);
   expect(await getStorage().exists("contact_uploads", kept.name)).toBe(true);
   expect(open.fileUrl).toBe(kept.path);
+});
+
+test("STORAGE_URL chooses the bucket, its driver loaded on first use; without it the disk", async () => {
+  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+  process.env.AWS_ACCESS_KEY_ID = "S3RVER";
+  process.env.AWS_SECRET_ACCESS_KEY = "S3RVER";
+  try {
+    const storage = createStorage({
+      STORAGE_URL: s3.location({ prefix: "chosen/" }),
+      dataDir: "/nonexistent",
+    });
+    await storage.check();
+    const stored = await storage.put("media", "sign.png", PDF);
+    expect(storage.publicUrl("media", stored.name)).toBe(`/files/media/${stored.name}`);
+    expect(() => storage.publicUrl("contact_uploads", stored.name)).toThrow(/private/);
+    const listed: string[] = [];
+    for await (const file of storage.list("media")) listed.push(file.name);
+    expect(listed).toEqual([stored.name]);
+    // The same bytes, read through the driver the test server's own client sees.
+    expect(await s3.storage({ prefix: "chosen/" }).exists("media", stored.name)).toBe(true);
+  } finally {
+    process.env.AWS_ACCESS_KEY_ID = saved.id;
+    process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+    if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+    if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+  }
+  const disk = createStorage({ dataDir: database.current.storageRoot });
+  await expect(disk.exists("media", "1700000000000-0123456789abcdef.png")).resolves.toBe(false);
 });

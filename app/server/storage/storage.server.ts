@@ -8,7 +8,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { getEnv } from "../env.server";
-import { createS3Storage } from "./s3.server";
+import type { S3Location } from "../storage-url";
 
 export const BUCKETS = {
   contact_uploads: { public: false },
@@ -227,11 +227,43 @@ export function parseStoredPath(value: string | null | undefined): { bucket: Buc
 let instance: Storage | undefined;
 
 /** The configured driver: the bucket of STORAGE_URL when set, else the disk under DATA_DIR/uploads. */
+/**
+ * The S3 driver, its SDK (some 36 MB of memory and 150 ms at start) loaded on first use: a site
+ * on the local disk never loads it.
+ */
+function lazyS3Storage(location: S3Location): Storage {
+  let driver: Promise<Storage> | undefined;
+  const load = () => {
+    driver ??= import("./s3.server").then((module) => module.createS3Storage(location));
+    return driver;
+  };
+  return {
+    put: async (...args) => (await load()).put(...args),
+    get: async (...args) => (await load()).get(...args),
+    exists: async (...args) => (await load()).exists(...args),
+    delete: async (...args) => (await load()).delete(...args),
+    async *list(bucket) {
+      yield* (await load()).list(bucket);
+    },
+    deleteUnfinished: async (...args) => (await load()).deleteUnfinished(...args),
+    check: async () => (await load()).check(),
+    publicUrl(bucket, name) {
+      if (!BUCKETS[bucket]?.public) throw new StorageError("This bucket is private", "bad_name");
+      if (!isStoredName(name)) throw new StorageError("Invalid file name", "bad_name");
+      return `/files/${bucket}/${name}`;
+    },
+  };
+}
+
+/** The storage the settings choose: the bucket of STORAGE_URL, else the disk under DATA_DIR. */
+export function createStorage(settings: { STORAGE_URL?: S3Location; dataDir: string }): Storage {
+  return settings.STORAGE_URL
+    ? lazyS3Storage(settings.STORAGE_URL)
+    : createLocalStorage(path.join(settings.dataDir, "uploads"));
+}
+
 export function getStorage(): Storage {
-  const env = getEnv();
-  instance ??= env.STORAGE_URL
-    ? createS3Storage(env.STORAGE_URL)
-    : createLocalStorage(path.join(env.dataDir, "uploads"));
+  instance ??= createStorage(getEnv());
   return instance;
 }
 
