@@ -3,7 +3,6 @@
 // the validity, the note and the terms, and the quote number on every page. The text is set in
 // DejaVu Sans (from the dejavu-fonts-ttf package), which has every letter of te reo Māori.
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
 
 const require = createRequire(import.meta.url);
@@ -59,7 +58,9 @@ const COLUMNS = {
   amount: { x: 475, width: 70 },
 } as const;
 
-export function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
+export async function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
+  // Loaded when a quote is first drawn: most processes never draw one (some 13 MB of memory).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
