@@ -54,6 +54,16 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * handles: see cacheable-routes.server.ts).
  */
 export function cacheKeyFor(url: string, isCacheable: (pathname: string) => boolean): string | null {
+  const key = storedKeyFor(url);
+  return key && isCacheable(key.split("?")[0] as string) ? key : null;
+}
+
+/**
+ * The key a page for this URL would be stored under, without asking the route table: a hit
+ * needs no route matching (a page is only ever stored under a key cacheKeyFor allowed, and the
+ * route table does not change while the server runs), so only a miss pays for it.
+ */
+function storedKeyFor(url: string): string | null {
   if (url.length > MAX_KEY_LENGTH) return null;
   let parsed: URL;
   try {
@@ -61,7 +71,7 @@ export function cacheKeyFor(url: string, isCacheable: (pathname: string) => bool
   } catch {
     return null;
   }
-  if (!isCacheable(parsed.pathname)) return null;
+  if (!parsed.search) return parsed.pathname;
   // A stable sort by name keeps the order of repeated names, which getAll() callers see.
   const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
@@ -304,6 +314,13 @@ export function pageCacheMiddleware(
       return next();
     }
 
+    // The common case first: no cookie that makes the page personal, and the page is stored.
+    const storedKey = storedKeyFor(url);
+    if (storedKey && !bypassReason(req.headers.cookie)) {
+      const hit = cache.get(storedKey);
+      if (hit) return sendHit(req, res, hit, hooks);
+    }
+
     const key = cacheKeyFor(url, hooks.isCacheable);
     if (!key) {
       if (isPrivateArea(url)) {
@@ -319,8 +336,6 @@ export function pageCacheMiddleware(
       return next();
     }
 
-    const hit = cache.get(key);
-    if (hit) return sendHit(req, res, hit, hooks);
     res.locals[MISS_KEY] = key;
     next();
   };
