@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
+import { type CrcShift, combineCrc, crc32, crcShift, crcShiftOfLength } from "./crc32.server";
 
 /** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
 /** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
@@ -32,11 +33,11 @@ export const STAFF_CACHE_CONTROL = "private, no-store";
 
 type Slot = "nonce" | "formToken";
 /**
- * `segments` with a `slots` value between each two; `gzipped` holds each segment compressed on
- * its own (see renderGzip), made at the first hit: most one-off URLs (a search) are never asked
+ * `segments` with a `slots` value between each two; `gzip` holds each segment compressed on
+ * its own and its CRC (see renderGzip), made at the first hit: most one-off URLs (a search) are never asked
  * for again, and their miss is compressed by the compression middleware, off the main thread.
  */
-export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzipped?: Buffer[] };
+export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzip?: GzipParts };
 export type CachedPage = {
   template: PageTemplate;
   /** Null for a page with a form: each view needs a fresh single-use form token, never a 304. */
@@ -129,13 +130,26 @@ export function makeTemplate(
   return { segments, slots };
 }
 
-function deflateSegments(segments: Buffer[]) {
-  return segments.map((segment, i) =>
-    zlib.deflateRawSync(segment, {
-      // Every segment but the last ends on a byte boundary without closing the stream.
-      finishFlush: i < segments.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
-    }),
-  );
+/** What a gzipped hit is made of, computed at the page's first hit (see renderGzip). */
+export type GzipParts = {
+  /** Each segment deflated on its own, every one but the last ending on a byte boundary. */
+  deflated: Buffer[];
+  /** Each segment's CRC-32, and the operator that shifts a CRC past the segment's bytes. */
+  crcs: number[];
+  shifts: CrcShift[];
+};
+
+function gzipPartsOf(segments: Buffer[]): GzipParts {
+  return {
+    deflated: segments.map((segment, i) =>
+      zlib.deflateRawSync(segment, {
+        // Every segment but the last ends on a byte boundary without closing the stream.
+        finishFlush: i < segments.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
+      }),
+    ),
+    crcs: segments.map(crc32),
+    shifts: segments.map((segment) => crcShift(segment.byteLength)),
+  };
 }
 
 export function renderTemplate(template: PageTemplate, values: Record<Slot, string>) {
@@ -160,35 +174,38 @@ function storedBlock(value: Buffer) {
 /**
  * The page gzipped without compressing it again: the segments were deflated once, each on its
  * own and ending on a byte boundary, so the fresh nonce and token go between them as stored
- * blocks; only the CRC of the whole is computed per response. Compressing 100 KB of HTML on every
- * hit would cost more than everything else the hit does.
+ * blocks. The CRC of the whole is combined from the segments' CRCs, made once, and the values'
+ * (crc32.server.ts): a hit reads none of the page's bytes. Compressing 100 KB of HTML on every
+ * hit would cost more than everything else the hit does, and so did its CRC (a third of a hit).
  */
 export function renderGzip(template: PageTemplate, values: Record<Slot, string>) {
-  const blocks = {
-    nonce: storedBlock(Buffer.from(values.nonce, "utf8")),
-    formToken: storedBlock(Buffer.from(values.formToken, "utf8")),
-  };
-  template.gzipped ??= deflateSegments(template.segments);
-  const gzipped = template.gzipped;
+  const blocks = { nonce: valueBlock(values.nonce), formToken: valueBlock(values.formToken) };
+  template.gzip ??= gzipPartsOf(template.segments);
+  const { deflated, crcs, shifts } = template.gzip;
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
   template.segments.forEach((segment, i) => {
-    parts.push(gzipped[i] as Buffer);
-    crc = zlib.crc32(segment, crc);
+    parts.push(deflated[i] as Buffer);
+    crc = combineCrc(crc, crcs[i] as number, shifts[i] as CrcShift);
     size += segment.byteLength;
     const slot = template.slots[i];
     if (!slot) return;
-    const [header, value] = blocks[slot];
-    parts.push(header, value);
-    crc = zlib.crc32(value, crc);
-    size += value.byteLength;
+    const block = blocks[slot];
+    parts.push(block.header, block.value);
+    crc = combineCrc(crc, block.crc, block.shift);
+    size += block.value.byteLength;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   parts.push(trailer);
   return Buffer.concat(parts);
+}
+
+function valueBlock(text: string) {
+  const [header, value] = storedBlock(Buffer.from(text, "utf8"));
+  return { header, value, crc: crc32(value), shift: crcShiftOfLength(value.byteLength) };
 }
 
 /**
