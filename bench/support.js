@@ -310,10 +310,15 @@ export async function wrkLoad({
   bust = false,
 }) {
   const list = Array.isArray(paths) ? paths : [paths];
-  const script = path.join(os.tmpdir(), `tc-bench-wrk-${process.pid}-${crypto.randomBytes(4).toString("hex")}.lua`);
+  const script = path.join(
+    os.tmpdir(),
+    `tc-bench-wrk-${process.pid}-${crypto.randomBytes(4).toString("hex")}.lua`,
+  );
   const lua = [
     `local paths = {${list.map((p) => JSON.stringify(p)).join(", ")}}`,
-    ...Object.entries(headers).map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`),
+    ...Object.entries(headers).map(
+      ([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`,
+    ),
     "local threads = {}",
     "local counter = 1",
     "function setup(thread)",

@@ -75,7 +75,10 @@ export async function run(ctx) {
     {
       label: `/catalog?q=${searchWord}&page=3 (uncached)`,
       paths: variants((n) => `/catalog?q=${caseVariant(searchWord, n)}&page=3&v=${n}`),
-      wrkPaths: Array.from({ length: WRK_VARIANTS }, (_, n) => `/catalog?q=${caseVariant(searchWord, n)}&page=3`),
+      wrkPaths: Array.from(
+        { length: WRK_VARIANTS },
+        (_, n) => `/catalog?q=${caseVariant(searchWord, n)}&page=3`,
+      ),
       search: true,
     },
     {
@@ -89,7 +92,8 @@ export async function run(ctx) {
   ].filter((t) => t.paths);
 
   const tool = hasWrk() ? "wrk" : "autocannon";
-  if (tool === "autocannon") console.log("  wrk is not installed (apt-get install wrk): measuring with autocannon.");
+  if (tool === "autocannon")
+    console.log("  wrk is not installed (apt-get install wrk): measuring with autocannon.");
   const measure = (target, options) =>
     tool === "wrk"
       ? wrkLoad({

@@ -1,6 +1,6 @@
 // The CRC-32 of a concatenation from the CRCs of its parts (zlib's crc32_combine), so a page
-// served with fresh values between fixed segments needs the CRC of the values only: the segments'
-// CRCs and the "append n bytes" operator of each length are computed once per stored page.
+// served with fresh values between fixed segments needs the CRC of the values only: what the
+// segments contribute is computed once per stored page (gapCrc).
 // An operator is a 32×32 matrix over GF(2), one column per bit (zlib's gf2_matrix_* functions).
 import zlib from "node:zlib";
 
@@ -48,16 +48,59 @@ export function combineCrc(crcA: number, crcB: number, shiftB: CrcShift) {
   return (times(shiftB, crcA) ^ crcB) >>> 0;
 }
 
-const shiftsByLength = new Map<number, CrcShift>();
+export const crc32 = (data: Buffer) => zlib.crc32(data) >>> 0;
 
-/** crcShift for short values whose few lengths recur (a nonce, a form token), kept once made. */
-export function crcShiftOfLength(length: number) {
-  let shift = shiftsByLength.get(length);
-  if (!shift) {
-    shift = crcShift(length);
-    if (shiftsByLength.size < 64) shiftsByLength.set(length, shift);
-  }
-  return shift;
+function xor(a: CrcShift, b: CrcShift) {
+  const out = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) out[n] = ((a[n] as number) ^ (b[n] as number)) >>> 0;
+  return out;
 }
 
-export const crc32 = (data: Buffer) => zlib.crc32(data) >>> 0;
+/**
+ * The CRC-32 of fixed segments with values between them, when every value of one kind (the
+ * nonce, wherever it appears) is the same bytes of a known length: the CRC is affine in the
+ * bytes, so it is the CRC of the page with zeros in the gaps, changed by each kind's value
+ * through one operator (the sum of the shifts from each of its gaps to the end). A hit then
+ * computes the CRC of each value and one operator product per kind, however many gaps there are.
+ * `crcOf` answers null when a value's length is not the one this was made for.
+ */
+export type GapCrc<Kind extends string> = ReturnType<typeof gapCrc<Kind>>;
+
+export function gapCrc<Kind extends string>(
+  segments: readonly Buffer[],
+  gaps: readonly Kind[],
+  lengths: Record<Kind, number>,
+) {
+  const total =
+    segments.reduce((sum, segment) => sum + segment.byteLength, 0) +
+    gaps.reduce((sum, kind) => sum + lengths[kind], 0);
+  let crc = 0;
+  let after = total;
+  const operators = new Map<Kind, CrcShift>();
+  segments.forEach((segment, i) => {
+    crc = combineCrc(crc, crc32(segment), crcShift(segment.byteLength));
+    after -= segment.byteLength;
+    const kind = gaps[i];
+    if (kind === undefined) return;
+    const length = lengths[kind];
+    const zeros = Buffer.alloc(length);
+    crc = combineCrc(crc, crc32(zeros), crcShift(length));
+    after -= length;
+    const shift = crcShift(after);
+    const sum = operators.get(kind);
+    operators.set(kind, sum ? xor(sum, shift) : shift);
+  });
+  const zeroCrcs = new Map([...operators.keys()].map((kind) => [kind, crc32(Buffer.alloc(lengths[kind]))]));
+  const base = crc;
+  return {
+    crcOf(values: Record<Kind, Buffer>): number | null {
+      let result = base;
+      for (const [kind, operator] of operators) {
+        const value = values[kind];
+        if (value.byteLength !== lengths[kind]) return null;
+        result ^= times(operator, (crc32(value) ^ (zeroCrcs.get(kind) as number)) >>> 0);
+      }
+      return result >>> 0;
+    },
+  };
+}

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
-import { type CrcShift, combineCrc, crc32, crcShift, crcShiftOfLength } from "./crc32.server";
+import { type GapCrc, gapCrc } from "./crc32.server";
 
 /** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
 /** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
@@ -134,22 +134,17 @@ export function makeTemplate(
 export type GzipParts = {
   /** Each segment deflated on its own, every one but the last ending on a byte boundary. */
   deflated: Buffer[];
-  /** Each segment's CRC-32, and the operator that shifts a CRC past the segment's bytes. */
-  crcs: number[];
-  shifts: CrcShift[];
+  /** The page's CRC-32 from the values alone, for the values' lengths at hand. */
+  crc?: GapCrc<Slot>;
 };
 
-function gzipPartsOf(segments: Buffer[]): GzipParts {
-  return {
-    deflated: segments.map((segment, i) =>
-      zlib.deflateRawSync(segment, {
-        // Every segment but the last ends on a byte boundary without closing the stream.
-        finishFlush: i < segments.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
-      }),
-    ),
-    crcs: segments.map(crc32),
-    shifts: segments.map((segment) => crcShift(segment.byteLength)),
-  };
+function deflateSegments(segments: Buffer[]) {
+  return segments.map((segment, i) =>
+    zlib.deflateRawSync(segment, {
+      // Every segment but the last ends on a byte boundary without closing the stream.
+      finishFlush: i < segments.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
+    }),
+  );
 }
 
 export function renderTemplate(template: PageTemplate, values: Record<Slot, string>) {
@@ -174,38 +169,40 @@ function storedBlock(value: Buffer) {
 /**
  * The page gzipped without compressing it again: the segments were deflated once, each on its
  * own and ending on a byte boundary, so the fresh nonce and token go between them as stored
- * blocks. The CRC of the whole is combined from the segments' CRCs, made once, and the values'
- * (crc32.server.ts): a hit reads none of the page's bytes. Compressing 100 KB of HTML on every
- * hit would cost more than everything else the hit does, and so did its CRC (a third of a hit).
+ * blocks. The CRC of the whole comes from the values alone (gapCrc, made once per page): a hit
+ * reads none of the page's bytes. Compressing 100 KB of HTML on every hit would cost more than
+ * everything else the hit does, and so did its CRC, a third of a hit when it read the whole page.
  */
 export function renderGzip(template: PageTemplate, values: Record<Slot, string>) {
-  const blocks = { nonce: valueBlock(values.nonce), formToken: valueBlock(values.formToken) };
-  template.gzip ??= gzipPartsOf(template.segments);
-  const { deflated, crcs, shifts } = template.gzip;
+  const nonce = Buffer.from(values.nonce, "utf8");
+  const formToken = Buffer.from(values.formToken, "utf8");
+  const blocks = { nonce: storedBlock(nonce), formToken: storedBlock(formToken) };
+  template.gzip ??= { deflated: deflateSegments(template.segments) };
+  const gzip = template.gzip;
+  let crc = gzip.crc?.crcOf({ nonce, formToken }) ?? null;
+  if (crc === null) {
+    gzip.crc = gapCrc(template.segments, template.slots, {
+      nonce: nonce.byteLength,
+      formToken: formToken.byteLength,
+    });
+    crc = gzip.crc.crcOf({ nonce, formToken }) as number;
+  }
   const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
   let size = 0;
   template.segments.forEach((segment, i) => {
-    parts.push(deflated[i] as Buffer);
-    crc = combineCrc(crc, crcs[i] as number, shifts[i] as CrcShift);
+    parts.push(gzip.deflated[i] as Buffer);
     size += segment.byteLength;
     const slot = template.slots[i];
     if (!slot) return;
-    const block = blocks[slot];
-    parts.push(block.header, block.value);
-    crc = combineCrc(crc, block.crc, block.shift);
-    size += block.value.byteLength;
+    const [header, value] = blocks[slot];
+    parts.push(header, value);
+    size += value.byteLength;
   });
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   parts.push(trailer);
   return Buffer.concat(parts);
-}
-
-function valueBlock(text: string) {
-  const [header, value] = storedBlock(Buffer.from(text, "utf8"));
-  return { header, value, crc: crc32(value), shift: crcShiftOfLength(value.byteLength) };
 }
 
 /**
