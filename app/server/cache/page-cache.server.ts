@@ -4,6 +4,7 @@
 // A stored page is therefore a template cut at those values, filled with fresh ones on every hit.
 // See docs/decisions/009-page-cache.md.
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
@@ -299,6 +300,11 @@ export type PageCacheHooks = {
   collectFormTokens(issued: string[], render: () => void): void;
   /** Whether the route answering this path allows the page cache (its handle). */
   isCacheable(pathname: string): boolean;
+  /**
+   * Sets the security headers on a response and returns its CSP nonce: what the app's first
+   * middleware does, for serveEarly, which answers before the app runs.
+   */
+  securityHeaders?(res: ServerResponse): string;
 };
 
 function isStorableType(contentType: unknown) {
@@ -318,7 +324,29 @@ const MISS_KEY = "pageCacheMiss";
 export function pageCacheMiddleware(
   cache: PageCache,
   hooks: PageCacheHooks,
-): { serveHits: RequestHandler; storeMisses: RequestHandler } {
+): {
+  serveHits: RequestHandler;
+  storeMisses: RequestHandler;
+  serveEarly(req: IncomingMessage, res: ServerResponse): boolean;
+} {
+  /**
+   * A hit in its plainest form answered from node:http's own request, before Express: a GET or
+   * HEAD of a stored page, no cookie that makes it personal, and an Accept-Encoding without
+   * weights. Anything else returns false, and the app (serveHits first) takes the request.
+   * Express's routing of a request cost as much as the rest of a hit.
+   */
+  function serveEarly(req: IncomingMessage, res: ServerResponse) {
+    if (!hooks.securityHeaders || (req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
+    const gzip = plainAcceptsGzip(req.headers["accept-encoding"]);
+    if (gzip === null || bypassReason(req.headers.cookie)) return false;
+    const key = storedKeyFor(req.url);
+    const hit = key ? cache.get(key) : undefined;
+    if (!hit) return false;
+    const nonce = hooks.securityHeaders(res);
+    sendHit(req, res, hit, { nonce, formToken: hooks.issueFormToken }, gzip);
+    return true;
+  }
+
   const serveHits: RequestHandler = (req, res, next) => {
     const method = req.method;
     const url = req.originalUrl;
@@ -332,7 +360,11 @@ export function pageCacheMiddleware(
     const storedKey = storedKeyFor(url);
     if (storedKey && !bypassReason(req.headers.cookie)) {
       const hit = cache.get(storedKey);
-      if (hit) return sendHit(req, res, hit, hooks);
+      if (hit) {
+        const nonce = String(res.locals.cspNonce ?? "");
+        const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+        return sendHit(req, res, hit, { nonce, formToken: hooks.issueFormToken }, gzip);
+      }
     }
 
     const key = cacheKeyFor(url, hooks.isCacheable);
@@ -362,31 +394,49 @@ export function pageCacheMiddleware(
     captureAndStore(req, res, key, cache, formTokens);
     hooks.collectFormTokens(formTokens, () => next());
   };
-  return { serveHits, storeMisses };
+  return { serveHits, storeMisses, serveEarly };
 }
 
-function sendHit(req: Request, res: Response, page: CachedPage, hooks: PageCacheHooks) {
+/**
+ * Whether an Accept-Encoding without weights or wildcards takes gzip (no header: identity only,
+ * as Express's negotiation has it), or null for any other header, left to Express's negotiation.
+ */
+export function plainAcceptsGzip(header: string | undefined): boolean | null {
+  if (header === undefined) return false;
+  if (header.includes(";") || header.includes("*")) return null;
+  return header.split(",").some((coding) => coding.trim().toLowerCase() === "gzip");
+}
+
+/** A page from the cache, as plain node:http calls, with the fresh values spliced in. */
+function sendHit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  fresh: { nonce: string; formToken: () => string },
+  gzip: boolean,
+) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   if (page.etag) res.setHeader("ETag", page.etag);
   res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
   res.setHeader("X-Cache", "HIT");
   if (page.etag && matchesEtag(req.headers["if-none-match"], page.etag)) return sendNotModified(res);
-  const values = { nonce: String(res.locals.cspNonce ?? ""), formToken: hooks.issueFormToken() };
-  res.vary("Accept-Encoding");
-  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const values = { nonce: fresh.nonce, formToken: fresh.formToken() };
+  // Nothing before a hit sets Vary: the security headers never do.
+  res.setHeader("Vary", "Accept-Encoding");
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   const body = gzip ? renderGzip(page.template, values) : renderTemplate(page.template, values);
-  res.status(200);
+  res.statusCode = 200;
   res.setHeader("Content-Length", body.byteLength);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
 // The browser keeps the body it has, with the nonce it had: a 304 must not carry this response's
 // CSP (a new nonce), or the browser would pair the old body with the new policy and block scripts.
-function sendNotModified(res: Response) {
+function sendNotModified(res: ServerResponse) {
   res.removeHeader("Content-Security-Policy");
   res.removeHeader("Content-Type");
-  res.status(304).end();
+  res.statusCode = 304;
+  res.end();
 }
 
 type WriteArgs = [chunk?: unknown, encoding?: unknown, callback?: unknown];
