@@ -4,6 +4,7 @@
 // with node:cluster: it opens no database and serves nothing, it forks the workers (which share
 // the port), starts again one that dies, and passes a stop signal on to them (ADR 022).
 import cluster from "node:cluster";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
@@ -110,9 +111,14 @@ async function main() {
     console.log("WEB_CONCURRENCY: development runs one process (npm start runs the workers)");
   }
   const result = await server.boot();
-  outer.use(server.createApp({ clientDir: server.clientDir }));
+  const app = server.createApp({ clientDir: server.clientDir });
+  outer.use(app);
 
-  const listener = outer.listen(port, host, () => {
+  // A page from the page cache is answered before Express when it can be (app.serveFromCache).
+  const listener = http.createServer((req, res) => {
+    if (!app.serveFromCache(req, res)) outer(req, res);
+  });
+  listener.listen(port, host, () => {
     const url = `http://localhost:${listener.address().port}`;
     const lines = [`Trade Counter is running at ${url} (database: ${result.database})`];
     if (result.admin.created && result.admin.password) {

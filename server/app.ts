@@ -114,6 +114,7 @@ export function createApp(
           issueFormToken: () => issueFormToken(),
           collectFormTokens,
           isCacheable: (pathname) => isCacheable(pathname),
+          securityHeaders: security.apply,
         })
       : undefined;
   if (pageCache) {
@@ -153,5 +154,9 @@ export function createApp(
       },
     }),
   );
-  return app;
+  // server.js hands each request to serveFromCache first: a plain hit is answered there, before
+  // Express, with the same headers (see serveEarly in page-cache.server.ts).
+  return Object.assign(app, {
+    serveFromCache: pageCache?.serveEarly ?? ((): boolean => false),
+  });
 }

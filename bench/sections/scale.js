@@ -14,7 +14,6 @@
 // scenario always uses autocannon, which pairs each enquiry with its answer. PostgreSQL only
 // (two processes cannot share an embedded database); needs nginx (apt-get install nginx-light).
 //   BENCH_SCALE_KILL_SECONDS (default 2 × BENCH_SECONDS, at least 10)
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +23,7 @@ import {
   buildDir,
   createDatabase,
   fmt,
+  hasWrk,
   load,
   pdfOfSize,
   postgresBaseUrl,
@@ -31,6 +31,7 @@ import {
   sleep,
   startServer,
   startTimedLoad,
+  wrkLoad,
 } from "../support.js";
 import { formTokenOf, inspect, makeMix, readTargets } from "./faults.js";
 
@@ -44,58 +45,13 @@ const DRAIN_SECONDS = 5;
 /** Errors within this long after the kill count as the switch's. */
 const SWITCH_SECONDS = 5;
 
-function hasWrk() {
-  return !spawnSync("wrk", ["--version"], { stdio: "ignore" }).error;
-}
-
-/** wrk's duration figures ("12.5ms", "830.00us", "1.02s") in ms. */
-function wrkMs(text) {
-  const m = /([\d.]+)(us|ms|s)\b/.exec(text ?? "");
-  if (!m) return null;
-  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]];
-}
-
-/** wrk on `paths` in turn (a Lua script), CONNECTIONS connections, two threads. */
-async function wrk({ base, paths, seconds }) {
-  const script = path.join(os.tmpdir(), `tc-scale-${process.pid}.lua`);
-  fs.writeFileSync(
-    script,
-    `local paths = {${paths.map((p) => JSON.stringify(p)).join(", ")}}
-local i = 0
-wrk.headers["Accept-Encoding"] = "gzip"
-request = function()
-  i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1])
-end
-`,
-  );
-  const child = spawn(
-    "wrk",
-    ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-s", script, base],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let out = "";
-  child.stdout.on("data", (chunk) => (out += chunk));
-  await new Promise((resolve) => child.once("exit", resolve));
-  fs.rmSync(script, { force: true });
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
-    p50: wrkMs(/\n\s+50%\s+(\S+)/.exec(out)?.[1]),
-    p99: wrkMs(/\n\s+99%\s+(\S+)/.exec(out)?.[1]),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-    errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
-  };
-}
-
 /** One measurement through a fresh nginx in front of `upstreams`, after a short warm-up. */
 async function measure({ upstreams, paths, tool, httpsPort }) {
   const proxy = await startNginx({ upstreams, httpsPort });
   try {
     if (tool === "wrk") {
-      await wrk({ base: proxy.base, paths, seconds: 2 });
-      return await wrk({ base: proxy.base, paths, seconds: benchSeconds });
+      await wrkLoad({ base: proxy.base, paths, connections: CONNECTIONS, seconds: 2 });
+      return await wrkLoad({ base: proxy.base, paths, connections: CONNECTIONS, seconds: benchSeconds });
     }
     let n = 0;
     const next = () => paths[n++ % paths.length];

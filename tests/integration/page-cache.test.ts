@@ -22,6 +22,7 @@ import {
   makeTemplate,
   type PageCache,
   pageCacheMiddleware,
+  plainAcceptsGzip,
   renderGzip,
   renderTemplate,
 } from "~/server/cache/page-cache.server";
@@ -192,6 +193,15 @@ test("the gzipped page is the same page, its fresh values spliced in without com
   const gzipped = renderGzip(template, values);
   expect(zlib.gunzipSync(gzipped).equals(renderTemplate(template, values))).toBe(true);
   expect(gzipped.byteLength).toBeLessThan(html.length / 10);
+});
+
+test("a hit answered before Express reads only a plain Accept-Encoding, and leaves weights to Express", () => {
+  expect(plainAcceptsGzip("gzip, deflate, br, zstd")).toBe(true);
+  expect(plainAcceptsGzip("br,GZIP")).toBe(true);
+  expect(plainAcceptsGzip("br")).toBe(false);
+  expect(plainAcceptsGzip(undefined)).toBe(false);
+  expect(plainAcceptsGzip("gzip;q=0, br")).toBeNull();
+  expect(plainAcceptsGzip("*")).toBeNull();
 });
 
 // A stand-in for server/app.ts: a nonce per request, the CSP header that names it, the cache,

@@ -4,9 +4,11 @@
 // A stored page is therefore a template cut at those values, filled with fresh ones on every hit.
 // See docs/decisions/009-page-cache.md.
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
+import { type GapCrc, gapCrc } from "./crc32.server";
 
 /** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
 /** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
@@ -32,11 +34,11 @@ export const STAFF_CACHE_CONTROL = "private, no-store";
 
 type Slot = "nonce" | "formToken";
 /**
- * `segments` with a `slots` value between each two; `gzipped` holds each segment compressed on
- * its own (see renderGzip), made at the first hit: most one-off URLs (a search) are never asked
+ * `segments` with a `slots` value between each two; `gzip` holds each segment compressed on
+ * its own and its CRC (see renderGzip), made at the first hit: most one-off URLs (a search) are never asked
  * for again, and their miss is compressed by the compression middleware, off the main thread.
  */
-export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzipped?: Buffer[] };
+export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzip?: GzipParts };
 export type CachedPage = {
   template: PageTemplate;
   /** Null for a page with a form: each view needs a fresh single-use form token, never a 304. */
@@ -54,6 +56,16 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * handles: see cacheable-routes.server.ts).
  */
 export function cacheKeyFor(url: string, isCacheable: (pathname: string) => boolean): string | null {
+  const key = storedKeyFor(url);
+  return key && isCacheable(key.split("?")[0] as string) ? key : null;
+}
+
+/**
+ * The key a page for this URL would be stored under, without asking the route table: a hit
+ * needs no route matching (a page is only ever stored under a key cacheKeyFor allowed, and the
+ * route table does not change while the server runs), so only a miss pays for it.
+ */
+function storedKeyFor(url: string): string | null {
   if (url.length > MAX_KEY_LENGTH) return null;
   let parsed: URL;
   try {
@@ -61,7 +73,7 @@ export function cacheKeyFor(url: string, isCacheable: (pathname: string) => bool
   } catch {
     return null;
   }
-  if (!isCacheable(parsed.pathname)) return null;
+  if (!parsed.search) return parsed.pathname;
   // A stable sort by name keeps the order of repeated names, which getAll() callers see.
   const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
@@ -119,6 +131,14 @@ export function makeTemplate(
   return { segments, slots };
 }
 
+/** What a gzipped hit is made of, computed at the page's first hit (see renderGzip). */
+export type GzipParts = {
+  /** Each segment deflated on its own, every one but the last ending on a byte boundary. */
+  deflated: Buffer[];
+  /** The page's CRC-32 from the values alone, for the values' lengths at hand. */
+  crc?: GapCrc<Slot>;
+};
+
 function deflateSegments(segments: Buffer[]) {
   return segments.map((segment, i) =>
     zlib.deflateRawSync(segment, {
@@ -150,32 +170,37 @@ function storedBlock(value: Buffer) {
 /**
  * The page gzipped without compressing it again: the segments were deflated once, each on its
  * own and ending on a byte boundary, so the fresh nonce and token go between them as stored
- * blocks; only the CRC of the whole is computed per response. Compressing 100 KB of HTML on every
- * hit would cost more than everything else the hit does.
+ * blocks. The CRC of the whole comes from the values alone (gapCrc, made once per page): a hit
+ * reads none of the page's bytes. Compressing 100 KB of HTML on every hit would cost more than
+ * everything else the hit does, and so did its CRC, a third of a hit when it read the whole page.
  */
 export function renderGzip(template: PageTemplate, values: Record<Slot, string>) {
-  const blocks = {
-    nonce: storedBlock(Buffer.from(values.nonce, "utf8")),
-    formToken: storedBlock(Buffer.from(values.formToken, "utf8")),
-  };
-  template.gzipped ??= deflateSegments(template.segments);
-  const gzipped = template.gzipped;
+  const nonce = Buffer.from(values.nonce, "utf8");
+  const formToken = Buffer.from(values.formToken, "utf8");
+  const blocks = { nonce: storedBlock(nonce), formToken: storedBlock(formToken) };
+  template.gzip ??= { deflated: deflateSegments(template.segments) };
+  const gzip = template.gzip;
+  let crc = gzip.crc?.crcOf({ nonce, formToken }) ?? null;
+  if (crc === null) {
+    gzip.crc = gapCrc(template.segments, template.slots, {
+      nonce: nonce.byteLength,
+      formToken: formToken.byteLength,
+    });
+    crc = gzip.crc.crcOf({ nonce, formToken }) as number;
+  }
   const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
   let size = 0;
   template.segments.forEach((segment, i) => {
-    parts.push(gzipped[i] as Buffer);
-    crc = zlib.crc32(segment, crc);
+    parts.push(gzip.deflated[i] as Buffer);
     size += segment.byteLength;
     const slot = template.slots[i];
     if (!slot) return;
     const [header, value] = blocks[slot];
     parts.push(header, value);
-    crc = zlib.crc32(value, crc);
     size += value.byteLength;
   });
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   parts.push(trailer);
   return Buffer.concat(parts);
@@ -275,6 +300,11 @@ export type PageCacheHooks = {
   collectFormTokens(issued: string[], render: () => void): void;
   /** Whether the route answering this path allows the page cache (its handle). */
   isCacheable(pathname: string): boolean;
+  /**
+   * Sets the security headers on a response and returns its CSP nonce: what the app's first
+   * middleware does, for serveEarly, which answers before the app runs.
+   */
+  securityHeaders?(res: ServerResponse): string;
 };
 
 function isStorableType(contentType: unknown) {
@@ -294,7 +324,29 @@ const MISS_KEY = "pageCacheMiss";
 export function pageCacheMiddleware(
   cache: PageCache,
   hooks: PageCacheHooks,
-): { serveHits: RequestHandler; storeMisses: RequestHandler } {
+): {
+  serveHits: RequestHandler;
+  storeMisses: RequestHandler;
+  serveEarly(req: IncomingMessage, res: ServerResponse): boolean;
+} {
+  /**
+   * A hit in its plainest form answered from node:http's own request, before Express: a GET or
+   * HEAD of a stored page, no cookie that makes it personal, and an Accept-Encoding without
+   * weights. Anything else returns false, and the app (serveHits first) takes the request.
+   * Express's routing of a request cost as much as the rest of a hit.
+   */
+  function serveEarly(req: IncomingMessage, res: ServerResponse) {
+    if (!hooks.securityHeaders || (req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
+    const gzip = plainAcceptsGzip(req.headers["accept-encoding"]);
+    if (gzip === null || bypassReason(req.headers.cookie)) return false;
+    const key = storedKeyFor(req.url);
+    const hit = key ? cache.get(key) : undefined;
+    if (!hit) return false;
+    const nonce = hooks.securityHeaders(res);
+    sendHit(req, res, hit, { nonce, formToken: hooks.issueFormToken }, gzip);
+    return true;
+  }
+
   const serveHits: RequestHandler = (req, res, next) => {
     const method = req.method;
     const url = req.originalUrl;
@@ -302,6 +354,17 @@ export function pageCacheMiddleware(
     if (method !== "GET" && method !== "HEAD") {
       if (isPrivateArea(url)) res.setHeader("Cache-Control", STAFF_CACHE_CONTROL);
       return next();
+    }
+
+    // The common case first: no cookie that makes the page personal, and the page is stored.
+    const storedKey = storedKeyFor(url);
+    if (storedKey && !bypassReason(req.headers.cookie)) {
+      const hit = cache.get(storedKey);
+      if (hit) {
+        const nonce = String(res.locals.cspNonce ?? "");
+        const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+        return sendHit(req, res, hit, { nonce, formToken: hooks.issueFormToken }, gzip);
+      }
     }
 
     const key = cacheKeyFor(url, hooks.isCacheable);
@@ -319,8 +382,6 @@ export function pageCacheMiddleware(
       return next();
     }
 
-    const hit = cache.get(key);
-    if (hit) return sendHit(req, res, hit, hooks);
     res.locals[MISS_KEY] = key;
     next();
   };
@@ -333,31 +394,49 @@ export function pageCacheMiddleware(
     captureAndStore(req, res, key, cache, formTokens);
     hooks.collectFormTokens(formTokens, () => next());
   };
-  return { serveHits, storeMisses };
+  return { serveHits, storeMisses, serveEarly };
 }
 
-function sendHit(req: Request, res: Response, page: CachedPage, hooks: PageCacheHooks) {
+/**
+ * Whether an Accept-Encoding without weights or wildcards takes gzip (no header: identity only,
+ * as Express's negotiation has it), or null for any other header, left to Express's negotiation.
+ */
+export function plainAcceptsGzip(header: string | undefined): boolean | null {
+  if (header === undefined) return false;
+  if (header.includes(";") || header.includes("*")) return null;
+  return header.split(",").some((coding) => coding.trim().toLowerCase() === "gzip");
+}
+
+/** A page from the cache, as plain node:http calls, with the fresh values spliced in. */
+function sendHit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  fresh: { nonce: string; formToken: () => string },
+  gzip: boolean,
+) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   if (page.etag) res.setHeader("ETag", page.etag);
   res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
   res.setHeader("X-Cache", "HIT");
   if (page.etag && matchesEtag(req.headers["if-none-match"], page.etag)) return sendNotModified(res);
-  const values = { nonce: String(res.locals.cspNonce ?? ""), formToken: hooks.issueFormToken() };
-  res.vary("Accept-Encoding");
-  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const values = { nonce: fresh.nonce, formToken: fresh.formToken() };
+  // Nothing before a hit sets Vary: the security headers never do.
+  res.setHeader("Vary", "Accept-Encoding");
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   const body = gzip ? renderGzip(page.template, values) : renderTemplate(page.template, values);
-  res.status(200);
+  res.statusCode = 200;
   res.setHeader("Content-Length", body.byteLength);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
 // The browser keeps the body it has, with the nonce it had: a 304 must not carry this response's
 // CSP (a new nonce), or the browser would pair the old body with the new policy and block scripts.
-function sendNotModified(res: Response) {
+function sendNotModified(res: ServerResponse) {
   res.removeHeader("Content-Security-Policy");
   res.removeHeader("Content-Type");
-  res.status(304).end();
+  res.statusCode = 304;
+  res.end();
 }
 
 type WriteArgs = [chunk?: unknown, encoding?: unknown, callback?: unknown];

@@ -4,7 +4,7 @@
 // page served from the cache pays for a few setHeader calls, not for building a policy.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestHandler, Response } from "express";
+import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 /** Stands for the nonce in the recorded CSP; no real nonce (base64) can contain it. */
@@ -80,17 +80,18 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
   const fixed = headers.filter(([, value]) => !value.includes(NONCE_MARK));
   const withNonce = headers.filter(([, value]) => value.includes(NONCE_MARK));
 
-  function apply(res: Response, nonce: string) {
+  /** Sets the headers on a response with a fresh nonce, and returns the nonce. */
+  function apply(res: ServerResponse) {
+    const nonce = crypto.randomBytes(16).toString("base64");
     for (const [name, value] of fixed) res.setHeader(name, value);
     for (const [name, value] of withNonce) res.setHeader(name, value.split(NONCE_MARK).join(nonce));
+    return nonce;
   }
 
   /** Middleware: a fresh nonce in res.locals.cspNonce and the headers that name it. */
   const middleware: RequestHandler = (_req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    apply(res, nonce);
+    res.locals.cspNonce = apply(res);
     next();
   };
-  return { headers, middleware };
+  return { headers, middleware, apply };
 }

@@ -6,12 +6,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "../env.server";
 
+/** The secret read from each file: every page served from the cache signs a form token with it. */
+const readSecrets = new Map<string, string>();
+
 export function resolveAuthSecret() {
   const env = getEnv();
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
   const file = path.join(env.dataDir, "auth-secret");
+  const known = readSecrets.get(file);
+  if (known) return known;
   const existing = readSecret(file);
-  if (existing) return existing;
+  if (existing) {
+    readSecrets.set(file, existing);
+    return existing;
+  }
   // Several processes starting at once on a new install: the secret is written aside and linked
   // into place, which fails if one is there already; then every process uses that one.
   fs.mkdirSync(env.dataDir, { recursive: true });
@@ -26,6 +34,7 @@ export function resolveAuthSecret() {
   }
   const secret = readSecret(file);
   if (!secret) throw new Error(`${file} is empty: delete it, or set BETTER_AUTH_SECRET`);
+  readSecrets.set(file, secret);
   return secret;
 }
 
