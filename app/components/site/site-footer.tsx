@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "~/components/ui/sprite-icons";
 import { Link } from "react-router";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { BusinessHours } from "./business-hours";

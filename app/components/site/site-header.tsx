@@ -1,4 +1,4 @@
-import { Menu, Phone, X } from "lucide-react";
+import { Menu, Phone, X } from "~/components/ui/sprite-icons";
 import { useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";

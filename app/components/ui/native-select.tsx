@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from "lucide-react";
+import { ChevronDown as ChevronDownIcon } from "./sprite-icons";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";

@@ -1,4 +1,4 @@
-import { FileSearch } from "lucide-react";
+import { FileSearch } from "~/components/ui/sprite-icons";
 import { CategoryNav } from "~/components/site/case-studies/category-nav";
 import { CertificationCard } from "~/components/site/certifications/certification-card";
 import { PageHero } from "~/components/site/page-hero";

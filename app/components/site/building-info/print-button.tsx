@@ -1,4 +1,4 @@
-import { Printer } from "lucide-react";
+import { Printer } from "~/components/ui/sprite-icons";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "../case-studies/use-hydrated";
 

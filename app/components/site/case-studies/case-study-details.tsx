@@ -1,4 +1,4 @@
-import { Clock, X } from "lucide-react";
+import { Clock, X } from "~/components/ui/sprite-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { PackageSearch, TriangleAlert } from "lucide-react";
+import { PackageSearch, TriangleAlert } from "~/components/ui/sprite-icons";
 import { Link, useLocation } from "react-router";
 import { CATALOG_PAGE_SIZE, type CatalogParams } from "~/modules/products/catalog-params";
 import { ProductCard, type ProductCardProduct } from "../product-card";

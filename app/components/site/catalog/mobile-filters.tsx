@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "~/components/ui/sprite-icons";
 import { Button } from "~/components/ui/button";
 import {
   Sheet,

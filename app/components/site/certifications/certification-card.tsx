@@ -1,4 +1,4 @@
-import { Award, Download, ExternalLink } from "lucide-react";
+import { Award, Download, ExternalLink } from "~/components/ui/sprite-icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatNzDate } from "~/lib/nz-date";

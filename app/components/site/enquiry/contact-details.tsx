@@ -1,6 +1,6 @@
 // The contact page's side column: address, e-mail and phone cards, business hours, and the map
 // when contact content holds a Google Maps embed.
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "~/components/ui/sprite-icons";
 import type { ReactNode } from "react";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 

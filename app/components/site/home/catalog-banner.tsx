@@ -1,4 +1,4 @@
-import { BookOpen } from "lucide-react";
+import { BookOpen } from "~/components/ui/sprite-icons";
 import { Button } from "~/components/ui/button";
 import type { CatalogBanner as CatalogBannerContent } from "~/modules/content/home.server";
 import { Picture } from "../picture";

@@ -1,11 +1,11 @@
-import { ArrowRight, Hammer, type LucideIcon, Package, TreePine, Warehouse, Wrench } from "lucide-react";
+import { ArrowRight, Hammer, type IconComponent, Package, TreePine, Warehouse, Wrench } from "~/components/ui/sprite-icons";
 import type { CategoryTile } from "~/modules/content/home.server";
 import { Picture } from "../picture";
 import { ContentLink } from "./content-link";
 import { SectionHeading } from "./section-heading";
 
 // Tiles without a picture (the built-in ones, or rows saved without an image) get an icon.
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<string, IconComponent> = {
   timber: TreePine,
   roofing: Warehouse,
   tools: Wrench,

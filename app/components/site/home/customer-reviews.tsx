@@ -1,4 +1,4 @@
-import { ArrowDown, Quote } from "lucide-react";
+import { ArrowDown, Quote } from "~/components/ui/sprite-icons";
 import { Button } from "~/components/ui/button";
 import type { HomeReview } from "~/modules/content/home.server";
 import { Picture, PORTRAIT_PLACEHOLDER_SRC } from "../picture";

@@ -1,4 +1,4 @@
-import { MessageSquareText } from "lucide-react";
+import { MessageSquareText } from "~/components/ui/sprite-icons";
 import { Link } from "react-router";
 import type { FeaturedProduct } from "~/modules/content/home.server";
 import { truncateText } from "~/modules/products/catalog-params";

@@ -3,14 +3,14 @@ import {
   DraftingCompass,
   HardHat,
   House,
-  type LucideIcon,
+  type IconComponent,
   PaintRoller,
   Truck,
-} from "lucide-react";
+} from "~/components/ui/sprite-icons";
 import { SectionHeading } from "./section-heading";
 
 // Fictional partners, drawn as simple wordmarks: no real company's name or logo.
-const PARTNERS: ReadonlyArray<{ name: string; kind: string; icon: LucideIcon }> = [
+const PARTNERS: ReadonlyArray<{ name: string; kind: string; icon: IconComponent }> = [
   { name: "Tasman Homes", kind: "Residential builder", icon: House },
   { name: "Harbour Line Architects", kind: "Architecture", icon: DraftingCompass },
   { name: "Southern Cross Construction", kind: "Commercial builder", icon: Building2 },

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 
 /** Five stars, `rating` of them filled, read out as "Rated N out of 5". */

@@ -1,8 +1,8 @@
-import { Award, BadgeCheck, HardHat, Leaf, type LucideIcon, ShieldCheck, Warehouse } from "lucide-react";
+import { Award, BadgeCheck, HardHat, Leaf, type IconComponent, ShieldCheck, Warehouse } from "~/components/ui/sprite-icons";
 import { SectionHeading } from "./section-heading";
 
 // Built-in and fictional: marks that read as local accreditations without using anyone's trademark.
-const ACCREDITATIONS: ReadonlyArray<{ label: string; detail: string; icon: LucideIcon }> = [
+const ACCREDITATIONS: ReadonlyArray<{ label: string; detail: string; icon: IconComponent }> = [
   {
     label: "NZ Building Code Compliant",
     detail: "Products with current compliance documents",

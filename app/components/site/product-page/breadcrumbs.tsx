@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/ui/sprite-icons";
 import { Link } from "react-router";
 import type { Crumb } from "~/modules/seo/json-ld";
 

@@ -1,7 +1,7 @@
 // 'Add to quote list' beside Enquire Now. A real form to /quote-list, so it works without
 // JavaScript (the server sends the visitor back to this page); with JavaScript it posts through a
 // fetcher, the header's count revalidates and a toast links to the list.
-import { Check, ClipboardPlus } from "lucide-react";
+import { Check, ClipboardPlus } from "~/components/ui/sprite-icons";
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";

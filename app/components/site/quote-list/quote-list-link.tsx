@@ -1,4 +1,4 @@
-import { ClipboardList } from "lucide-react";
+import { ClipboardList } from "~/components/ui/sprite-icons";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { QUOTE_LIST_HREF } from "./add-to-quote-list";

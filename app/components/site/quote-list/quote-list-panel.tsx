@@ -1,7 +1,7 @@
 // "Your quote list" on /contact: each product with its quantity, Update and Remove, and Clear
 // list. Every control is a form to /quote-list that works without JavaScript (the server sends the
 // visitor back here); with JavaScript the forms post through fetchers and the page revalidates.
-import { ClipboardList, PackageSearch } from "lucide-react";
+import { ClipboardList, PackageSearch } from "~/components/ui/sprite-icons";
 import { useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
