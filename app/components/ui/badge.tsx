@@ -29,7 +29,6 @@ function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
   return (
     <Comp
       data-slot="badge"
-      data-variant={variant ?? "default"}
       className={cn(badgeVariants({ variant }), className)}
       {...props}
     />

@@ -40,8 +40,6 @@ function Button({ className, variant, size, asChild = false, ...props }: ButtonP
   return (
     <Comp
       data-slot="button"
-      data-variant={variant ?? "default"}
-      data-size={size ?? "default"}
       className={cn(buttonVariants({ variant, size, className }))}
       {...props}
     />

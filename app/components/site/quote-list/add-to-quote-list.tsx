@@ -91,7 +91,7 @@ export function AddToQuoteList({
         <Button type="submit" variant="outline" disabled={outOfStock || busy} className="flex-1">
           <ClipboardPlus aria-hidden="true" />
           {busy ? "Adding..." : "Add to quote list"}
-          <span className="sr-only"> for {product.name}</span>
+          <span className="sr-only">{` for ${product.name}`}</span>
         </Button>
       </form>
       {listed ? (
