@@ -1,8 +1,8 @@
-import { Eye } from "~/components/ui/sprite-icons";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { Eye } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import { truncateText } from "~/modules/products/catalog-params";
 import type { PublicProduct } from "~/modules/products/queries.server";

@@ -1,5 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from "~/components/ui/sprite-icons";
 import { Link } from "react-router";
+import { Clock, Mail, MapPin, Phone } from "~/components/ui/sprite-icons";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { BusinessHours } from "./business-hours";
 import { Logo } from "./logo";

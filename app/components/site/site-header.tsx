@@ -1,7 +1,7 @@
-import { Menu, Phone, X } from "~/components/ui/sprite-icons";
 import { useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Menu, Phone, X } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { Logo } from "./logo";

@@ -1,7 +1,6 @@
-import { ChevronDown as ChevronDownIcon } from "./sprite-icons";
 import type * as React from "react";
-
 import { cn } from "~/lib/utils";
+import { ChevronDown as ChevronDownIcon } from "./sprite-icons";
 
 type NativeSelectProps = Omit<React.ComponentProps<"select">, "size"> & {
   size?: "sm" | "default";

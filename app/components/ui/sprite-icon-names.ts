@@ -56,5 +56,8 @@ export type SiteIconName = (typeof SITE_ICON_NAMES)[number];
 
 /** The symbol id of an icon in sprite-icons.svg: its export name in kebab case (`MapPin` -> `map-pin`). */
 export function toSymbolId(name: string) {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Za-z])([0-9])/g, "$1-$2").toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([A-Za-z])([0-9])/g, "$1-$2")
+    .toLowerCase();
 }

@@ -14,7 +14,11 @@ function spriteIcon(name: SiteIconName): IconComponent {
   function SpriteIcon({ className, ...props }: IconProps) {
     const labelled = Boolean(props["aria-label"] || props["aria-labelledby"] || props.role === "img");
     return (
-      <svg aria-hidden={labelled ? undefined : true} {...props} className={className ? `icon ${className}` : "icon"}>
+      <svg
+        aria-hidden={labelled ? undefined : true}
+        {...props}
+        className={className ? `icon ${className}` : "icon"}
+      >
         <use href={href} />
       </svg>
     );

@@ -1,6 +1,6 @@
-import { TriangleAlert, FolderOpen } from "~/components/ui/sprite-icons";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FolderOpen, TriangleAlert } from "~/components/ui/sprite-icons";
 import { CaseStudyCardSkeleton } from "./case-study-card";
 
 export function CaseStudyGridSkeleton({ count = 6 }: { count?: number }) {

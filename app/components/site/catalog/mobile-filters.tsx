@@ -1,4 +1,3 @@
-import { SlidersHorizontal } from "~/components/ui/sprite-icons";
 import { Button } from "~/components/ui/button";
 import {
   Sheet,
@@ -10,6 +9,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "~/components/ui/sheet";
+import { SlidersHorizontal } from "~/components/ui/sprite-icons";
 import type { CatalogParams } from "~/modules/products/catalog-params";
 import type { CatalogOption } from "~/modules/products/queries.server";
 import { CatalogFilters } from "./catalog-filters";

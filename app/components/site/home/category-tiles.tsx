@@ -1,4 +1,12 @@
-import { ArrowRight, Hammer, type IconComponent, Package, TreePine, Warehouse, Wrench } from "~/components/ui/sprite-icons";
+import {
+  ArrowRight,
+  Hammer,
+  type IconComponent,
+  Package,
+  TreePine,
+  Warehouse,
+  Wrench,
+} from "~/components/ui/sprite-icons";
 import type { CategoryTile } from "~/modules/content/home.server";
 import { Picture } from "../picture";
 import { ContentLink } from "./content-link";

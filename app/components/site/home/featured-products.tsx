@@ -1,5 +1,5 @@
-import { MessageSquareText } from "~/components/ui/sprite-icons";
 import { Link } from "react-router";
+import { MessageSquareText } from "~/components/ui/sprite-icons";
 import type { FeaturedProduct } from "~/modules/content/home.server";
 import { truncateText } from "~/modules/products/catalog-params";
 import { ProductImage } from "../product-image";

@@ -1,4 +1,12 @@
-import { Award, BadgeCheck, HardHat, Leaf, type IconComponent, ShieldCheck, Warehouse } from "~/components/ui/sprite-icons";
+import {
+  Award,
+  BadgeCheck,
+  HardHat,
+  type IconComponent,
+  Leaf,
+  ShieldCheck,
+  Warehouse,
+} from "~/components/ui/sprite-icons";
 import { SectionHeading } from "./section-heading";
 
 // Built-in and fictional: marks that read as local accreditations without using anyone's trademark.
