@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import { X as XIcon } from "./sprite-icons";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 

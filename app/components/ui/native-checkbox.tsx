@@ -1,4 +1,4 @@
-import { CheckIcon } from "lucide-react";
+import { Check as CheckIcon } from "./sprite-icons";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";

@@ -20,6 +20,7 @@ export const SITE_ICON_NAMES = [
   "Clock",
   "Download",
   "DraftingCompass",
+  "Ellipsis",
   "ExternalLink",
   "Eye",
   "FileSearch",

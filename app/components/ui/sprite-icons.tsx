@@ -45,6 +45,7 @@ export const ClipboardPlus = spriteIcon("ClipboardPlus");
 export const Clock = spriteIcon("Clock");
 export const Download = spriteIcon("Download");
 export const DraftingCompass = spriteIcon("DraftingCompass");
+export const Ellipsis = spriteIcon("Ellipsis");
 export const ExternalLink = spriteIcon("ExternalLink");
 export const Eye = spriteIcon("Eye");
 export const FileSearch = spriteIcon("FileSearch");
