@@ -38,6 +38,8 @@ function chunkNameFor() {
   }
   return (id: string, graph: ModuleGraph) => {
     if (FRAMEWORK.test(id)) return "framework";
+    // Vite's helper for dynamic imports: any page that loads something on demand needs it.
+    if (id.includes("vite/preload-helper")) return "shell";
     if (ROUTE_MODULE.test(id)) return null;
     if (id.includes("/node_modules/") && !SHELL_PACKAGES.test(id)) return null;
     // Only a whole walk's answer is kept: one cut short by a cycle may be wrong.

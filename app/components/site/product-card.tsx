@@ -1,13 +1,10 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogTrigger } from "~/components/ui/dialog";
-import { Eye } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import { truncateText } from "~/modules/products/catalog-params";
 import type { PublicProduct } from "~/modules/products/queries.server";
 import { EnquireButton, OutOfStockOverlay } from "./catalog/product-actions";
-import { ProductQuickView } from "./catalog/product-quick-view";
+import { QuickViewButton } from "./catalog/quick-view-button";
 import { StockBadge } from "./catalog/stock-badge";
 import { ProductImage } from "./product-image";
 import { AddToQuoteList } from "./quote-list/add-to-quote-list";
@@ -69,17 +66,7 @@ export function ProductCard({
           <p className="product-card-price">Contact for Price</p>
         </div>
         <div className="product-card-actions">
-          {quickView ? (
-            <Dialog>
-              <DialogTrigger asChild>
-                <Button variant="outline" className="flex-1 noscript:hidden">
-                  <Eye aria-hidden="true" />
-                  Quick View<span className="sr-only">{` of ${product.name}`}</span>
-                </Button>
-              </DialogTrigger>
-              <ProductQuickView product={product} />
-            </Dialog>
-          ) : null}
+          {quickView ? <QuickViewButton product={product} /> : null}
           <EnquireButton product={product} className="flex-1" />
           <AddToQuoteList
             product={product}
