@@ -2,11 +2,11 @@ import { Outlet, useLoaderData } from "react-router";
 import { FlashNotice } from "~/components/site/quote-list/flash-notice";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
-import { useOptionalUser } from "~/hooks/use-optional-user";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { getQuoteListSummary } from "~/modules/quote-list/quote-list.server";
 import { getSiteSeo } from "~/modules/seo/site.server";
 import { getFooterCategories } from "~/modules/taxonomy/queries.server";
+import { useOptionalUser } from "~/root-user";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 
