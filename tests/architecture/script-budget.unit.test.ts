@@ -35,9 +35,16 @@ function manifestFile() {
 
 function readManifest(): Manifest {
   let file = manifestFile();
-  const sources = ["app", "vite.config.ts", "react-router.config.ts"].map((s) => newestMtime(path.join(root, s)));
+  const sources = ["app", "vite.config.ts", "react-router.config.ts"].map((s) =>
+    newestMtime(path.join(root, s)),
+  );
   if (!file || fs.statSync(file).mtimeMs < Math.max(...sources)) {
-    const built = spawnSync("npx", ["react-router", "build"], { cwd: root, encoding: "utf8" });
+    const built = spawnSync("npx", ["react-router", "build"], {
+      cwd: root,
+      encoding: "utf8",
+      // Vitest runs with NODE_ENV=test, which would build React's development bundles.
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (built.status !== 0) throw new Error(`the production build failed:\n${built.stderr}`);
     file = manifestFile();
   }
