@@ -1,13 +1,12 @@
+import type * as React from "react";
+import { Link, type LinkProps } from "react-router";
+import { type ButtonProps, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
 import {
   ChevronLeft as ChevronLeftIcon,
   ChevronRight as ChevronRightIcon,
   Ellipsis as MoreHorizontalIcon,
 } from "./sprite-icons";
-import type * as React from "react";
-import { Link, type LinkProps } from "react-router";
-
-import { type ButtonProps, buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
 
 function Pagination({
   className,

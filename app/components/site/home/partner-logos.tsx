@@ -27,7 +27,7 @@ export function PartnerLogos() {
         <SectionHeading id="partners-heading" title="We also work with" />
         <ul className="mt-10 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-6">
           {PARTNERS.map(({ name, kind, icon: Icon }) => (
-            <li key={name} className="flex items-center gap-3 rounded-lg border bg-background px-4 py-3">
+            <li key={name} className="partner">
               <Icon aria-hidden className="size-7 shrink-0 text-stone-600" />
               <span className="grid min-w-0">
                 <span className="font-bold text-sm leading-tight">{name}</span>
