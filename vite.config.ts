@@ -1,15 +1,131 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
+// The document and the public layout: every public page loads them and what they import.
+const SHELL_ROOTS = /\/app\/(root\.tsx|entry\.client\.tsx|routes\/public\/layout\.tsx)$/;
+const ROUTE_MODULE = /\/app\/(root\.tsx|entry\.client\.tsx|routes\/)/;
+// Packages that may join the shell. Not Radix: its barrel (`radix-ui`) names every primitive, and
+// a group takes in whatever a member imports, so it stays in the bundler's own chunks.
+const SHELL_PACKAGES =
+  /\/node_modules\/(zod|clsx|tailwind-merge|class-variance-authority|sonner|@radix-ui\/react-(slot|compose-refs|primitive|label))\//;
+
+const PUBLIC_ROUTE = /\/app\/routes\/public\/([\w-]+)\.tsx$/;
+
+// Modules that re-export a whole library (every Radix primitive, every lucide icon): what they
+// import is no sign of what a page uses, so the walk does not pass through them.
+const BARREL = /\/node_modules\/(radix-ui|lucide-react\/dist\/esm\/lucide-react\.mjs)/;
+
+type ModuleGraph = {
+  getModuleInfo(id: string): { importers: readonly string[]; code: string | null } | null;
+};
+
+/**
+ * Fewer, larger scripts for the browser: React and React Router in one file, and every module the
+ * document and the public layout import statically in another ("shell"), since each page needs
+ * them all anyway. A public page's first paint then waits for a handful of files instead of ~40.
+ * Route modules and what only some routes import keep their own chunks.
+ */
+function chunkNameFor() {
+  const inShell = new Map<string, boolean>();
+  function reachesShell(id: string, graph: ModuleGraph, seen: Set<string>): boolean {
+    if (SHELL_ROOTS.test(id) || inShell.get(id)) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return (graph.getModuleInfo(id)?.importers ?? []).some((importer) => reachesShell(importer, graph, seen));
+  }
+  return (id: string, graph: ModuleGraph) => {
+    if (FRAMEWORK.test(id)) return "framework";
+    // Vite's helper for dynamic imports: any page that loads something on demand needs it.
+    if (id.includes("vite/preload-helper")) return "shell";
+    if (ROUTE_MODULE.test(id)) return null;
+    if (id.includes("/node_modules/") && !SHELL_PACKAGES.test(id)) return null;
+    // Only a whole walk's answer is kept: one cut short by a cycle may be wrong.
+    const shell = inShell.get(id) ?? reachesShell(id, graph, new Set());
+    inShell.set(id, shell);
+    return shell ? "shell" : null;
+  };
+}
+
+/**
+ * Modules by the public pages that use them: those of SITE_PAGES or more pages (or small ones of
+ * two or more) in one "site" chunk, the others in a chunk named after the pages that use them. Each small file costs a
+ * request before first paint; grouping by the pages that use a module keeps the count low while no
+ * page downloads code that only other pages run.
+ */
+const SITE_PAGES = 5;
+// A module this small that two pages share joins the site chunk too: a file of its own would cost
+// a request for a few hundred bytes.
+const SMALL_MODULE_CHARS = 2048;
+
+function pageChunkName() {
+  const nameOf = new Map<string, string | null>();
+  function collectPublicRoutes(id: string, graph: ModuleGraph, seen: Set<string>, found: Set<string>) {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const route = PUBLIC_ROUTE.exec(id);
+    if (route?.[1]) found.add(route[1]);
+    for (const importer of graph.getModuleInfo(id)?.importers ?? []) {
+      if (!BARREL.test(importer)) collectPublicRoutes(importer, graph, seen, found);
+    }
+  }
+  return (id: string, graph: ModuleGraph) => {
+    if (ROUTE_MODULE.test(id) || id.startsWith("\0")) return null;
+    let name = nameOf.get(id);
+    if (name === undefined) {
+      const found = new Set<string>();
+      collectPublicRoutes(id, graph, new Set(), found);
+      const small = (graph.getModuleInfo(id)?.code?.length ?? 0) < SMALL_MODULE_CHARS;
+      if (found.size === 0) name = null;
+      else if (found.size >= SITE_PAGES || (found.size >= 2 && small)) name = "site";
+      else name = `page-${[...found].sort().join("+")}`;
+      nameOf.set(id, name);
+    }
+    return name;
+  };
+}
+
+/**
+ * A chunk group takes only the modules named for it, not everything they import, which needs entry
+ * chunks that may export more than their module does (React Router asks for exactly its exports;
+ * it reads a route's exports from its source, so an extra export changes nothing).
+ */
+function allowEntryExtension(): Plugin {
+  return {
+    name: "trade-counter:client-entry-signatures",
+    enforce: "post",
+    configEnvironment(name, config) {
+      if (name !== "client") return;
+      config.build ??= {};
+      config.build.rollupOptions = {
+        ...config.build.rollupOptions,
+        preserveEntrySignatures: "allow-extension",
+      };
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [{ name: chunkNameFor() }, { name: pageChunkName() }],
+            },
+          },
+        },
+      },
+    },
     // The server bundle's entry is our Express app, which wraps the React Router handler.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), allowEntryExtension()],
 });

@@ -12,7 +12,6 @@ import {
   ScrollRestoration,
   useLoaderData,
   useMatches,
-  useRouteLoaderData,
 } from "react-router";
 import { toast as showToast } from "sonner";
 import { Toaster } from "~/components/ui/sonner";
@@ -65,10 +64,6 @@ export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, { toast, headers }] = await Promise.all([getSessionUser(request), readToast(request)]);
   return data({ user, toast }, { headers });
-}
-
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 export function meta() {

@@ -1,7 +1,8 @@
 // What a form shows while its file goes up: a progress bar with the percentage, then a clear
 // message if the connection dropped. Without JavaScript the browser's own indicator serves.
-import { CircleAlert } from "lucide-react";
+
 import { useId } from "react";
+import { CircleAlert } from "~/components/ui/sprite-icons";
 import { useUploadProgress } from "~/lib/upload-progress";
 import { cn } from "~/lib/utils";
 

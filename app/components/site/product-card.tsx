@@ -1,13 +1,10 @@
-import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 import { truncateText } from "~/modules/products/catalog-params";
 import type { PublicProduct } from "~/modules/products/queries.server";
 import { EnquireButton, OutOfStockOverlay } from "./catalog/product-actions";
-import { ProductQuickView } from "./catalog/product-quick-view";
+import { QuickViewButton } from "./catalog/quick-view-button";
 import { StockBadge } from "./catalog/stock-badge";
 import { ProductImage } from "./product-image";
 import { AddToQuoteList } from "./quote-list/add-to-quote-list";
@@ -47,47 +44,29 @@ export function ProductCard({
       id={anchorId}
       data-testid="product-card"
       data-out-of-stock={outOfStock || undefined}
-      className={cn(
-        "flex scroll-mt-20 flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm",
-        className,
-      )}
+      className={cn("product-card", className)}
     >
-      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+      <div className="product-card-photo">
         <ProductImage src={product.imageUrl} alt={product.name} asset={product.asset} priority={priority} />
         {product.discountPercentage > 0 ? (
           <Badge className="absolute top-2 left-2">{product.discountPercentage}% OFF</Badge>
         ) : null}
         {outOfStock ? <OutOfStockOverlay /> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        {meta ? <p className="truncate text-muted-foreground text-xs">{meta}</p> : null}
-        <Heading className="line-clamp-1 font-semibold text-base" title={product.name}>
-          <Link
-            to={`/catalog/${product.slug}`}
-            className="underline-offset-4 hover:text-primary hover:underline"
-          >
-            {product.name}
-          </Link>
+      <div className="product-card-body">
+        {meta ? <p className="product-card-meta">{meta}</p> : null}
+        <Heading className="product-card-title" title={product.name}>
+          <Link to={`/catalog/${product.slug}`}>{product.name}</Link>
         </Heading>
         {product.shortDescription ? (
-          <p className="text-muted-foreground text-sm">{truncateText(product.shortDescription, 100)}</p>
+          <p className="product-card-summary">{truncateText(product.shortDescription, 100)}</p>
         ) : null}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+        <div className="product-card-status">
           <StockBadge status={product.stockStatus} />
-          <p className="font-semibold text-primary text-sm">Contact for Price</p>
+          <p className="product-card-price">Contact for Price</p>
         </div>
-        <div className="flex flex-wrap gap-2 pt-2">
-          {quickView ? (
-            <Dialog>
-              <DialogTrigger asChild>
-                <Button variant="outline" className="flex-1 noscript:hidden">
-                  <Eye aria-hidden="true" />
-                  Quick View<span className="sr-only"> of {product.name}</span>
-                </Button>
-              </DialogTrigger>
-              <ProductQuickView product={product} />
-            </Dialog>
-          ) : null}
+        <div className="product-card-actions">
+          {quickView ? <QuickViewButton product={product} /> : null}
           <EnquireButton product={product} className="flex-1" />
           <AddToQuoteList
             product={product}

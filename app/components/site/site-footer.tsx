@@ -1,5 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Clock, Mail, MapPin, Phone } from "~/components/ui/sprite-icons";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { BusinessHours } from "./business-hours";
 import { Logo } from "./logo";
@@ -22,7 +22,7 @@ export function SiteFooter({
   contact: ContactInfo;
   categories: { id: string; name: string }[];
 }) {
-  const linkClass = "text-stone-300 hover:text-white hover:underline underline-offset-4";
+  const linkClass = "footer-link";
   return (
     <footer className="bg-stone-900 text-stone-100 print:hidden">
       <div className="container mx-auto grid gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,7 +1,7 @@
-import { Menu, Phone, X } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Menu, Phone, X } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { Logo } from "./logo";
@@ -47,10 +47,7 @@ const WIDE = {
 } as const;
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
-  return cn(
-    "whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm transition-colors hover:bg-accent hover:text-accent-foreground",
-    isActive ? "bg-accent text-accent-foreground" : "text-foreground",
-  );
+  return cn("nav-link", isActive ? "bg-accent text-accent-foreground" : "text-foreground");
 }
 
 export function SiteHeader({ user, contact }: { user: HeaderUser; contact: ContactInfo }) {

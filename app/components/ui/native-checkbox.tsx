@@ -1,7 +1,6 @@
-import { CheckIcon } from "lucide-react";
 import type * as React from "react";
-
 import { cn } from "~/lib/utils";
+import { Check as CheckIcon } from "./sprite-icons";
 
 /**
  * A real `<input type="checkbox">` styled like `Checkbox`: it submits with its form and works

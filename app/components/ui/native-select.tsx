@@ -1,7 +1,6 @@
-import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
-
 import { cn } from "~/lib/utils";
+import { ChevronDown as ChevronDownIcon } from "./sprite-icons";
 
 type NativeSelectProps = Omit<React.ComponentProps<"select">, "size"> & {
   size?: "sm" | "default";
@@ -22,14 +21,7 @@ function NativeSelect({ className, wrapperClassName, size = "default", ...props 
       <select
         data-slot="native-select"
         data-size={size}
-        className={cn(
-          "h-9 w-full min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-background py-1 pr-9 pl-3 text-base shadow-xs outline-hidden transition-[color,box-shadow] md:text-sm dark:bg-input/30",
-          "data-[size=sm]:h-8 data-[size=sm]:py-0.5",
-          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40",
-          "disabled:pointer-events-none disabled:cursor-not-allowed",
-          "aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40",
-          className,
-        )}
+        className={cn("native-select", className)}
         {...props}
       />
       <ChevronDownIcon
@@ -41,23 +33,11 @@ function NativeSelect({ className, wrapperClassName, size = "default", ...props 
 }
 
 function NativeSelectOption({ className, ...props }: React.ComponentProps<"option">) {
-  return (
-    <option
-      data-slot="native-select-option"
-      className={cn("bg-popover text-popover-foreground", className)}
-      {...props}
-    />
-  );
+  return <option className={className} {...props} />;
 }
 
 function NativeSelectOptGroup({ className, ...props }: React.ComponentProps<"optgroup">) {
-  return (
-    <optgroup
-      data-slot="native-select-optgroup"
-      className={cn("bg-popover text-popover-foreground", className)}
-      {...props}
-    />
-  );
+  return <optgroup className={className} {...props} />;
 }
 
 export { NativeSelect, NativeSelectOptGroup, NativeSelectOption, type NativeSelectProps };

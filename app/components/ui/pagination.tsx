@@ -1,9 +1,12 @@
-import { ChevronLeftIcon, ChevronRightIcon, MoreHorizontalIcon } from "lucide-react";
 import type * as React from "react";
 import { Link, type LinkProps } from "react-router";
-
 import { type ButtonProps, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import {
+  ChevronLeft as ChevronLeftIcon,
+  ChevronRight as ChevronRightIcon,
+  Ellipsis as MoreHorizontalIcon,
+} from "./sprite-icons";
 
 function Pagination({
   className,

@@ -16,7 +16,10 @@ export async function getImageAssets(urls: Iterable<string | null | undefined>):
     map[row.url] = {
       width: row.width,
       height: row.height,
-      variants: row.variants,
+      // Only what a srcset names, of the formats pages offer: this is part of every page's data.
+      variants: row.variants
+        .filter((variant) => variant.format === "avif" || variant.format === "webp")
+        .map(({ format, width, url }) => ({ format, width, url })),
       socialUrl: row.socialUrl,
     } satisfies ImageAsset;
   }

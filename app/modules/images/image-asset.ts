@@ -2,10 +2,13 @@
 // server (which reads image_assets) and the components (which write <picture> and srcset).
 import type { ImageVariant } from "~/server/db/schema";
 
+/** A variant as a page names it in a srcset: the page's data carries nothing more. */
+export type PageImageVariant = Pick<ImageVariant, "format" | "width" | "url">;
+
 export type ImageAsset = {
   width: number;
   height: number;
-  variants: ImageVariant[];
+  variants: PageImageVariant[];
   socialUrl: string | null;
 };
 

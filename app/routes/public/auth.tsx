@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ShieldAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -8,6 +7,7 @@ import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { ShieldAlert } from "~/components/ui/sprite-icons";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { privatePageMeta } from "~/modules/seo/meta";
 import { authFormSchema } from "~/modules/users/schema";

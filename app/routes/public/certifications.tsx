@@ -1,7 +1,7 @@
-import { FileSearch } from "lucide-react";
 import { CategoryNav } from "~/components/site/case-studies/category-nav";
 import { CertificationCard } from "~/components/site/certifications/certification-card";
 import { PageHero } from "~/components/site/page-hero";
+import { FileSearch } from "~/components/ui/sprite-icons";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getCertificationsPage } from "~/modules/certifications/queries.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";

@@ -6,7 +6,7 @@ import { getContactInfo } from "~/modules/content/queries.server";
 import { getQuoteListSummary } from "~/modules/quote-list/quote-list.server";
 import { getSiteSeo } from "~/modules/seo/site.server";
 import { getFooterCategories } from "~/modules/taxonomy/queries.server";
-import { useOptionalUser } from "~/root";
+import { useOptionalUser } from "~/root-user";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 

@@ -1,8 +1,9 @@
 // The product page's "Building product information" section: the sheet (its long parts folded in
 // a <details>, open without JavaScript) and the current certificates, with the link to the
 // printable sheet. Server-rendered content only: it adds no script to the page.
-import { FileText } from "lucide-react";
+
 import { Link } from "react-router";
+import { FileText } from "~/components/ui/sprite-icons";
 import { formatNzDate } from "~/lib/nz-date";
 import { isDesignated } from "~/modules/compliance/completeness";
 import type { PublicBuildingInfo } from "~/modules/compliance/public.server";

@@ -1,5 +1,5 @@
-import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { Printer } from "~/components/ui/sprite-icons";
 import { useHydrated } from "../case-studies/use-hydrated";
 
 /**

@@ -1,8 +1,9 @@
 // The printable building product information sheet: black on white, readable on A4, every part
 // of the sheet and the product's current certificates. The site's header and footer hide
 // themselves in print.
-import { ArrowLeft } from "lucide-react";
+
 import { Link } from "react-router";
+import { ArrowLeft } from "~/components/ui/sprite-icons";
 import type { BuildingInfoSheetPage } from "~/modules/compliance/public.server";
 import { sheetTitleFor } from "~/modules/compliance/public-text";
 import { CertificateList } from "./certificate-list";

@@ -2,8 +2,9 @@
 // printable sheet: the class in words, who is responsible, and, for a designated product, every
 // part the regulations list. A reseller's sheet links to the manufacturer's published
 // information; an exempt or not-designated product says what that means in one line.
-import { TriangleAlert } from "lucide-react";
+
 import type { ReactNode } from "react";
+import { TriangleAlert } from "~/components/ui/sprite-icons";
 import type { ProductIdentifier, ResponsibleParty } from "~/lib/building-info";
 import { formatNzDate } from "~/lib/nz-date";
 import { isDesignated } from "~/modules/compliance/completeness";

@@ -1,4 +1,4 @@
-import { Building2 } from "lucide-react";
+import { Building2 } from "~/components/ui/sprite-icons";
 import type { PublicCaseStudy } from "~/modules/case-studies/queries.server";
 import { Picture } from "../picture";
 import { CaseStudyBody, CaseStudySummary } from "./case-study-details";

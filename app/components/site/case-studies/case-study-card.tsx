@@ -1,8 +1,8 @@
-import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
+import { Clock } from "~/components/ui/sprite-icons";
 import type { PublicCaseStudy } from "~/modules/case-studies/queries.server";
 import { CaseStudyImage } from "./case-study-image";
 import { excerpt, formatDuration } from "./case-study-text";

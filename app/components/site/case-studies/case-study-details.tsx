@@ -1,8 +1,8 @@
-import { Clock, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Clock, X } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import type { PublicCaseStudy } from "~/modules/case-studies/queries.server";
 import { CaseStudyImage } from "./case-study-image";

@@ -1,4 +1,4 @@
-import { Building2 } from "lucide-react";
+import { Building2 } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import type { ImageAsset } from "~/modules/images/image-asset";
 import { Picture } from "../picture";

@@ -1,6 +1,6 @@
-import { AlertTriangle, FolderOpen } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FolderOpen, TriangleAlert } from "~/components/ui/sprite-icons";
 import { CaseStudyCardSkeleton } from "./case-study-card";
 
 export function CaseStudyGridSkeleton({ count = 6 }: { count?: number }) {
@@ -21,7 +21,7 @@ export function CaseStudyGridSkeleton({ count = 6 }: { count?: number }) {
 export function CaseStudiesError({ basePath, category }: { basePath: string; category: string | null }) {
   return (
     <div role="alert" className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center">
-      <AlertTriangle aria-hidden className="size-12 text-destructive" />
+      <TriangleAlert aria-hidden className="size-12 text-destructive" />
       <h2 className="font-semibold text-2xl">Error Loading Case Studies</h2>
       <p className="text-muted-foreground">Failed to load case studies. Please try again later.</p>
       <Form method="get" action={basePath} preventScrollReset>

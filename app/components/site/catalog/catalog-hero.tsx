@@ -1,8 +1,8 @@
-import { Search } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { Search } from "~/components/ui/sprite-icons";
 import { type CatalogParams, SEARCH_MAX_LENGTH } from "~/modules/products/catalog-params";
 import { useCatalogNavigate } from "./use-catalog-navigate";
 

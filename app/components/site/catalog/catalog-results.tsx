@@ -1,5 +1,5 @@
-import { PackageSearch, TriangleAlert } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { PackageSearch, TriangleAlert } from "~/components/ui/sprite-icons";
 import { CATALOG_PAGE_SIZE, type CatalogParams } from "~/modules/products/catalog-params";
 import { ProductCard, type ProductCardProduct } from "../product-card";
 

@@ -1,18 +1,11 @@
-import { SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from "~/components/ui/sheet";
+import { SlidersHorizontal } from "~/components/ui/sprite-icons";
 import type { CatalogParams } from "~/modules/products/catalog-params";
 import type { CatalogOption } from "~/modules/products/queries.server";
-import { CatalogFilters } from "./catalog-filters";
+
+const loadSheet = () => import("./mobile-filters-sheet");
+const MobileFiltersSheet = lazy(loadSheet);
 
 type MobileFiltersProps = {
   params: CatalogParams;
@@ -21,32 +14,38 @@ type MobileFiltersProps = {
   total: number;
 };
 
-/** Under 768px the filters slide in from the side; without JavaScript the side panel shows inline instead. */
-export function MobileFilters({ params, brands, categories, total }: MobileFiltersProps) {
+/**
+ * Under 768px the filters slide in from the side; without JavaScript the side panel shows inline
+ * instead. The sheet's code is fetched when the button is pointed at, focused or pressed.
+ */
+export function MobileFilters(props: MobileFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="outline" className="md:hidden noscript:hidden">
-          <SlidersHorizontal aria-hidden="true" />
-          Filters
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="overflow-y-auto">
-        <SheetHeader>
-          <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>Narrow the catalogue by brand, category and stock.</SheetDescription>
-        </SheetHeader>
-        <div className="px-4">
-          <CatalogFilters idPrefix="sheet" params={params} brands={brands} categories={categories} />
-        </div>
-        <SheetFooter>
-          <SheetClose asChild>
-            <Button>
-              Show {total} product{total === 1 ? "" : "s"}
-            </Button>
-          </SheetClose>
-        </SheetFooter>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={trigger}
+        type="button"
+        variant="outline"
+        className="md:hidden noscript:hidden"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        Filters
+      </Button>
+      {requested ? (
+        <Suspense fallback={null}>
+          <MobileFiltersSheet {...props} open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

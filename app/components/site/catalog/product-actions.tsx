@@ -15,7 +15,7 @@ export function EnquireButton({ product, className }: { product: PublicProduct; 
   return (
     <Button asChild className={className}>
       <Link to={toEnquiryHref(product.name)}>
-        Enquire Now<span className="sr-only"> about {product.name}</span>
+        Enquire Now<span className="sr-only">{` about ${product.name}`}</span>
       </Link>
     </Button>
   );

@@ -13,11 +13,17 @@ import { AddToQuoteList } from "../quote-list/add-to-quote-list";
 import { EnquireButton, OutOfStockOverlay } from "./product-actions";
 import { StockBadge } from "./stock-badge";
 
-/** The quick-view dialog's content; rendered inside the card's own Dialog so focus returns to its trigger. */
-export function ProductQuickView({ product }: { product: ProductCardProduct }) {
+/** The quick-view dialog's content (see quick-view-dialog.tsx, which returns focus to the card's button). */
+export function ProductQuickView({
+  product,
+  onCloseAutoFocus,
+}: {
+  product: ProductCardProduct;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const outOfStock = product.stockStatus === "Out of Stock";
   return (
-    <DialogContent className="sm:max-w-2xl">
+    <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
       <div className="grid gap-6 sm:grid-cols-2">
         <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted sm:aspect-square">
           <ProductImage

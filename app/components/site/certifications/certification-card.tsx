@@ -1,6 +1,6 @@
-import { Award, Download, ExternalLink } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Award, Download, ExternalLink } from "~/components/ui/sprite-icons";
 import { formatNzDate } from "~/lib/nz-date";
 import { certificationDownloadHref } from "~/modules/certifications/download";
 import { SCHEME_LABELS } from "~/modules/certifications/labels";

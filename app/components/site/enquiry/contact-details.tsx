@@ -1,7 +1,8 @@
 // The contact page's side column: address, e-mail and phone cards, business hours, and the map
 // when contact content holds a Google Maps embed.
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+
 import type { ReactNode } from "react";
+import { Clock, Mail, MapPin, Phone } from "~/components/ui/sprite-icons";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 
 const MAP_EMBED_PREFIX = "https://www.google.com/maps/embed";

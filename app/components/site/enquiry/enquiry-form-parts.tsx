@@ -2,7 +2,6 @@
 // JavaScript, the page's action data without), the toasts, the file field and the outcome panels.
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
@@ -11,6 +10,7 @@ import { UploadProgress } from "~/components/forms/upload-progress";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { CircleAlert, CircleCheck } from "~/components/ui/sprite-icons";
 import { Textarea } from "~/components/ui/textarea";
 import {
   ACCEPT_ATTRIBUTE,

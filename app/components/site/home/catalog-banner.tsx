@@ -1,5 +1,5 @@
-import { BookOpen } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { BookOpen } from "~/components/ui/sprite-icons";
 import type { CatalogBanner as CatalogBannerContent } from "~/modules/content/home.server";
 import { Picture } from "../picture";
 import { ContentLink } from "./content-link";

@@ -1,11 +1,19 @@
-import { ArrowRight, Hammer, type LucideIcon, Package, TreePine, Warehouse, Wrench } from "lucide-react";
+import {
+  ArrowRight,
+  Hammer,
+  type IconComponent,
+  Package,
+  TreePine,
+  Warehouse,
+  Wrench,
+} from "~/components/ui/sprite-icons";
 import type { CategoryTile } from "~/modules/content/home.server";
 import { Picture } from "../picture";
 import { ContentLink } from "./content-link";
 import { SectionHeading } from "./section-heading";
 
 // Tiles without a picture (the built-in ones, or rows saved without an image) get an icon.
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<string, IconComponent> = {
   timber: TreePine,
   roofing: Warehouse,
   tools: Wrench,
@@ -37,11 +45,7 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
 function CategoryTileCard({ tile }: { tile: CategoryTile }) {
   const Icon = ICONS[tile.name.toLowerCase()] ?? Package;
   return (
-    <ContentLink
-      to={tile.linkUrl}
-      data-testid="category-tile"
-      className="group relative flex aspect-square flex-col justify-end overflow-hidden rounded-xl bg-stone-800 text-white shadow-sm transition-shadow hover:shadow-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 min-[480px]:aspect-[4/3] lg:aspect-[16/10]"
-    >
+    <ContentLink to={tile.linkUrl} data-testid="category-tile" className="group category-tile">
       {tile.imageUrl ? (
         <Picture
           src={tile.imageUrl}
@@ -50,7 +54,7 @@ function CategoryTileCard({ tile }: { tile: CategoryTile }) {
           sizes="(min-width: 1024px) 33vw, 50vw"
           width={800}
           height={600}
-          className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
+          className="category-tile-photo"
         />
       ) : (
         <span
@@ -61,17 +65,11 @@ function CategoryTileCard({ tile }: { tile: CategoryTile }) {
         </span>
       )}
       {/* A dark fade under the text keeps it readable on any picture. */}
-      <span
-        aria-hidden
-        className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent"
-      />
+      <span aria-hidden className="category-tile-fade" />
       <span className="relative grid gap-1 p-3 sm:p-5">
         <span className="flex items-center gap-2 font-bold text-lg sm:text-xl">
           {tile.name}
-          <ArrowRight
-            aria-hidden
-            className="size-5 transition-transform group-hover:translate-x-1 motion-reduce:transition-none"
-          />
+          <ArrowRight aria-hidden className="category-tile-arrow" />
         </span>
         {tile.description && (
           <span className="line-clamp-2 text-sm text-stone-200 max-sm:hidden">{tile.description}</span>

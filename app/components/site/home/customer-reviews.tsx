@@ -1,5 +1,5 @@
-import { ArrowDown, Quote } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { ArrowDown, Quote } from "~/components/ui/sprite-icons";
 import type { HomeReview } from "~/modules/content/home.server";
 import { Picture, PORTRAIT_PLACEHOLDER_SRC } from "../picture";
 import { SectionHeading } from "./section-heading";

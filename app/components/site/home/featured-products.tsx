@@ -1,5 +1,5 @@
-import { MessageSquareText } from "lucide-react";
 import { Link } from "react-router";
+import { MessageSquareText } from "~/components/ui/sprite-icons";
 import type { FeaturedProduct } from "~/modules/content/home.server";
 import { truncateText } from "~/modules/products/catalog-params";
 import { ProductImage } from "../product-image";
@@ -34,25 +34,19 @@ export function FeaturedProducts({ products }: { products: FeaturedProduct[] }) 
 
 function FeaturedProductCard({ product }: { product: FeaturedProduct }) {
   return (
-    <article
-      data-testid="featured-product"
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 hover:shadow-md"
-    >
-      <div className="aspect-[16/10] overflow-hidden bg-muted min-[480px]:aspect-[4/3]">
+    <article data-testid="featured-product" className="group featured-card">
+      <div className="featured-card-photo">
         <ProductImage
           src={product.imageUrl}
           alt={product.name}
           asset={product.asset}
-          className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+          className="featured-card-zoom"
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-1 font-semibold text-lg" title={product.name}>
           {/* The link's box covers the whole card, so the card is one target with the name as its label. */}
-          <Link
-            to={productEnquiryHref(product.name)}
-            className="outline-none after:absolute after:inset-0 after:content-['']"
-          >
+          <Link to={productEnquiryHref(product.name)} className="card-cover-link">
             {product.name}
           </Link>
         </h3>
@@ -61,10 +55,7 @@ function FeaturedProductCard({ product }: { product: FeaturedProduct }) {
         )}
         <p className="mt-auto flex items-center justify-between gap-2 pt-2">
           <span className="font-semibold text-primary">Contact for Price</span>
-          <span
-            aria-hidden
-            className="inline-flex items-center gap-1 text-muted-foreground text-sm group-hover:text-foreground"
-          >
+          <span aria-hidden className="featured-card-cta">
             <MessageSquareText className="size-4" /> Enquire
           </span>
         </p>

@@ -1,5 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { Clock, Mail, MapPin, Phone } from "~/components/ui/sprite-icons";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { BusinessHours } from "../business-hours";
 import { SectionHeading } from "./section-heading";

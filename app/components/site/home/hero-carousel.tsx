@@ -1,7 +1,7 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { ArrowRight, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { ArrowRight, ChevronLeft, ChevronRight } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import type { HeroSlide } from "~/modules/content/home.server";
 import type { HeroBackground } from "~/modules/settings/hero-background";

@@ -3,14 +3,14 @@ import {
   DraftingCompass,
   HardHat,
   House,
-  type LucideIcon,
+  type IconComponent,
   PaintRoller,
   Truck,
-} from "lucide-react";
+} from "~/components/ui/sprite-icons";
 import { SectionHeading } from "./section-heading";
 
 // Fictional partners, drawn as simple wordmarks: no real company's name or logo.
-const PARTNERS: ReadonlyArray<{ name: string; kind: string; icon: LucideIcon }> = [
+const PARTNERS: ReadonlyArray<{ name: string; kind: string; icon: IconComponent }> = [
   { name: "Tasman Homes", kind: "Residential builder", icon: House },
   { name: "Harbour Line Architects", kind: "Architecture", icon: DraftingCompass },
   { name: "Southern Cross Construction", kind: "Commercial builder", icon: Building2 },
@@ -27,7 +27,7 @@ export function PartnerLogos() {
         <SectionHeading id="partners-heading" title="We also work with" />
         <ul className="mt-10 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-6">
           {PARTNERS.map(({ name, kind, icon: Icon }) => (
-            <li key={name} className="flex items-center gap-3 rounded-lg border bg-background px-4 py-3">
+            <li key={name} className="partner">
               <Icon aria-hidden className="size-7 shrink-0 text-stone-600" />
               <span className="grid min-w-0">
                 <span className="font-bold text-sm leading-tight">{name}</span>

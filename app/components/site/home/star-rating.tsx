@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 
 /** Five stars, `rating` of them filled, read out as "Rated N out of 5". */
@@ -6,14 +6,7 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   return (
     <div role="img" aria-label={`Rated ${rating} out of 5`} className={cn("flex gap-0.5", className)}>
       {[1, 2, 3, 4, 5].map((star) => (
-        <Star
-          key={star}
-          aria-hidden
-          className={cn(
-            "size-5",
-            star <= rating ? "fill-amber-500 text-amber-500" : "fill-none text-stone-300",
-          )}
-        />
+        <Star key={star} aria-hidden className={star <= rating ? "star star-on" : "star"} />
       ))}
     </div>
   );

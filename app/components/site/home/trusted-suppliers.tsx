@@ -1,8 +1,16 @@
-import { Award, BadgeCheck, HardHat, Leaf, type LucideIcon, ShieldCheck, Warehouse } from "lucide-react";
+import {
+  Award,
+  BadgeCheck,
+  HardHat,
+  type IconComponent,
+  Leaf,
+  ShieldCheck,
+  Warehouse,
+} from "~/components/ui/sprite-icons";
 import { SectionHeading } from "./section-heading";
 
 // Built-in and fictional: marks that read as local accreditations without using anyone's trademark.
-const ACCREDITATIONS: ReadonlyArray<{ label: string; detail: string; icon: LucideIcon }> = [
+const ACCREDITATIONS: ReadonlyArray<{ label: string; detail: string; icon: IconComponent }> = [
   {
     label: "NZ Building Code Compliant",
     detail: "Products with current compliance documents",
@@ -53,11 +61,8 @@ export function TrustedSuppliers() {
         />
         <ul className="mt-10 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
           {ACCREDITATIONS.map(({ label, detail, icon: Icon }) => (
-            <li
-              key={label}
-              className="flex flex-col items-center gap-3 rounded-lg border bg-background p-4 text-center"
-            >
-              <span className="grid size-11 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+            <li key={label} className="accreditation">
+              <span className="accreditation-icon">
                 <Icon aria-hidden className="size-6" />
               </span>
               <span className="grid gap-1">
@@ -72,15 +77,8 @@ export function TrustedSuppliers() {
         </h3>
         <ul className="mt-6 grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-3">
           {SUPPLIERS.map((supplier) => (
-            <li
-              key={supplier.name}
-              className="flex items-center gap-3 rounded-lg bg-background px-3 py-3 shadow-xs"
-            >
-              <span
-                aria-hidden
-                className="grid size-9 shrink-0 place-items-center rounded-md font-bold text-white text-xs"
-                style={{ backgroundColor: supplier.colour }}
-              >
+            <li key={supplier.name} className="supplier">
+              <span aria-hidden className="supplier-mark" style={{ backgroundColor: supplier.colour }}>
                 {initials(supplier.name)}
               </span>
               <span className="grid min-w-0">

@@ -1,5 +1,5 @@
-import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { ChevronRight } from "~/components/ui/sprite-icons";
 import type { Crumb } from "~/modules/seo/json-ld";
 
 /** The trail above a detail page; the last crumb is the page itself (not a link). */

@@ -1,13 +1,14 @@
 // 'Add to quote list' beside Enquire Now. A real form to /quote-list, so it works without
 // JavaScript (the server sends the visitor back to this page); with JavaScript it posts through a
 // fetcher, the header's count revalidates and a toast links to the list.
-import { Check, ClipboardPlus } from "lucide-react";
+
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Check, ClipboardPlus } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
 import { QUOTE_LIST_TOASTS, type QuoteListResult } from "~/modules/quote-list/schema";
@@ -91,7 +92,7 @@ export function AddToQuoteList({
         <Button type="submit" variant="outline" disabled={outOfStock || busy} className="flex-1">
           <ClipboardPlus aria-hidden="true" />
           {busy ? "Adding..." : "Add to quote list"}
-          <span className="sr-only"> for {product.name}</span>
+          <span className="sr-only">{` for ${product.name}`}</span>
         </Button>
       </form>
       {listed ? (

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import type { Toast } from "~/server/toast.server";
 

@@ -1,5 +1,5 @@
-import { ClipboardList } from "lucide-react";
 import { Link } from "react-router";
+import { ClipboardList } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import { QUOTE_LIST_HREF } from "./add-to-quote-list";
 import { useQuoteListSummary, useQuoteListTabSync } from "./use-quote-list";

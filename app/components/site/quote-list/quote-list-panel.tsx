@@ -1,7 +1,7 @@
 // "Your quote list" on /contact: each product with its quantity, Update and Remove, and Clear
 // list. Every control is a form to /quote-list that works without JavaScript (the server sends the
 // visitor back here); with JavaScript the forms post through fetchers and the page revalidates.
-import { ClipboardList, PackageSearch } from "lucide-react";
+
 import { useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
@@ -9,6 +9,7 @@ import { StockBadge } from "~/components/site/catalog/stock-badge";
 import { ProductImage } from "~/components/site/product-image";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { ClipboardList, PackageSearch } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
 import { QUOTE_LIST_TOASTS, type QuoteListItem, type QuoteListResult } from "~/modules/quote-list/schema";

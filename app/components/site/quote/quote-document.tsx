@@ -1,8 +1,9 @@
 // The customer's quote laid out like the PDF: its number and dates, the trader and the customer,
 // the lines and totals, the note and the terms. The status line (children) sits under the title.
-import { Download } from "lucide-react";
+
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { Download } from "~/components/ui/sprite-icons";
 import type { CustomerQuote } from "~/modules/quotes/customer.server";
 import { QuoteLines } from "./quote-lines";
 

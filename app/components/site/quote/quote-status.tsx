@@ -1,9 +1,10 @@
 // Where the customer's quote stands, in one line at the top of the document: open until its last
 // valid day, or the answer already given, or why it can no longer be answered (with the way to
 // ask for a new one).
-import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CircleAlert, CircleCheck, Clock } from "~/components/ui/sprite-icons";
 import { cn } from "~/lib/utils";
 import type { CustomerQuoteState } from "~/modules/quotes/customer.server";
 
