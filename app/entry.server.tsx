@@ -1,6 +1,5 @@
 import { STATUS_CODES } from "node:http";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -81,14 +80,22 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-              statusText: statusTextOf(responseStatusCode),
-            }),
+          // The page is sent in one piece: everything is rendered by now, and a document that
+          // arrives in pieces can be painted half-way (the header without its buttons), which
+          // moves the rest when the next piece lands.
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () =>
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+                statusText: statusTextOf(responseStatusCode),
+              }),
+            ),
           );
+          body.on("error", reject);
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
