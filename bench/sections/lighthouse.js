@@ -68,7 +68,16 @@ function itemsOf(audit, limit = 5) {
     .slice(0, limit)
     .map((item) => {
       const row = {};
-      for (const key of ["url", "source", "label", "description", "wastedBytes", "totalBytes", "wastedMs"]) {
+      for (const key of [
+        "url",
+        "source",
+        "label",
+        "groupLabel",
+        "duration",
+        "wastedBytes",
+        "totalBytes",
+        "wastedMs",
+      ]) {
         if (item[key] === undefined || item[key] === null) continue;
         row[key] = typeof item[key] === "object" ? short(JSON.stringify(item[key]), 200) : item[key];
       }
@@ -346,7 +355,11 @@ export function print(byEngine) {
         `    ${o.id}${o.displayValue ? ` (${o.displayValue})` : ""}${savings ? ` — saves ${savings}` : ""}`,
       );
       for (const item of o.items.slice(0, 3)) {
-        const what = item.url ? pathOf(item.url) : (item.snippet ?? item.label ?? item.item ?? "");
+        const what = item.url
+          ? pathOf(item.url)
+          : item.groupLabel
+            ? `${item.groupLabel} ${fmt.n(item.duration)} ms`
+            : (item.snippet ?? item.label ?? item.item ?? "");
         const size = item.wastedBytes
           ? ` ${fmt.kb(item.wastedBytes)} unused of ${fmt.kb(item.totalBytes)}`
           : "";

@@ -57,7 +57,9 @@ test("a catalogue card's name leads to the product page: details, Contact for Pr
     enquireHref ?? "",
   );
   await expect(product.getByRole("button", { name: `Add to quote list for ${PRODUCT.name}` })).toBeVisible();
+  // The photo is the page's largest paint: fetched at once, ahead of the other pictures.
   await expect(product.getByRole("img", { name: PRODUCT.name })).toHaveAttribute("loading", "eager");
+  await expect(product.getByRole("img", { name: PRODUCT.name })).toHaveAttribute("fetchpriority", "high");
   expect(await page.content()).not.toMatch(/\$\s?\d/);
 
   const related = page.getByRole("region", { name: "Related products" });
