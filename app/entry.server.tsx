@@ -1,5 +1,6 @@
+import { EventEmitter } from "node:events";
 import { STATUS_CODES } from "node:http";
-import { PassThrough } from "node:stream";
+import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -72,30 +73,23 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The page is sent in one piece: everything is rendered by now, and a document that
           // arrives in pieces can be painted half-way (the header without its buttons), which
           // moves the rest when the next piece lands.
-          const chunks: Buffer[] = [];
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () =>
+          const page = collectPage((error, body) => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            if (error) return reject(error);
             resolve(
-              new Response(Buffer.concat(chunks), {
+              new Response(body, {
                 headers: responseHeaders,
                 status: responseStatusCode,
                 statusText: statusTextOf(responseStatusCode),
               }),
-            ),
-          );
-          body.on("error", reject);
-          pipe(body);
+            );
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -107,4 +101,36 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A destination for React's pipe that keeps what it is given and hands it over whole when React
+ * ends it (or the error it was destroyed with). Once everything is ready React writes the page in
+ * one go, so a stream (a PassThrough, its events and buffering per 4 KB piece) would be work for
+ * nothing. React writes strings, and views it does not touch again.
+ */
+function collectPage(done: (error: unknown, body?: Buffer<ArrayBuffer>) => void): Writable {
+  const chunks: Buffer[] = [];
+  let finished = false;
+  const destination = Object.assign(new EventEmitter(), {
+    write(chunk: Uint8Array | string) {
+      chunks.push(
+        typeof chunk === "string"
+          ? Buffer.from(chunk)
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+      );
+      return true;
+    },
+    end() {
+      if (finished) return;
+      finished = true;
+      done(null, Buffer.concat(chunks));
+    },
+    destroy(error?: unknown) {
+      if (finished) return;
+      finished = true;
+      done(error ?? new Error("The page's render was abandoned"));
+    },
+  });
+  return destination as unknown as Writable;
 }

@@ -76,6 +76,16 @@ export const envSchema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
   /** A safety net: a cached page is rendered again after this long even if nothing changed. */
   PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * Keep what nearly every public page reads (contact details, brands, categories, the bargains)
+   * in memory until content changes, with or without the page cache (production only; ADR 009).
+   */
+  CONTENT_MEMO: booleanish.default(true),
+  /**
+   * Figures for `npm run bench` only: SQL statements per response, and renders from memory on
+   * request (app/server/http/bench-probes.server.ts). Never on a live site.
+   */
+  BENCH_PROBES: booleanish.default(false),
   /** An enquiry upload no enquiry refers to is deleted once it is this old (a crash's leftovers). */
   UPLOAD_ORPHAN_MIN_AGE_SECONDS: z.coerce
     .number()

@@ -7,22 +7,35 @@ import { imageAssets } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import type { ImageAsset, ImageAssetMap } from "./image-asset";
 
+/** The columns of an image's row that toImageAsset reads, for a query that joins image_assets. */
+export const imageAssetColumns = {
+  width: imageAssets.width,
+  height: imageAssets.height,
+  variants: imageAssets.variants,
+  socialUrl: imageAssets.socialUrl,
+};
+
+type ImageAssetRow = Pick<typeof imageAssets.$inferSelect, keyof typeof imageAssetColumns>;
+
+/** What a page is told of a processed image. */
+export function toImageAsset(row: ImageAssetRow): ImageAsset {
+  return {
+    width: row.width,
+    height: row.height,
+    // Only what a srcset names, of the formats pages offer: this is part of every page's data.
+    variants: row.variants
+      .filter((variant) => variant.format === "avif" || variant.format === "webp")
+      .map(({ format, width, url }) => ({ format, width, url })),
+    socialUrl: row.socialUrl,
+  };
+}
+
 export async function getImageAssets(urls: Iterable<string | null | undefined>): Promise<ImageAssetMap> {
   const wanted = [...new Set([...urls].filter((url): url is string => Boolean(url)))];
   if (wanted.length === 0) return {};
   const rows = await getDb().select().from(imageAssets).where(inArray(imageAssets.url, wanted));
   const map: ImageAssetMap = {};
-  for (const row of rows) {
-    map[row.url] = {
-      width: row.width,
-      height: row.height,
-      // Only what a srcset names, of the formats pages offer: this is part of every page's data.
-      variants: row.variants
-        .filter((variant) => variant.format === "avif" || variant.format === "webp")
-        .map(({ format, width, url }) => ({ format, width, url })),
-      socialUrl: row.socialUrl,
-    } satisfies ImageAsset;
-  }
+  for (const row of rows) map[row.url] = toImageAsset(row);
   return map;
 }
 

@@ -2,12 +2,12 @@
 // price / original_price are never among them.
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { StockStatus } from "~/lib/vocabulary";
-import { withImageAssets } from "~/modules/images/assets.server";
+import { imageAssetColumns, toImageAsset, withImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset } from "~/modules/images/image-asset";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like";
-import { brands, CATALOG_STOCK_RANK, categories, products } from "~/server/db/schema";
+import { brands, CATALOG_STOCK_RANK, categories, imageAssets, products } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { readOr } from "~/server/read-or.server";
 import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
@@ -198,32 +198,58 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
   };
 }
 
+/**
+ * One page of the listing and the number of matches, in one statement: the count is a subquery
+ * evaluated once, the page's ids walk an order's index (deep pages skip index entries, not
+ * rows), and each row brings its image's variants. A page past the end has no row to carry the
+ * count: then the count is asked for alone and the last page read.
+ */
 async function loadPage(where: SQL | undefined, params: CatalogParams) {
   try {
-    const [counted] = await getDb().select({ total: count() }).from(products).where(where);
-    const total = counted?.total ?? 0;
-    const totalPages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
-    const page = Math.min(params.page, totalPages);
-    // The page's ids first, walking an order's index (deep pages skip index entries, not rows),
-    // then those ten rows with their names.
-    const pageIds = getDb()
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...orderFor(params.sort))
-      .limit(CATALOG_PAGE_SIZE)
-      .offset((page - 1) * CATALOG_PAGE_SIZE)
-      .as("page_ids");
-    const rows = await getDb()
-      .select(catalogColumns)
-      .from(products)
-      .innerJoin(pageIds, eq(products.id, pageIds.id))
-      .leftJoin(categories, eq(products.categoryId, categories.id))
-      .leftJoin(brands, eq(products.brandId, brands.id))
-      .orderBy(...orderFor(params.sort));
-    return { products: await withImageAssets(rows), total, totalPages, page, failed: false };
+    const first = await selectPage(where, params.sort, params.page);
+    let total = first[0]?.total;
+    let rows = first;
+    let page = params.page;
+    if (total === undefined) {
+      const [counted] = await getDb().select({ total: count() }).from(products).where(where);
+      total = counted?.total ?? 0;
+      page = Math.min(page, pageCount(total));
+      rows = total > 0 && page !== params.page ? await selectPage(where, params.sort, page) : [];
+    }
+    const listed = rows.map(({ total: _total, asset, ...product }) => ({
+      ...product,
+      asset: asset ? toImageAsset(asset) : null,
+    }));
+    return { products: listed, total, totalPages: pageCount(total), page, failed: false };
   } catch (error) {
     logger.error({ err: error }, "Failed to load products");
     return { products: [], total: 0, totalPages: 1, page: 1, failed: true };
   }
+}
+
+function pageCount(total: number) {
+  return Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+}
+
+function selectPage(where: SQL | undefined, sort: CatalogSort, page: number) {
+  const pageIds = getDb()
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderFor(sort))
+    .limit(CATALOG_PAGE_SIZE)
+    .offset((page - 1) * CATALOG_PAGE_SIZE)
+    .as("page_ids");
+  return getDb()
+    .select({
+      ...catalogColumns,
+      total: sql<number>`(select count(*) from ${products} where ${where ?? sql`true`})::int`,
+      asset: imageAssetColumns,
+    })
+    .from(products)
+    .innerJoin(pageIds, eq(products.id, pageIds.id))
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(brands, eq(products.brandId, brands.id))
+    .leftJoin(imageAssets, eq(imageAssets.url, products.imageUrl))
+    .orderBy(...orderFor(sort));
 }

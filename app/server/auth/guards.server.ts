@@ -67,7 +67,8 @@ async function checkSessionAge(session: { id: string; createdAt: Date; updatedAt
 
 /** The signed-in user of this request, or null. A deactivated user has no session. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")) return null;
+  // No better-auth cookie, no session: a visitor with only a quote list or a toast asks nothing.
+  if (!request.headers.get("cookie")?.includes("better-auth")) return null;
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
   if (!(await checkSessionAge(result.session))) return null;

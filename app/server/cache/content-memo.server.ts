@@ -2,7 +2,8 @@
 // bargains strip) kept in memory between content changes, so a page the page cache cannot serve
 // (a new search, a deep page) does not ask the database for them again. The same invalidation
 // empties both: a back-office change, or another process's NOTIFY, bumps the page cache's
-// generation. Off unless the page cache is on (production); tests and scripts read through.
+// generation (whether or not the page cache serves pages). On in production unless
+// CONTENT_MEMO=false; tests and scripts read through.
 import type { PageCache } from "./page-cache.server";
 
 type Entry = { generation: number; storedAt: number; value: Promise<unknown> };

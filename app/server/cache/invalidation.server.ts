@@ -167,10 +167,10 @@ export function startInvalidationListener(options: {
 
 let listener: InvalidationListener | undefined;
 
-/** Boot: on PostgreSQL, listen for the other processes' changes. */
+/** Boot: on PostgreSQL, listen for the other processes' changes (for the page cache or the memo). */
 export function startPageCacheInvalidation() {
   const env = getEnv();
-  if (!env.PAGE_CACHE || !env.DATABASE_URL || listener) return;
+  if (!(env.PAGE_CACHE || env.CONTENT_MEMO) || !env.DATABASE_URL || listener) return;
   listener = startInvalidationListener({
     url: env.DATABASE_URL,
     cache: getPageCache(),

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { statementCounter } from "./statement-count.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -283,7 +284,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       release();
       throw error;
     }
-    const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+    const db = drizzlePglite(client, {
+      schema,
+      casing: "snake_case",
+      logger: statementCounter,
+    }) as unknown as Database;
     let closed = false;
     return {
       db,
@@ -326,7 +331,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   // A PostgreSQL restart kills idle connections; the pool replaces them, the process stays up.
   pool.on("error", () => {});
   observeAvailability(pool);
-  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePg(pool, {
+    schema,
+    casing: "snake_case",
+    logger: statementCounter,
+  }) as unknown as Database;
   return {
     db,
     kind: "postgres",

@@ -17,6 +17,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import type { RouterContextProvider } from "react-router";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { logger } from "../logger.server";
+import { probedBuild, probeRenders, RENDER_PROBE_HEADER, renderFromMemory } from "./bench-probes.server";
 import { bodyTooLargeMessage, maxBodyBytes } from "./body-limit.server";
 
 /** Methods a page or a form of this site is ever sent with. */
@@ -132,16 +133,50 @@ export type RequestHandlerOptions = {
   build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   mode?: string;
+  /** The benchmark's render-from-memory probe (BENCH_PROBES; see bench-probes.server.ts). */
+  probes?: boolean;
 };
 
+/**
+ * React Router's handler for the build. Given a function, React Router derives its route table
+ * and static handler again on every request (for development's reloads); here that is done once
+ * per build object, so a production request pays for it only once and a reload still gets a
+ * new one.
+ */
+function handlerPerBuild(build: RequestHandlerOptions["build"], mode: string | undefined) {
+  if (typeof build !== "function") return createReactRouterHandler(build, mode);
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createReactRouterHandler>>();
+  return async (request: Request, context?: RouterContextProvider) => {
+    const current = await build();
+    let handle = handlers.get(current);
+    if (!handle) {
+      handle = createReactRouterHandler(current, mode);
+      handlers.set(current, handle);
+    }
+    return handle(request, context);
+  };
+}
+
 export function createRequestHandler(options: RequestHandlerOptions) {
-  const handle = createReactRouterHandler(options.build, options.mode ?? process.env.NODE_ENV);
+  const build = options.probes ? probedBuild(options.build) : options.build;
+  const handle = handlerPerBuild(build, options.mode ?? process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const maxBytes = maxBodyBytes(req.path, req.get("content-type"));
     const declared = Number(req.get("content-length") ?? 0);
     if (maxBytes !== null && declared > maxBytes) return refuseTooLarge(res, maxBytes, declared);
     try {
-      const response = await handle(toFetchRequest(req, res, maxBytes), options.getLoadContext(req, res));
+      const request = toFetchRequest(req, res, maxBytes);
+      const renders = options.probes ? probeRenders(req.method, req.get(RENDER_PROBE_HEADER)) : 0;
+      let response: Response;
+      if (renders) {
+        const probe = await renderFromMemory(renders, () =>
+          handle(new Request(request.url, { headers: request.headers }), options.getLoadContext(req, res)),
+        );
+        response = probe.response;
+        res.setHeader("X-Render-From-Memory-Ms", probe.cpuMs.toFixed(3));
+      } else {
+        response = await handle(request, options.getLoadContext(req, res));
+      }
       await sendFetchResponse(res, response);
     } catch (error) {
       // The 413 has been answered already; whatever the action made of its cut-off body is moot.
