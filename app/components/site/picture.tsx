@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
-import { type ImageAsset, srcSetFor } from "~/modules/images/image-asset";
+import { hasVariants, type ImageAsset, srcSetFor } from "~/modules/images/image-asset";
 
 function svgDataUrl(svg: string) {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -97,7 +97,7 @@ export function Picture({
       className={className}
     />
   );
-  if (fallback.failed || !asset?.variants.length) return image;
+  if (fallback.failed || !hasVariants(asset)) return image;
   return (
     // `contents`: the <picture> adds no box, so the <img> keeps its place in the layout.
     <picture className="contents">

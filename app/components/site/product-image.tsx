@@ -1,5 +1,5 @@
 import { cn } from "~/lib/utils";
-import type { ImageAsset } from "~/modules/images/image-asset";
+import { hasVariants, type ImageAsset } from "~/modules/images/image-asset";
 import { ImageSources, useImageFallback } from "./picture";
 
 // Inline, so the fallback itself can never be the broken request.
@@ -54,7 +54,7 @@ export function ProductImage({
       className={cn("h-full w-full object-cover", className)}
     />
   );
-  if (showPlaceholder || !asset?.variants.length) return image;
+  if (showPlaceholder || !hasVariants(asset)) return image;
   return (
     <picture className="contents">
       <ImageSources asset={asset} sizes={sizes} />

@@ -57,7 +57,7 @@ export function summarize(text: string, max = 155) {
  * The social image of a page: the 1200x630 crop made at upload when the page's picture has one,
  * else the site's default card.
  */
-export function socialImageFor(asset: { socialUrl: string | null } | null | undefined, alt: string) {
+export function socialImageFor(asset: { socialUrl?: string | null } | null | undefined, alt: string) {
   return asset?.socialUrl ? { url: asset.socialUrl, width: 1200, height: 630, alt } : DEFAULT_SOCIAL_IMAGE;
 }
 

@@ -1,8 +1,8 @@
-import type { CatalogProduct } from "~/modules/products/queries.server";
+import type { ProductCardData } from "~/modules/products/card";
 import { ProductCard } from "../product-card";
 
 /** A few published products of the same category. */
-export function RelatedProducts({ products }: { products: CatalogProduct[] }) {
+export function RelatedProducts({ products }: { products: ProductCardData[] }) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-14 border-t pt-10">
