@@ -99,8 +99,8 @@ export function Picture({
   );
   if (fallback.failed || !hasVariants(asset)) return image;
   return (
-    // `contents`: the <picture> adds no box, so the <img> keeps its place in the layout.
-    <picture className="contents">
+    // A <picture> adds no box (app.css), so the <img> keeps its place in the layout.
+    <picture>
       <ImageSources asset={asset} sizes={sizes} />
       {image}
     </picture>

@@ -64,7 +64,7 @@ export function ProductCard({
         </div>
         <div className="product-card-actions">
           {quickView ? <QuickViewButton product={product} /> : null}
-          <EnquireButton product={product} className="flex-1" />
+          <EnquireButton product={product} />
           <AddToQuoteList
             product={product}
             returnHash={anchorId ? `#${anchorId}` : undefined}

@@ -35,7 +35,7 @@ export function ProductImage({
   eager = false,
   priority = false,
   asset,
-  sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw",
+  sizes = "(min-width:1024px) 25vw,(min-width:640px) 50vw,100vw",
 }: ProductImageProps) {
   const fallback = useImageFallback(src);
   const showPlaceholder = fallback.failed;
@@ -51,12 +51,12 @@ export function ProductImage({
       decoding="async"
       data-placeholder={showPlaceholder ? "true" : undefined}
       onError={fallback.onError}
-      className={cn("h-full w-full object-cover", className)}
+      className={cn("product-image", className)}
     />
   );
   if (showPlaceholder || !hasVariants(asset)) return image;
   return (
-    <picture className="contents">
+    <picture>
       <ImageSources asset={asset} sizes={sizes} />
       {image}
     </picture>

@@ -16,7 +16,7 @@ function NativeSelect({ className, wrapperClassName, size = "default", ...props 
   return (
     <div
       data-slot="native-select-wrapper"
-      className={cn("group/native-select relative w-full has-[select:disabled]:opacity-50", wrapperClassName)}
+      className={cn("native-select-box", wrapperClassName)}
     >
       <select
         data-slot="native-select"
@@ -24,10 +24,7 @@ function NativeSelect({ className, wrapperClassName, size = "default", ...props 
         className={cn("native-select", className)}
         {...props}
       />
-      <ChevronDownIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 select-none text-muted-foreground"
-      />
+      <ChevronDownIcon aria-hidden="true" className="native-select-chevron" />
     </div>
   );
 }

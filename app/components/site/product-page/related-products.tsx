@@ -9,14 +9,13 @@ export function RelatedProducts({ products }: { products: ProductCardData[] }) {
       <h2 id="related-heading" className="font-bold text-2xl">
         Related products
       </h2>
-      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="product-grid mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {products.map((product) => (
-          <li key={product.id} className="flex">
+          <li key={product.id}>
             <ProductCard
               product={product}
               quickView={false}
               anchorId={`related-${product.id}`}
-              className="w-full"
             />
           </li>
         ))}

@@ -27,7 +27,7 @@ export function QuoteListLink({
       to={QUOTE_LIST_HREF}
       aria-label={`Quote list, ${describeQuoteCount(count)}`}
       className={cn(
-        "relative inline-flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-2 py-2 font-semibold text-sm hover:bg-accent",
+        "header-link relative shrink-0 px-2 py-2 font-semibold text-sm",
         className,
       )}
     >
