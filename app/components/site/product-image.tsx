@@ -37,12 +37,14 @@ export function ProductImage({
   asset,
   sizes = "(min-width:1024px) 25vw,(min-width:640px) 50vw,100vw",
 }: ProductImageProps) {
-  const fallback = useImageFallback(src);
+  // With AVIF variants, the <img>'s own source is a WebP variant rather than the original.
+  const own = (src && asset?.src) || src;
+  const fallback = useImageFallback(own);
   const showPlaceholder = fallback.failed;
   const image = (
     <img
       ref={fallback.ref}
-      src={showPlaceholder || !src ? PRODUCT_PLACEHOLDER_SRC : src}
+      src={showPlaceholder || !own ? PRODUCT_PLACEHOLDER_SRC : own}
       alt={alt}
       width={width}
       height={height}

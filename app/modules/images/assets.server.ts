@@ -5,7 +5,7 @@ import { inArray } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { imageAssets } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { buildSrcSet, type ImageAsset, type ImageAssetMap } from "./image-asset";
+import { type ImageAsset, type ImageAssetMap, toImageAsset } from "./image-asset";
 
 type AssetOptions = {
   /** Add the link-preview picture's URL (a page that names it in its meta). */
@@ -21,12 +21,7 @@ export async function getImageAssets(
   const rows = await getDb().select().from(imageAssets).where(inArray(imageAssets.url, wanted));
   const map: ImageAssetMap = {};
   for (const row of rows) {
-    // Only the srcsets, and only the formats that have variants: this is part of every page's data.
-    const asset: ImageAsset = {};
-    const avif = buildSrcSet(row.variants, "avif");
-    const webp = buildSrcSet(row.variants, "webp");
-    if (avif) asset.avif = avif;
-    if (webp) asset.webp = webp;
+    const asset: ImageAsset = toImageAsset(row.variants);
     if (options.social) asset.socialUrl = row.socialUrl;
     map[row.url] = asset;
   }

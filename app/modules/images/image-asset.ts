@@ -6,12 +6,17 @@ import type { ImageVariant } from "~/server/db/schema";
 export type PageImageFormat = Extract<ImageVariant["format"], "avif" | "webp">;
 
 /**
- * A processed image as a page's data carries it: one ready srcset per format ("url 320w, url
- * 640w"), left out when there is none, since this is in the data of every page that shows it.
+ * A processed image as a page's data carries it: ready srcsets ("url 320w, url 640w"), since
+ * this is in the data (and the HTML) of every page that shows it. Every current browser decodes
+ * AVIF, so an image with AVIF variants offers those alone and names one WebP variant as the
+ * <img>'s own source, for a browser that does not; an image without them offers its WebP.
  */
 export type ImageAsset = {
   avif?: string;
+  /** Only when there is no AVIF. */
   webp?: string;
+  /** The <img>'s source when the <picture> offers AVIF alone: a WebP variant. */
+  src?: string;
   /** The 1200×630 link-preview picture: only a page that names it in its meta asks for it. */
   socialUrl?: string | null;
 };
@@ -28,11 +33,21 @@ export function hasVariants(asset: ImageAsset | null | undefined) {
   return Boolean(asset?.avif || asset?.webp);
 }
 
-/** The srcset of `format` from an image_assets row's variants. */
-export function buildSrcSet(variants: Pick<ImageVariant, "format" | "width" | "url">[], format: PageImageFormat) {
-  return variants
-    .filter((variant) => variant.format === format)
-    .sort((a, b) => a.width - b.width)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(", ");
+type Variant = Pick<ImageVariant, "format" | "width" | "url">;
+
+/** The widest the <img>'s own WebP source is: enough for a full-width picture on a laptop. */
+const FALLBACK_MAX_WIDTH = 1280;
+
+function srcSetOf(variants: Variant[]) {
+  return variants.map((variant) => `${variant.url} ${variant.width}w`).join(", ");
+}
+
+/** What a page's data says of an image_assets row's variants (see ImageAsset). */
+export function toImageAsset(all: Variant[]): ImageAsset {
+  const byWidth = [...all].sort((a, b) => a.width - b.width);
+  const avif = byWidth.filter((variant) => variant.format === "avif");
+  const webp = byWidth.filter((variant) => variant.format === "webp");
+  if (avif.length === 0) return webp.length > 0 ? { webp: srcSetOf(webp) } : {};
+  const fallback = webp.filter((variant) => variant.width <= FALLBACK_MAX_WIDTH).at(-1) ?? webp[0];
+  return fallback ? { avif: srcSetOf(avif), src: fallback.url } : { avif: srcSetOf(avif) };
 }
