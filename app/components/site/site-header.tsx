@@ -66,12 +66,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className="nav-link px-2.5"
-                  prefetch="intent"
-                >
+                <NavLink to={item.to} end={item.to === "/"} className="nav-link px-2.5" prefetch="intent">
                   {item.label}
                 </NavLink>
               </li>
@@ -200,10 +195,7 @@ function MobileMenu({
           </ul>
         </nav>
         <div className="container mx-auto flex flex-wrap items-center gap-x-2 gap-y-1 border-t px-4 py-3">
-          <a
-            href={toTelHref(contact.phone)}
-            className="header-link px-3 py-2 font-semibold text-sm"
-          >
+          <a href={toTelHref(contact.phone)} className="header-link px-3 py-2 font-semibold text-sm">
             <Phone aria-hidden className="size-4" />
             {contact.phone}
           </a>

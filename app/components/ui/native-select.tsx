@@ -14,10 +14,7 @@ type NativeSelectProps = Omit<React.ComponentProps<"select">, "size"> & {
  */
 function NativeSelect({ className, wrapperClassName, size = "default", ...props }: NativeSelectProps) {
   return (
-    <div
-      data-slot="native-select-wrapper"
-      className={cn("native-select-box", wrapperClassName)}
-    >
+    <div data-slot="native-select-wrapper" className={cn("native-select-box", wrapperClassName)}>
       <select
         data-slot="native-select"
         data-size={size}

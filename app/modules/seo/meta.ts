@@ -98,11 +98,9 @@ export function pageMeta(site: SiteSeo, page: PageSeo): MetaDescriptor[] {
     { property: "og:image:width", content: String(image.width) },
     { property: "og:image:height", content: String(image.height) },
     { property: "og:image:alt", content: image.alt },
+    // X reads the title, description and image's alt text from the og: tags when its own are absent.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: imageUrl },
-    { name: "twitter:image:alt", content: image.alt },
   ];
   if (page.noindex || !site.allowIndexing) meta.push({ name: "robots", content: NOINDEX });
   return meta;

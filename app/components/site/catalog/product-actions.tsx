@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { toEnquiryHref } from "~/modules/products/catalog-params";
 import type { StockStatus } from "~/lib/vocabulary";
+import { toEnquiryHref } from "~/modules/products/catalog-params";
 
 /** Enquire Now: to the contact form about this product, or disabled when it is out of stock. */
 type EnquireButtonProps = { product: { name: string; stockStatus: StockStatus }; className?: string };

@@ -12,11 +12,7 @@ export function RelatedProducts({ products }: { products: ProductCardData[] }) {
       <ul className="product-grid mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {products.map((product) => (
           <li key={product.id}>
-            <ProductCard
-              product={product}
-              quickView={false}
-              anchorId={`related-${product.id}`}
-            />
+            <ProductCard product={product} quickView={false} anchorId={`related-${product.id}`} />
           </li>
         ))}
       </ul>
