@@ -11,6 +11,7 @@ export type ProductCardData = {
   slug: string;
   /** The short description as a card shows it: its first 100 characters, then "...". */
   summary: string | null;
+  /** The <img>'s own source: a WebP variant when the picture offers AVIF, else the original. */
   imageUrl: string | null;
   stockStatus: StockStatus;
   discountPercentage: number;
@@ -23,16 +24,17 @@ type CardSource = Omit<ProductCardData, "summary"> & { shortDescription: string 
 
 /** The card's fields of a product read for the public. */
 export function toProductCard(product: CardSource): ProductCardData {
+  const { src, ...asset } = product.asset ?? {};
   return {
     id: product.id,
     name: product.name,
     slug: product.slug,
     summary: product.shortDescription ? truncateText(product.shortDescription, 100) : null,
-    imageUrl: product.imageUrl,
+    imageUrl: (product.imageUrl && src) || product.imageUrl,
     stockStatus: product.stockStatus,
     discountPercentage: product.discountPercentage,
     brandName: product.brandName ?? null,
     categoryName: product.categoryName ?? null,
-    asset: product.asset ?? null,
+    asset: product.asset ? asset : null,
   };
 }
