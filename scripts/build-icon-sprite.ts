@@ -1,10 +1,10 @@
 // Writes app/components/ui/sprite-icons.svg: one <symbol> per icon of SITE_ICON_NAMES, its shapes
-// taken from the installed lucide-react. Run after changing the list or upgrading lucide-react
+// taken from the installed lucide-react, then one per brand mark of BRAND_ICONS. Run after changing the list or upgrading lucide-react
 // (`npx tsx scripts/build-icon-sprite.ts`); a unit test fails while the file is out of date.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { SITE_ICON_NAMES, toSymbolId } from "../app/components/ui/sprite-icon-names";
+import { BRAND_ICONS, SITE_ICON_NAMES, toSymbolId } from "../app/components/ui/sprite-icon-names";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SPRITE_PATH = path.join(root, "app/components/ui/sprite-icons.svg");
@@ -40,10 +40,14 @@ export async function renderIconSprite() {
       .join("");
     symbols.push(`<symbol id="${toSymbolId(name)}" viewBox="0 0 24 24">${shapes}</symbol>`);
   }
+  for (const [name, shapes] of Object.entries(BRAND_ICONS)) {
+    symbols.push(`<symbol id="${toSymbolId(name)}" viewBox="0 0 24 24">${shapes}</symbol>`);
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   fs.writeFileSync(SPRITE_PATH, await renderIconSprite());
-  console.log(`Wrote ${path.relative(root, SPRITE_PATH)} (${SITE_ICON_NAMES.length} icons)`);
+  const count = SITE_ICON_NAMES.length + Object.keys(BRAND_ICONS).length;
+  console.log(`Wrote ${path.relative(root, SPRITE_PATH)} (${count} icons)`);
 }

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { SITE_ICON_NAMES } from "~/components/ui/sprite-icon-names";
+import { BRAND_ICONS, SITE_ICON_NAMES } from "~/components/ui/sprite-icon-names";
 import { renderIconSprite, SPRITE_PATH } from "../../scripts/build-icon-sprite";
 
 const SCRIPT_BUDGET = 12;
@@ -97,5 +97,5 @@ test(`every public page's first HTML names at most ${SCRIPT_BUDGET} scripts, non
 test("the icon sprite has every site icon, as the installed lucide-react draws it", async () => {
   const sprite = fs.readFileSync(SPRITE_PATH, "utf8");
   expect(sprite, "run `npx tsx scripts/build-icon-sprite.ts`").toBe(await renderIconSprite());
-  expect(sprite.match(/<symbol /g)?.length).toBe(SITE_ICON_NAMES.length);
+  expect(sprite.match(/<symbol /g)?.length).toBe(SITE_ICON_NAMES.length + Object.keys(BRAND_ICONS).length);
 });

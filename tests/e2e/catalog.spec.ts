@@ -179,6 +179,11 @@ test("the pager shows first, last and nearby pages, and a page past the end show
 });
 
 test("quick view opens from the keyboard with the product's details and returns focus", async ({ page }) => {
+  const tape = TOOLS.find((p) => p.name === "Tape Measure 8m x 25mm")!;
+  // The catalogue's HTML carries what its cards show: the quick view fetches the description.
+  const html = await (await page.request.get("/catalog?q=Tape%20Measure")).text();
+  expect(html).toContain(tape.short);
+  expect(html).not.toContain(tape.description.slice(0, 60));
   await openCatalog(page, "?q=Tape%20Measure");
   const card = cards(page).first();
   const trigger = card.getByRole("button", { name: /Quick View/ });
@@ -190,7 +195,6 @@ test("quick view opens from the keyboard with the product's details and returns 
   await expect(dialog).toContainText("Category: Tools");
   await expect(dialog).toContainText("In Stock");
   await expect(dialog).toContainText("Contact for Price");
-  const tape = TOOLS.find((p) => p.name === "Tape Measure 8m x 25mm")!;
   await expect(dialog).toContainText(tape.description.slice(0, 60));
   await expect(dialog.getByRole("link", { name: /Enquire Now/ })).toHaveAttribute(
     "href",

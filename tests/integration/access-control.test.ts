@@ -396,6 +396,11 @@ function rules(): Record<string, Rule> {
         ...intents(["add", "set", "remove"], everyone({ status: 400 })),
       },
     },
+    "routes/resources/product-details": {
+      url: `/catalog/${s.productSlug}/details`,
+      params: { slug: s.productSlug },
+      loader: everyone(OK),
+    },
     "routes/resources/healthz": { url: "/healthz", loader: everyone(OK) },
     "routes/resources/sitemap": { url: "/sitemap.xml", loader: everyone(OK) },
     "routes/resources/robots": { url: "/robots.txt", loader: everyone(OK) },
@@ -859,7 +864,13 @@ test("resource routes the public can reach leak nothing either", async () => {
   expect(listed).toContain("Kwila Marker Decking");
   expectNoLeak(listed, "anonymous", "GET /quote-list");
 
-  for (const url of ["/sitemap.xml", "/robots.txt", "/healthz", `/files/media/${seeded.mediaName}`]) {
+  for (const url of [
+    "/sitemap.xml",
+    "/robots.txt",
+    "/healthz",
+    `/files/media/${seeded.mediaName}`,
+    `/catalog/${seeded.productSlug}/details`,
+  ]) {
     const response = await app(pageRequest(url));
     expect(response.status, url).toBe(200);
     expectNoLeak(await response.text(), "anonymous", url);
@@ -867,6 +878,10 @@ test("resource routes the public can reach leak nothing either", async () => {
   const sitemap = await (await app(pageRequest("/sitemap.xml"))).text();
   expect(sitemap).toContain(`/catalog/${seeded.productSlug}`);
   expect(sitemap).not.toContain(`/catalog/${seeded.hiddenSlug}`);
+  // The quick view's details of the unpublished product are a 404 without its description.
+  const hiddenDetails = await app(pageRequest(`/catalog/${seeded.hiddenSlug}/details`));
+  expect(hiddenDetails.status).toBe(404);
+  expectNoLeak(await hiddenDetails.text(), "anonymous", `GET /catalog/${seeded.hiddenSlug}/details`);
 
   // Asking to add the unpublished product is refused without naming it.
   for (const intent of ["add", "set", "remove"]) {

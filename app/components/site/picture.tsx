@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
-import { type ImageAsset, srcSetFor } from "~/modules/images/image-asset";
+import { hasVariants, type ImageAsset, srcSetFor } from "~/modules/images/image-asset";
 
 function svgDataUrl(svg: string) {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -34,7 +34,7 @@ export function useImageFallback(src: string | null | undefined) {
   return { ref, failed: !src || failedSrc === src, onError: () => setFailedSrc(src ?? null) };
 }
 
-/** The AVIF and WebP <source>s of a processed image, for a <picture> around its <img>. */
+/** The AVIF or WebP <source> of a processed image, for a <picture> around its <img>. */
 export function ImageSources({ asset, sizes }: { asset: ImageAsset | null | undefined; sizes: string }) {
   const avif = srcSetFor(asset, "avif");
   const webp = srcSetFor(asset, "webp");
@@ -80,12 +80,14 @@ export function Picture({
   className,
   placeholder = IMAGE_PLACEHOLDER_SRC,
 }: PictureProps) {
-  const fallback = useImageFallback(src);
-  if (priority && !fallback.failed) preloadImage(src, asset, sizes);
+  // With AVIF variants, the <img>'s own source is a WebP variant rather than the original.
+  const own = asset?.src ?? src;
+  const fallback = useImageFallback(own);
+  if (priority && !fallback.failed) preloadImage(own, asset, sizes);
   const image = (
     <img
       ref={fallback.ref}
-      src={fallback.failed ? placeholder : src}
+      src={fallback.failed ? placeholder : own}
       alt={alt}
       width={width}
       height={height}
@@ -97,10 +99,10 @@ export function Picture({
       className={className}
     />
   );
-  if (fallback.failed || !asset?.variants.length) return image;
+  if (fallback.failed || !hasVariants(asset)) return image;
   return (
-    // `contents`: the <picture> adds no box, so the <img> keeps its place in the layout.
-    <picture className="contents">
+    // A <picture> adds no box (app.css), so the <img> keeps its place in the layout.
+    <picture>
       <ImageSources asset={asset} sizes={sizes} />
       {image}
     </picture>

@@ -1,15 +1,14 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
-import { truncateText } from "~/modules/products/catalog-params";
-import type { PublicProduct } from "~/modules/products/queries.server";
+import type { ProductCardData } from "~/modules/products/card";
 import { EnquireButton, OutOfStockOverlay } from "./catalog/product-actions";
 import { QuickViewButton } from "./catalog/quick-view-button";
 import { StockBadge } from "./catalog/stock-badge";
 import { ProductImage } from "./product-image";
 import { AddToQuoteList } from "./quote-list/add-to-quote-list";
 
-export type ProductCardProduct = PublicProduct & { brandName?: string | null; categoryName?: string | null };
+export type ProductCardProduct = ProductCardData;
 
 type ProductCardProps = {
   product: ProductCardProduct;
@@ -58,16 +57,14 @@ export function ProductCard({
         <Heading className="product-card-title" title={product.name}>
           <Link to={`/catalog/${product.slug}`}>{product.name}</Link>
         </Heading>
-        {product.shortDescription ? (
-          <p className="product-card-summary">{truncateText(product.shortDescription, 100)}</p>
-        ) : null}
+        {product.summary ? <p className="product-card-summary">{product.summary}</p> : null}
         <div className="product-card-status">
           <StockBadge status={product.stockStatus} />
           <p className="product-card-price">Contact for Price</p>
         </div>
         <div className="product-card-actions">
           {quickView ? <QuickViewButton product={product} /> : null}
-          <EnquireButton product={product} className="flex-1" />
+          <EnquireButton product={product} />
           <AddToQuoteList
             product={product}
             returnHash={anchorId ? `#${anchorId}` : undefined}

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/utils";
-import type { ImageAsset } from "~/modules/images/image-asset";
+import { hasVariants, type ImageAsset } from "~/modules/images/image-asset";
 import { ImageSources, useImageFallback } from "./picture";
 
 // Inline, so the fallback itself can never be the broken request.
@@ -35,14 +35,16 @@ export function ProductImage({
   eager = false,
   priority = false,
   asset,
-  sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw",
+  sizes = "(min-width:1024px) 25vw,(min-width:640px) 50vw,100vw",
 }: ProductImageProps) {
-  const fallback = useImageFallback(src);
+  // With AVIF variants, the <img>'s own source is a WebP variant rather than the original.
+  const own = (src && asset?.src) || src;
+  const fallback = useImageFallback(own);
   const showPlaceholder = fallback.failed;
   const image = (
     <img
       ref={fallback.ref}
-      src={showPlaceholder || !src ? PRODUCT_PLACEHOLDER_SRC : src}
+      src={showPlaceholder || !own ? PRODUCT_PLACEHOLDER_SRC : own}
       alt={alt}
       width={width}
       height={height}
@@ -51,12 +53,12 @@ export function ProductImage({
       decoding="async"
       data-placeholder={showPlaceholder ? "true" : undefined}
       onError={fallback.onError}
-      className={cn("h-full w-full object-cover", className)}
+      className={cn("product-image", className)}
     />
   );
-  if (showPlaceholder || !asset?.variants.length) return image;
+  if (showPlaceholder || !hasVariants(asset)) return image;
   return (
-    <picture className="contents">
+    <picture>
       <ImageSources asset={asset} sizes={sizes} />
       {image}
     </picture>

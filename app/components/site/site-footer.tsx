@@ -20,7 +20,8 @@ export function SiteFooter({
   categories,
 }: {
   contact: ContactInfo;
-  categories: { id: string; name: string }[];
+  /** The product categories the footer links to, by name. */
+  categories: string[];
 }) {
   const linkClass = "footer-link";
   return (
@@ -69,9 +70,9 @@ export function SiteFooter({
           <h2 className="mb-3 font-semibold">Products</h2>
           <ul className="grid gap-2 text-sm">
             {categories.slice(0, 4).map((category) => (
-              <li key={category.id}>
-                <Link to={`/catalog?category=${encodeURIComponent(category.name)}`} className={linkClass}>
-                  {category.name}
+              <li key={category}>
+                <Link to={`/catalog?category=${encodeURIComponent(category)}`} className={linkClass}>
+                  {category}
                 </Link>
               </li>
             ))}

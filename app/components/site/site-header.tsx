@@ -46,10 +46,6 @@ const WIDE = {
   },
 } as const;
 
-function navLinkClass({ isActive }: { isActive: boolean }) {
-  return cn("nav-link", isActive ? "bg-accent text-accent-foreground" : "text-foreground");
-}
-
 export function SiteHeader({ user, contact }: { user: HeaderUser; contact: ContactInfo }) {
   const items = navItems(user);
   const location = useLocation();
@@ -70,12 +66,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={(state) => cn(navLinkClass(state), "px-2.5")}
-                  prefetch="intent"
-                >
+                <NavLink to={item.to} end={item.to === "/"} className="nav-link px-2.5" prefetch="intent">
                   {item.label}
                 </NavLink>
               </li>
@@ -94,7 +85,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
           <a
             href={toTelHref(contact.phone)}
             data-testid="header-phone"
-            className="inline-flex items-center gap-2 whitespace-nowrap rounded-md p-2 font-semibold text-sm hover:bg-accent"
+            className="header-link p-2 font-semibold text-sm"
           >
             <Phone aria-hidden className="size-4" />
             <span className="hidden sm:inline">{contact.phone}</span>
@@ -145,7 +136,7 @@ function SocialLink({
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Trade Counter on ${name} (opens in a new tab)`}
-      className={cn("inline-flex items-center gap-2 rounded-md hover:bg-accent", className)}
+      className={cn("header-link", className)}
     >
       <Icon className="size-5" />
       {label ? <span className="font-medium text-sm">{name}</span> : null}
@@ -185,18 +176,18 @@ function MobileMenu({
       }}
       className={cn("group", className)}
     >
-      <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&::-webkit-details-marker]:hidden">
+      <summary className="menu-button">
         <Menu aria-hidden className="size-5 group-open:hidden" />
         <X aria-hidden className="hidden size-5 group-open:block" />
         <span className="sr-only">Menu</span>
       </summary>
       {/* Hangs below the sticky header, scrolling by itself if the screen is shorter than the menu. */}
-      <div className="absolute inset-x-0 top-full max-h-[calc(100svh-4rem)] overflow-y-auto border-b bg-background shadow-md">
+      <div className="menu-panel">
         <nav aria-label="Mobile" className="container mx-auto px-4 py-3">
           <ul className="grid gap-1">
             {items.map((item) => (
               <li key={item.to} className="grid">
-                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass} onClick={close}>
+                <NavLink to={item.to} end={item.to === "/"} className="nav-link" onClick={close}>
                   {item.label}
                 </NavLink>
               </li>
@@ -204,10 +195,7 @@ function MobileMenu({
           </ul>
         </nav>
         <div className="container mx-auto flex flex-wrap items-center gap-x-2 gap-y-1 border-t px-4 py-3">
-          <a
-            href={toTelHref(contact.phone)}
-            className="inline-flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 font-semibold text-sm hover:bg-accent"
-          >
+          <a href={toTelHref(contact.phone)} className="header-link px-3 py-2 font-semibold text-sm">
             <Phone aria-hidden className="size-4" />
             {contact.phone}
           </a>

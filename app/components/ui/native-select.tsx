@@ -14,20 +14,14 @@ type NativeSelectProps = Omit<React.ComponentProps<"select">, "size"> & {
  */
 function NativeSelect({ className, wrapperClassName, size = "default", ...props }: NativeSelectProps) {
   return (
-    <div
-      data-slot="native-select-wrapper"
-      className={cn("group/native-select relative w-full has-[select:disabled]:opacity-50", wrapperClassName)}
-    >
+    <div data-slot="native-select-wrapper" className={cn("native-select-box", wrapperClassName)}>
       <select
         data-slot="native-select"
         data-size={size}
         className={cn("native-select", className)}
         {...props}
       />
-      <ChevronDownIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 select-none text-muted-foreground"
-      />
+      <ChevronDownIcon aria-hidden="true" className="native-select-chevron" />
     </div>
   );
 }

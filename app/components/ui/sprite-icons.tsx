@@ -76,3 +76,6 @@ export const Truck = spriteIcon("Truck");
 export const Warehouse = spriteIcon("Warehouse");
 export const Wrench = spriteIcon("Wrench");
 export const X = spriteIcon("X");
+// Brand marks (BRAND_ICONS), drawn from the same sprite.
+export const Facebook = spriteIcon("Facebook");
+export const Instagram = spriteIcon("Instagram");

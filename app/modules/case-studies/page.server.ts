@@ -21,7 +21,9 @@ async function loadCaseStudy(slug: string) {
     .where(eq(caseStudies.slug, slug))
     .limit(1);
   if (!row) return null;
-  const [study] = await withImageAssets([{ ...row, materials: parseMaterials(row.materials) }]);
+  const [study] = await withImageAssets([{ ...row, materials: parseMaterials(row.materials) }], "imageUrl", {
+    social: true,
+  });
   return study ?? null;
 }
 

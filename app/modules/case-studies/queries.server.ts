@@ -66,7 +66,7 @@ export async function getCaseStudy(id: string) {
     .leftJoin(categories, eq(caseStudies.categoryId, categories.id))
     .where(eq(caseStudies.id, id));
   if (!row) return null;
-  const [study] = await withImageAssets([toPublic(row)]);
+  const [study] = await withImageAssets([toPublic(row)], "imageUrl", { social: true });
   return study ?? null;
 }
 

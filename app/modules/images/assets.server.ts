@@ -1,41 +1,33 @@
 // Looks up the processed variants of uploaded images by their original URL (the value stored in
-// the image_url columns), so pages can write srcset, width and height. An image that was never
+// the image_url columns), so pages can write their srcsets. An image that was never
 // processed (an external URL, or one stored before processing existed) has no entry.
 import { inArray } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { imageAssets } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import type { ImageAsset, ImageAssetMap } from "./image-asset";
+import { type ImageAsset, type ImageAssetMap, toImageAsset } from "./image-asset";
 
-/** The columns of an image's row that toImageAsset reads, for a query that joins image_assets. */
-export const imageAssetColumns = {
-  width: imageAssets.width,
-  height: imageAssets.height,
-  variants: imageAssets.variants,
-  socialUrl: imageAssets.socialUrl,
+/** The columns of an image's row a page reads, for a query that joins image_assets. */
+export const imageAssetColumns = { variants: imageAssets.variants };
+
+type AssetOptions = {
+  /** Add the link-preview picture's URL (a page that names it in its meta). */
+  social?: boolean;
 };
 
-type ImageAssetRow = Pick<typeof imageAssets.$inferSelect, keyof typeof imageAssetColumns>;
-
-/** What a page is told of a processed image. */
-export function toImageAsset(row: ImageAssetRow): ImageAsset {
-  return {
-    width: row.width,
-    height: row.height,
-    // Only what a srcset names, of the formats pages offer: this is part of every page's data.
-    variants: row.variants
-      .filter((variant) => variant.format === "avif" || variant.format === "webp")
-      .map(({ format, width, url }) => ({ format, width, url })),
-    socialUrl: row.socialUrl,
-  };
-}
-
-export async function getImageAssets(urls: Iterable<string | null | undefined>): Promise<ImageAssetMap> {
+export async function getImageAssets(
+  urls: Iterable<string | null | undefined>,
+  options: AssetOptions = {},
+): Promise<ImageAssetMap> {
   const wanted = [...new Set([...urls].filter((url): url is string => Boolean(url)))];
   if (wanted.length === 0) return {};
   const rows = await getDb().select().from(imageAssets).where(inArray(imageAssets.url, wanted));
   const map: ImageAssetMap = {};
-  for (const row of rows) map[row.url] = toImageAsset(row);
+  for (const row of rows) {
+    const asset: ImageAsset = toImageAsset(row.variants);
+    if (options.social) asset.socialUrl = row.socialUrl;
+    map[row.url] = asset;
+  }
   return map;
 }
 
@@ -46,10 +38,14 @@ export async function getImageAssets(urls: Iterable<string | null | undefined>):
 export async function withImageAssets<Row, Key extends keyof Row & string = "imageUrl" & keyof Row>(
   rows: Row[],
   key: Key = "imageUrl" as Key,
+  options: AssetOptions = {},
 ): Promise<Array<Row & { asset: ImageAsset | null }>> {
   let assets: ImageAssetMap = {};
   try {
-    assets = await getImageAssets(rows.map((row) => row[key] as string | null | undefined));
+    assets = await getImageAssets(
+      rows.map((row) => row[key] as string | null | undefined),
+      options,
+    );
   } catch (error) {
     logger.warn({ err: error }, "Failed to look up image variants; showing the originals");
   }

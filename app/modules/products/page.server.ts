@@ -27,7 +27,7 @@ async function loadProduct(slug: string) {
     .where(and(eq(products.slug, slug), isPublished))
     .limit(1);
   if (!row) return null;
-  const [withAsset] = await withImageAssets([row]);
+  const [withAsset] = await withImageAssets([row], "imageUrl", { social: true });
   return withAsset ?? null;
 }
 
@@ -48,6 +48,17 @@ export async function getRelatedProducts(product: { id: string; categoryId: stri
     )
     .limit(RELATED_PRODUCTS_LIMIT);
   return withImageAssets(rows);
+}
+
+/** What the quick view adds to a card: the published product's description, or its short one. */
+export async function getQuickViewDetails(slug: string): Promise<{ description: string | null } | null> {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return null;
+  const [row] = await getDb()
+    .select({ description: products.description, shortDescription: products.shortDescription })
+    .from(products)
+    .where(and(eq(products.slug, slug), isPublished))
+    .limit(1);
+  return row ? { description: row.description || row.shortDescription } : null;
 }
 
 /** The slug a product's old slug now leads to, when that product is published. */

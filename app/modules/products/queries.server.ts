@@ -2,8 +2,8 @@
 // price / original_price are never among them.
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { StockStatus } from "~/lib/vocabulary";
-import { imageAssetColumns, toImageAsset, withImageAssets } from "~/modules/images/assets.server";
-import type { ImageAsset } from "~/modules/images/image-asset";
+import { imageAssetColumns, withImageAssets } from "~/modules/images/assets.server";
+import { type ImageAsset, toImageAsset } from "~/modules/images/image-asset";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like";
@@ -218,7 +218,7 @@ async function loadPage(where: SQL | undefined, params: CatalogParams) {
     }
     const listed = rows.map(({ total: _total, asset, ...product }) => ({
       ...product,
-      asset: asset ? toImageAsset(asset) : null,
+      asset: asset ? toImageAsset(asset.variants) : null,
     }));
     return { products: listed, total, totalPages: pageCount(total), page, failed: false };
   } catch (error) {

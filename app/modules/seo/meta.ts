@@ -57,7 +57,7 @@ export function summarize(text: string, max = 155) {
  * The social image of a page: the 1200x630 crop made at upload when the page's picture has one,
  * else the site's default card.
  */
-export function socialImageFor(asset: { socialUrl: string | null } | null | undefined, alt: string) {
+export function socialImageFor(asset: { socialUrl?: string | null } | null | undefined, alt: string) {
   return asset?.socialUrl ? { url: asset.socialUrl, width: 1200, height: 630, alt } : DEFAULT_SOCIAL_IMAGE;
 }
 
@@ -98,11 +98,9 @@ export function pageMeta(site: SiteSeo, page: PageSeo): MetaDescriptor[] {
     { property: "og:image:width", content: String(image.width) },
     { property: "og:image:height", content: String(image.height) },
     { property: "og:image:alt", content: image.alt },
+    // X reads the title, description and image's alt text from the og: tags when its own are absent.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: imageUrl },
-    { name: "twitter:image:alt", content: image.alt },
   ];
   if (page.noindex || !site.allowIndexing) meta.push({ name: "robots", content: NOINDEX });
   return meta;

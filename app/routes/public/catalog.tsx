@@ -9,6 +9,7 @@ import { CatalogResults, describeRange } from "~/components/site/catalog/catalog
 import { MobileFilters } from "~/components/site/catalog/mobile-filters";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
+import { toProductCard } from "~/modules/products/card";
 import { parseCatalogParams } from "~/modules/products/catalog-params";
 import { getCatalogView } from "~/modules/products/queries.server";
 import { breadcrumbJsonLd } from "~/modules/seo/json-ld";
@@ -43,7 +44,9 @@ const CATALOG_CRUMBS = [
 // Filtering, sorting, search and paging all happen here, from the URL: every view is a link.
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseCatalogParams(new URL(request.url).searchParams);
-  return getCatalogView(params);
+  const view = await getCatalogView(params);
+  // The page's data carries what the cards draw; the quick view fetches the rest when opened.
+  return { ...view, products: view.products.map(toProductCard), bargains: view.bargains.map(toProductCard) };
 }
 
 export default function CatalogPage() {

@@ -19,8 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getQuoteListSummary(request, context),
     readToast(request),
   ]);
-  // `site` (base URL, indexing switch) is read by every public page's meta and JSON-LD.
-  return { contact, categories, quoteList, flash, site: getSiteSeo() };
+  // `site` (base URL, indexing switch) is read by every public page's meta and JSON-LD. The map
+  // is the contact page's alone (its loader reads it); the footer names categories, not ids.
+  return {
+    contact: { ...contact, mapEmbedUrl: null },
+    categories: categories.map((category) => category.name),
+    quoteList,
+    flash,
+    site: getSiteSeo(),
+  };
 }
 
 export default function PublicLayout() {

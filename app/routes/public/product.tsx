@@ -7,6 +7,7 @@ import { ProductDetails } from "~/components/site/product-page/product-details";
 import { RelatedProducts } from "~/components/site/product-page/related-products";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getPublicBuildingInfo } from "~/modules/compliance/public.server";
+import { toProductCard } from "~/modules/products/card";
 import { getProductPage, type ProductDetails as Product } from "~/modules/products/page.server";
 import { breadcrumbJsonLd, type Crumb, productJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
@@ -21,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
   if (result.kind === "not-found") throw data(null, { status: 404 });
   const buildingInfo = await getPublicBuildingInfo(result.product.id);
-  return { product: result.product, related: result.related, buildingInfo };
+  return { product: result.product, related: result.related.map(toProductCard), buildingInfo };
 }
 
 function describeProduct(product: Product) {

@@ -10,10 +10,10 @@ export function BargainsStrip({ products }: { products: ProductCardProduct[] }) 
           Today's Best Bargains
         </h2>
         <p className="mt-1 text-muted-foreground">Featured products with our biggest discounts right now.</p>
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="product-grid mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {products.map((product) => (
-            <li key={product.id} className="flex">
-              <ProductCard product={product} className="w-full" />
+            <li key={product.id}>
+              <ProductCard product={product} />
             </li>
           ))}
         </ul>

@@ -38,15 +38,10 @@ export function CatalogResults({ products, failed }: CatalogResultsProps) {
     );
   }
   return (
-    <ul data-testid="catalog-grid" className="grid gap-6 sm:rows-of-2 xl:rows-of-3">
+    <ul data-testid="catalog-grid" className="product-grid grid gap-6 sm:rows-of-2 xl:rows-of-3">
       {products.map((product, index) => (
-        <li key={product.id} className="flex">
-          <ProductCard
-            product={product}
-            anchorId={`product-${product.id}`}
-            className="w-full"
-            priority={index === 0}
-          />
+        <li key={product.id}>
+          <ProductCard product={product} anchorId={`product-${product.id}`} priority={index === 0} />
         </li>
       ))}
     </ul>

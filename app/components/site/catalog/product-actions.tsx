@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { StockStatus } from "~/lib/vocabulary";
 import { toEnquiryHref } from "~/modules/products/catalog-params";
-import type { PublicProduct } from "~/modules/products/queries.server";
 
 /** Enquire Now: to the contact form about this product, or disabled when it is out of stock. */
-export function EnquireButton({ product, className }: { product: PublicProduct; className?: string }) {
+type EnquireButtonProps = { product: { name: string; stockStatus: StockStatus }; className?: string };
+
+export function EnquireButton({ product, className }: EnquireButtonProps) {
   if (product.stockStatus === "Out of Stock") {
     return (
       <Button disabled className={className}>

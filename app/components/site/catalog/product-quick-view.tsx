@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import {
@@ -13,6 +14,35 @@ import { AddToQuoteList } from "../quote-list/add-to-quote-list";
 import { EnquireButton, OutOfStockOverlay } from "./product-actions";
 import { StockBadge } from "./stock-badge";
 
+/** Descriptions already fetched, by product slug: a quick view opened again shows at once. */
+const descriptions = new Map<string, string | null>();
+
+/**
+ * The product's full description, fetched from /catalog/SLUG/details when its quick view first
+ * opens (the catalogue's data carries only what the cards show). Until it arrives, or when it
+ * cannot be had, the card's summary stands in.
+ */
+function useDescription(slug: string) {
+  const [description, setDescription] = useState(() => descriptions.get(slug));
+  useEffect(() => {
+    if (descriptions.has(slug)) {
+      setDescription(descriptions.get(slug));
+      return;
+    }
+    const controller = new AbortController();
+    fetch(`/catalog/${slug}/details`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((details: { description: string | null } | null) => {
+        if (!details) return;
+        descriptions.set(slug, details.description);
+        setDescription(details.description);
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [slug]);
+  return { description, loaded: description !== undefined };
+}
+
 /** The quick-view dialog's content (see quick-view-dialog.tsx, which returns focus to the card's button). */
 export function ProductQuickView({
   product,
@@ -22,6 +52,8 @@ export function ProductQuickView({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const outOfStock = product.stockStatus === "Out of Stock";
+  const { description, loaded } = useDescription(product.slug);
+  const text = loaded ? description : product.summary;
   return (
     <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
       <div className="grid gap-6 sm:grid-cols-2">
@@ -50,9 +82,9 @@ export function ProductQuickView({
             <StockBadge status={product.stockStatus} />
             {product.discountPercentage > 0 ? <Badge>{product.discountPercentage}% OFF</Badge> : null}
           </div>
-          {product.description || product.shortDescription ? (
-            <p className="whitespace-pre-line text-sm leading-relaxed">
-              {product.description || product.shortDescription}
+          {text ? (
+            <p className="whitespace-pre-line text-sm leading-relaxed" aria-busy={!loaded}>
+              {text}
             </p>
           ) : null}
           <p className="font-semibold text-lg text-primary">Contact for Price</p>

@@ -19,7 +19,7 @@ export function QuickViewButton({ product }: { product: ProductCardProduct }) {
         ref={trigger}
         type="button"
         variant="outline"
-        className="flex-1 noscript:hidden"
+        className="noscript:hidden"
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={() => void loadDialog()}

@@ -62,7 +62,8 @@ export function AddToQuoteList({
         method="post"
         action="/quote-list"
         onSubmit={onSubmit}
-        noValidate
+        // The quantity is checked by the server; a card's form has nothing to check.
+        noValidate={withQuantity || undefined}
         className={cn("flex gap-2", withQuantity && "items-end")}
       >
         <input type="hidden" name="intent" value="add" />

@@ -26,10 +26,7 @@ export function QuoteListLink({
     <Link
       to={QUOTE_LIST_HREF}
       aria-label={`Quote list, ${describeQuoteCount(count)}`}
-      className={cn(
-        "relative inline-flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-2 py-2 font-semibold text-sm hover:bg-accent",
-        className,
-      )}
+      className={cn("header-link relative shrink-0 px-2 py-2 font-semibold text-sm", className)}
     >
       <ClipboardList aria-hidden="true" className="size-5" />
       <span className={labelClassName}>Quote list</span>
