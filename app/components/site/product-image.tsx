@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import type { ImageAsset } from "~/modules/images/image-asset";
 import { ImageSources, useImageFallback } from "./picture";
 
@@ -51,7 +51,7 @@ export function ProductImage({
       decoding="async"
       data-placeholder={showPlaceholder ? "true" : undefined}
       onError={fallback.onError}
-      className={cn("h-full w-full object-cover", className)}
+      className={cx("h-full w-full object-cover", className)}
     />
   );
   if (showPlaceholder || !asset?.variants.length) return image;

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Menu, Phone, X } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { Logo } from "./logo";
 import { QuoteListLink } from "./quote-list/quote-list-link";
@@ -47,7 +47,7 @@ const WIDE = {
 } as const;
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
-  return cn("nav-link", isActive ? "bg-accent text-accent-foreground" : "text-foreground");
+  return cx("nav-link", isActive ? "bg-accent text-accent-foreground" : "text-foreground");
 }
 
 export function SiteHeader({ user, contact }: { user: HeaderUser; contact: ContactInfo }) {
@@ -66,14 +66,14 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
         <Link to="/" className="flex shrink-0 items-center gap-2" aria-label="Trade Counter home">
           <Logo />
         </Link>
-        <nav aria-label="Main" className={cn("ml-2 hidden", wide.block)}>
+        <nav aria-label="Main" className={cx("ml-2 hidden", wide.block)}>
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
                   end={item.to === "/"}
-                  className={(state) => cn(navLinkClass(state), "px-2.5")}
+                  className={(state) => cx(navLinkClass(state), "px-2.5")}
                   prefetch="intent"
                 >
                   {item.label}
@@ -88,7 +88,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
               key={social.key}
               href={contact.socialLinks[social.key]}
               social={social}
-              className={cn("hidden p-2", wide.inlineFlex)}
+              className={cx("hidden p-2", wide.inlineFlex)}
             />
           ))}
           <a
@@ -102,7 +102,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
           </a>
           <QuoteListLink labelClassName={wide.label} />
           {user ? (
-            <Form method="post" action="/auth/sign-out" className={cn("ml-1 hidden", wide.block)}>
+            <Form method="post" action="/auth/sign-out" className={cx("ml-1 hidden", wide.block)}>
               <Button type="submit" variant="outline" size="sm" className="whitespace-nowrap">
                 Sign Out
               </Button>
@@ -127,7 +127,10 @@ const SOCIAL_LINKS = [
   { key: "instagram", name: "Instagram", Icon: Instagram },
 ] as const;
 
-/** A social link opens in a new tab; its name says so. `label` shows the network's name beside the icon. */
+/**
+ * A social link opens in a new tab; its name says so. `label` shows the network's name beside the
+ * icon. `className` gives its display (inline-flex, or hidden up to a width).
+ */
 function SocialLink({
   href,
   social: { name, Icon },
@@ -145,7 +148,7 @@ function SocialLink({
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Trade Counter on ${name} (opens in a new tab)`}
-      className={cn("inline-flex items-center gap-2 rounded-md hover:bg-accent", className)}
+      className={cx("items-center gap-2 rounded-md hover:bg-accent", className)}
     >
       <Icon className="size-5" />
       {label ? <span className="font-medium text-sm">{name}</span> : null}
@@ -183,7 +186,7 @@ function MobileMenu({
         close();
         event.currentTarget.querySelector("summary")?.focus();
       }}
-      className={cn("group", className)}
+      className={cx("group", className)}
     >
       <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&::-webkit-details-marker]:hidden">
         <Menu aria-hidden className="size-5 group-open:hidden" />
@@ -217,7 +220,7 @@ function MobileMenu({
               href={contact.socialLinks[social.key]}
               social={social}
               label
-              className="px-3 py-2"
+              className="inline-flex px-3 py-2"
             />
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ClipboardList } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import { QUOTE_LIST_HREF } from "./add-to-quote-list";
 import { useQuoteListSummary, useQuoteListTabSync } from "./use-quote-list";
 
@@ -26,7 +26,7 @@ export function QuoteListLink({
     <Link
       to={QUOTE_LIST_HREF}
       aria-label={`Quote list, ${describeQuoteCount(count)}`}
-      className={cn(
+      className={cx(
         "relative inline-flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-2 py-2 font-semibold text-sm hover:bg-accent",
         className,
       )}
@@ -35,7 +35,7 @@ export function QuoteListLink({
       <span className={labelClassName}>Quote list</span>
       <span
         aria-hidden="true"
-        className={cn(
+        className={cx(
           "min-w-5 rounded-full px-1.5 text-center font-bold text-xs leading-5",
           count > 0 ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground",
         )}
