@@ -1,11 +1,11 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CatalogBanner } from "~/components/site/home/catalog-banner";
-import { CategoryTiles } from "~/components/site/home/category-tiles";
-import { FeaturedProducts } from "~/components/site/home/featured-products";
 import { HeroCarousel } from "~/components/site/home/hero-carousel";
 import { Reveal } from "~/components/site/home/reveal";
 import {
+  CatalogBanner,
+  CategoryTiles,
   CustomerReviews,
+  FeaturedProducts,
   GetInTouchSection,
   loadLowerSections,
   PartnerLogos,

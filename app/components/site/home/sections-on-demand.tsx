@@ -20,6 +20,9 @@ function onDemand<Props extends object>(pick: (module: typeof Sections) => Compo
 }
 
 export const TrustedSuppliers = onDemand((module) => module.TrustedSuppliers);
+export const CategoryTiles = onDemand((module) => module.CategoryTiles);
+export const CatalogBanner = onDemand((module) => module.CatalogBanner);
+export const FeaturedProducts = onDemand((module) => module.FeaturedProducts);
 export const CustomerReviews = onDemand((module) => module.CustomerReviews);
 export const PartnerLogos = onDemand((module) => module.PartnerLogos);
 export const GetInTouchSection = onDemand((module) => module.GetInTouchSection);

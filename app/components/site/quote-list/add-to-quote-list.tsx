@@ -13,9 +13,8 @@ import { cx } from "~/lib/cx";
 import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
 import type { QuoteListResult } from "~/modules/quote-list/schema";
 import { QUOTE_LIST_TOASTS } from "~/modules/quote-list/toasts";
+import { QUOTE_LIST_HREF } from "./quote-list-link";
 import { useQuoteListForm, useQuoteListSummary } from "./use-quote-list";
-
-export const QUOTE_LIST_HREF = "/contact#quote-list";
 
 type AddToQuoteListProps = {
   product: { id: string; name: string; stockStatus: string };

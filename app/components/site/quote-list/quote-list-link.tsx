@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { ClipboardList } from "~/components/ui/sprite-icons";
 import { cx } from "~/lib/cx";
-import { QUOTE_LIST_HREF } from "./add-to-quote-list";
 import { useQuoteListSummary, useQuoteListTabSync } from "./use-quote-list";
+
+/** Where the quote list is: the contact page's panel. */
+export const QUOTE_LIST_HREF = "/contact#quote-list";
 
 export function describeQuoteCount(count: number) {
   return `${count} product${count === 1 ? "" : "s"}`;
