@@ -71,6 +71,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Every Suspense boundary is written in its place. By default React moves a boundary that
+        // comes after the first 12.8 KB into a hidden element that an inline script reveals: the
+        // home page's sections that hydrate on their own would then be invisible without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -13,8 +13,8 @@ import {
   useLoaderData,
   useMatches,
 } from "react-router";
-import { toast as showToast } from "sonner";
-import { Toaster } from "~/components/ui/sonner";
+import { toast as showToast } from "~/components/ui/toast";
+import { ToasterOnDemand } from "~/components/ui/toaster-on-demand";
 import { NOINDEX } from "~/modules/seo/meta";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { observeDatabaseOutage } from "~/server/db/client.server";
@@ -93,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-svh bg-background font-sans text-foreground antialiased">
         {children}
-        <Toaster />
+        <ToasterOnDemand now={admin} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -6,10 +6,10 @@ import zlib from "node:zlib";
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// The target is at most 100 KB; react-dom (64 KB) with React and React Router (38 KB) alone
-// are above that, so this budget holds the measured size (about 200 KB) against growth, and
-// `npm run bench` prints the figure next to the 100 KB target.
-const HOME_JS_BUDGET_BYTES = 210 * 1024;
+// The scripts the home page's HTML names (what it loads before it is interactive): React,
+// React DOM and React Router are about 105 KB of it. What it fetches later, on demand or when
+// the browser is idle (the carousel, toasts, the quick form's rules), is not counted.
+const HOME_JS_BUDGET_BYTES = 125 * 1024;
 
 /** Files used only by routes/admin/* routes, from the route manifest the build wrote. */
 function adminOnlyFiles() {
@@ -27,7 +27,9 @@ function adminOnlyFiles() {
   for (const [id, route] of Object.entries(manifest.routes)) {
     for (const f of filesOf(route)) if (f) (id.startsWith("routes/admin/") ? admin : shared).add(f);
   }
-  const only = [...admin].filter((f) => !shared.has(f));
+  // A "page-" chunk is named after the public pages or the parts of them fetched on demand that
+  // use it (vite.config.ts), so it is site code even when a back-office screen imports it too.
+  const only = [...admin].filter((f) => !shared.has(f) && !path.basename(f).startsWith("page-"));
   expect(only.length, "the manifest lists admin-only chunks").toBeGreaterThan(0);
   return new Set(only);
 }
@@ -75,8 +77,21 @@ test("public pages never fetch an admin chunk", async ({ page }) => {
   }
 });
 
-test("the home page's JavaScript stays within its budget (210 KB gzipped)", async ({ page }) => {
-  const scripts = await scriptsOf(page, "/");
+/** The scripts a page's HTML names: its modulepreload links and its inline module's imports. */
+function scriptsNamedBy(html: string) {
+  const named = html.matchAll(
+    /<link rel="modulepreload" href="([^"]+)"|import[^"\n]*?["'(]+(\/assets\/[^"']+\.js)["']/g,
+  );
+  return new Set([...named].map((match) => match[1] ?? match[2]));
+}
+
+test("the home page's first load stays within its budget (125 KB of JavaScript gzipped)", async ({
+  page,
+}) => {
+  const html = await (await page.request.get("/")).text();
+  const named = scriptsNamedBy(html);
+  const scripts = (await scriptsOf(page, "/")).filter((s) => named.has(s.path));
+  expect(scripts.length, "every script the HTML names was fetched").toBe(named.size);
   const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
   const largest = scripts
     .sort((a, b) => b.gzipBytes - a.gzipBytes)

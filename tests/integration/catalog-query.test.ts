@@ -1,12 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { pagerItems } from "~/lib/pager";
-import {
-  parseCatalogParams,
-  toCatalogSearch,
-  toEnquiryHref,
-  truncateText,
-} from "~/modules/products/catalog-params";
+import { toCatalogSearch, toEnquiryHref, truncateText } from "~/modules/products/catalog-params";
+import { parseCatalogParams } from "~/modules/products/catalog-params.schema";
 import { type CatalogView, getCatalogView, getFeaturedProducts } from "~/modules/products/queries.server";
 import { brands, categories, products } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";

@@ -3,7 +3,7 @@
 //
 //   <FetchError failed={loaderData.failed} message="Failed to fetch brands" />
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 export function FetchError({ failed, message }: { failed: boolean; message: string }) {
   useEffect(() => {

@@ -12,7 +12,7 @@
 // (a redirect) or new data without `result`, never judged by what is left from an earlier one.
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { ActionFailure } from "~/lib/action-error";
 import { lastUploadInterrupted } from "~/lib/upload-progress";
 

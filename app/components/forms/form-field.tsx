@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 /** A label, one control and its first error message, wired together for screen readers. */
 export function FormField(props: {
@@ -12,7 +12,7 @@ export function FormField(props: {
   children: ReactElement<{ id?: string }>;
 }) {
   return (
-    <div className={cn("grid gap-2", props.className)}>
+    <div className={cx("grid gap-2", props.className)}>
       <Label htmlFor={props.children.props.id}>{props.label}</Label>
       {props.children}
       {props.hint ? <p className="text-muted-foreground text-sm">{props.hint}</p> : null}

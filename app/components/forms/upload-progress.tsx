@@ -3,8 +3,8 @@
 
 import { useId } from "react";
 import { CircleAlert } from "~/components/ui/sprite-icons";
+import { cx } from "~/lib/cx";
 import { useUploadProgress } from "~/lib/upload-progress";
-import { cn } from "~/lib/utils";
 
 export const UPLOAD_INTERRUPTED = {
   title: "Upload interrupted",
@@ -21,7 +21,7 @@ export function UploadProgress({ active, className }: { active: boolean; classNa
   const labelId = useId();
   if (uploading) {
     return (
-      <div className={cn("grid gap-1.5", className)}>
+      <div className={cx("grid gap-1.5", className)}>
         <div className="flex items-baseline justify-between gap-3 text-sm">
           <span id={labelId} className="font-medium">
             Uploading file
@@ -49,7 +49,7 @@ export function UploadProgress({ active, className }: { active: boolean; classNa
     return (
       <div
         role="alert"
-        className={cn(
+        className={cx(
           "flex gap-3 rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm",
           className,
         )}

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 type PageHeroProps = {
   title: string;
@@ -15,7 +15,7 @@ type PageHeroProps = {
 export function PageHero({ title, subtitle, eyebrow, children, className }: PageHeroProps) {
   return (
     <section
-      className={cn(
+      className={cx(
         "relative isolate overflow-hidden bg-stone-900 text-white",
         "bg-[radial-gradient(circle_at_85%_15%,rgb(234_88_12/0.35),transparent_45%),linear-gradient(135deg,#1c1917,#292524)]",
         className,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import type { ProductCardData } from "~/modules/products/card";
 import { EnquireButton, OutOfStockOverlay } from "./catalog/product-actions";
 import { QuickViewButton } from "./catalog/quick-view-button";
@@ -43,7 +43,7 @@ export function ProductCard({
       id={anchorId}
       data-testid="product-card"
       data-out-of-stock={outOfStock || undefined}
-      className={cn("product-card", className)}
+      className={cx("product-card", className)}
     >
       <div className="product-card-photo">
         <ProductImage src={product.imageUrl} alt={product.name} asset={product.asset} priority={priority} />

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import { hasVariants, type ImageAsset } from "~/modules/images/image-asset";
 import { ImageSources, useImageFallback } from "./picture";
 
@@ -53,7 +53,7 @@ export function ProductImage({
       decoding="async"
       data-placeholder={showPlaceholder ? "true" : undefined}
       onError={fallback.onError}
-      className={cn("product-image", className)}
+      className={cx("product-image", className)}
     />
   );
   if (showPlaceholder || !hasVariants(asset)) return image;

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Menu, Phone, X } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import { type ContactInfo, toTelHref } from "~/modules/content/contact-info";
 import { Logo } from "./logo";
 import { QuoteListLink } from "./quote-list/quote-list-link";
@@ -62,7 +62,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
         <Link to="/" className="flex shrink-0 items-center gap-2" aria-label="Trade Counter home">
           <Logo />
         </Link>
-        <nav aria-label="Main" className={cn("ml-2 hidden", wide.block)}>
+        <nav aria-label="Main" className={cx("ml-2 hidden", wide.block)}>
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
@@ -79,7 +79,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
               key={social.key}
               href={contact.socialLinks[social.key]}
               social={social}
-              className={cn("hidden p-2", wide.inlineFlex)}
+              className={cx("hidden p-2", wide.inlineFlex)}
             />
           ))}
           <a
@@ -93,7 +93,7 @@ export function SiteHeader({ user, contact }: { user: HeaderUser; contact: Conta
           </a>
           <QuoteListLink labelClassName={wide.label} />
           {user ? (
-            <Form method="post" action="/auth/sign-out" className={cn("ml-1 hidden", wide.block)}>
+            <Form method="post" action="/auth/sign-out" className={cx("ml-1 hidden", wide.block)}>
               <Button type="submit" variant="outline" size="sm" className="whitespace-nowrap">
                 Sign Out
               </Button>
@@ -118,7 +118,10 @@ const SOCIAL_LINKS = [
   { key: "instagram", name: "Instagram", Icon: Instagram },
 ] as const;
 
-/** A social link opens in a new tab; its name says so. `label` shows the network's name beside the icon. */
+/**
+ * A social link opens in a new tab; its name says so. `label` shows the network's name beside the
+ * icon. `className` gives its display (inline-flex, or hidden up to a width).
+ */
 function SocialLink({
   href,
   social: { name, Icon },
@@ -136,7 +139,7 @@ function SocialLink({
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Trade Counter on ${name} (opens in a new tab)`}
-      className={cn("header-link", className)}
+      className={cx("header-link", className)}
     >
       <Icon className="size-5" />
       {label ? <span className="font-medium text-sm">{name}</span> : null}
@@ -174,7 +177,7 @@ function MobileMenu({
         close();
         event.currentTarget.querySelector("summary")?.focus();
       }}
-      className={cn("group", className)}
+      className={cx("group", className)}
     >
       <summary className="menu-button">
         <Menu aria-hidden className="size-5 group-open:hidden" />
@@ -205,7 +208,7 @@ function MobileMenu({
               href={contact.socialLinks[social.key]}
               social={social}
               label
-              className="px-3 py-2"
+              className="inline-flex px-3 py-2"
             />
           ))}
         </div>

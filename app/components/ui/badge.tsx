@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot as SlotPrimitive } from "radix-ui";
 import type * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
+import { Slot } from "./slot";
 
 // The styles are component classes in app/app.css (.badge, .badge-<variant>).
 const badgeVariants = cva("badge", {
@@ -24,9 +24,9 @@ const badgeVariants = cva("badge", {
 type BadgeProps = React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean };
 
 function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : "span";
+  const Comp = asChild ? Slot : "span";
 
-  return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return <Comp data-slot="badge" className={cx(badgeVariants({ variant }), className)} {...props} />;
 }
 
 export { Badge, type BadgeProps, badgeVariants };

@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot as SlotPrimitive } from "radix-ui";
 import type * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
+import { Slot } from "./slot";
 
 // The styles are component classes in app/app.css (.btn, .btn-<variant>, .btn-<size>).
 const buttonVariants = cva("btn", {
@@ -35,9 +35,9 @@ type ButtonProps = React.ComponentProps<"button"> &
   };
 
 function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : "button";
+  const Comp = asChild ? Slot : "button";
 
-  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return <Comp data-slot="button" className={cx(buttonVariants({ variant, size, className }))} {...props} />;
 }
 
 export { Button, type ButtonProps, buttonVariants };

@@ -1,9 +1,9 @@
 import type * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 function Input({ className, type, ...props }: React.ComponentProps<"input">) {
-  return <input type={type} data-slot="input" className={cn("field-input", className)} {...props} />;
+  return <input type={type} data-slot="input" className={cx("field-input", className)} {...props} />;
 }
 
 export { Input };

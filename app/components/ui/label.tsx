@@ -1,10 +1,11 @@
-import { Label as LabelPrimitive } from "radix-ui";
 import type * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
-function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root data-slot="label" className={cn("field-label", className)} {...props} />;
+/** A form label (a plain <label>: the public site's forms need nothing from Radix's). */
+function Label({ className, ...props }: React.ComponentProps<"label">) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: the caller ties it to its control with htmlFor or by nesting.
+  return <label data-slot="label" className={cx("field-label", className)} {...props} />;
 }
 
 export { Label };

@@ -1,9 +1,9 @@
 import type * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return <textarea data-slot="textarea" className={cn("field-textarea", className)} {...props} />;
+  return <textarea data-slot="textarea" className={cx("field-textarea", className)} {...props} />;
 }
 
 export { Textarea };

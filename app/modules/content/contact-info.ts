@@ -1,16 +1,5 @@
-// The trader's contact details as the site shows them: from contact content, with defaults.
-import { z } from "zod";
-import { isSafeExternalUrl } from "~/lib/safe-link";
-
-export const businessHoursSchema = z.record(z.string().max(100), z.string().max(200));
-/** Social links are other sites: http(s) only, never javascript: or a path with hidden characters. */
-export const socialLinksSchema = z.record(
-  z.string().max(50),
-  z
-    .string()
-    .max(500)
-    .refine((value) => isSafeExternalUrl(value)),
-);
+// The trader's contact details as the site shows them: from contact content, with defaults. The
+// schemas that read them from the database are in contact-info.schema.ts (the browser needs none).
 
 export type ContactInfo = {
   phone: string;

@@ -3,13 +3,8 @@ import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { contactContent } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import {
-  businessHoursSchema,
-  type ContactInfo,
-  DEFAULT_CONTACT_INFO,
-  socialLinksSchema,
-  sortBusinessHours,
-} from "./contact-info";
+import { type ContactInfo, DEFAULT_CONTACT_INFO, sortBusinessHours } from "./contact-info";
+import { businessHoursSchema, socialLinksSchema } from "./contact-info.schema";
 
 type ContactRow = typeof contactContent.$inferSelect;
 

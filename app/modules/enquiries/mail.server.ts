@@ -8,7 +8,8 @@
 // of them a day: past that the enquiry is stored and staff are told, and the address hears nothing.
 import crypto from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
-import { businessHoursSchema, DEFAULT_CONTACT_INFO, sortBusinessHours } from "~/modules/content/contact-info";
+import { DEFAULT_CONTACT_INFO, sortBusinessHours } from "~/modules/content/contact-info";
+import { businessHoursSchema } from "~/modules/content/contact-info.schema";
 import { resolveStaffRecipients } from "~/modules/notifications/recipients.server";
 import type { QuoteLine } from "~/modules/quote-list/quote-list.server";
 import type { Transaction } from "~/server/db/client.server";

@@ -14,12 +14,7 @@ export const QUOTE_LIST_MESSAGES = {
   outOfStock: (name: string) => `${name} is out of stock, so it can't be added to your quote list.`,
 } as const;
 
-export const QUOTE_LIST_TOASTS = {
-  add: "Added to your quote list",
-  set: "Quantity updated",
-  remove: "Removed from your quote list",
-  clear: "Your quote list is now empty",
-} as const;
+export { QUOTE_LIST_TOASTS } from "./toasts";
 
 const productId = z.guid({ error: QUOTE_LIST_MESSAGES.product }).transform((id) => id.toLowerCase());
 const quantity = z.coerce

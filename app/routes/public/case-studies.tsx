@@ -6,7 +6,6 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
-import { toast } from "sonner";
 import { CaseStudyCard } from "~/components/site/case-studies/case-study-card";
 import { CaseStudyDetailsSection, CaseStudyDialog } from "~/components/site/case-studies/case-study-details";
 import {
@@ -18,6 +17,7 @@ import {
 import { CategoryNav } from "~/components/site/case-studies/category-nav";
 import { useHydrated } from "~/components/site/case-studies/use-hydrated";
 import { PageHero } from "~/components/site/page-hero";
+import { toast } from "~/components/ui/toast";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getCaseStudiesPage } from "~/modules/case-studies/queries.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useLoaderData } from "react-router";
-import { toast } from "sonner";
 import { BargainsStrip } from "~/components/site/catalog/bargains-strip";
 import { CatalogFilters } from "~/components/site/catalog/catalog-filters";
 import { CatalogHero } from "~/components/site/catalog/catalog-hero";
@@ -8,9 +7,10 @@ import { CatalogPager } from "~/components/site/catalog/catalog-pager";
 import { CatalogResults, describeRange } from "~/components/site/catalog/catalog-results";
 import { MobileFilters } from "~/components/site/catalog/mobile-filters";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
+import { toast } from "~/components/ui/toast";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { toProductCard } from "~/modules/products/card";
-import { parseCatalogParams } from "~/modules/products/catalog-params";
+import { parseCatalogParams } from "~/modules/products/catalog-params.schema";
 import { getCatalogView } from "~/modules/products/queries.server";
 import { breadcrumbJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useLoaderData } from "react-router";
-import { toast } from "sonner";
 import { ContactDetails, ContactMap } from "~/components/site/enquiry/contact-details";
 import { ContactForm } from "~/components/site/enquiry/contact-form";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { QuoteListPanel } from "~/components/site/quote-list/quote-list-panel";
+import { toast } from "~/components/ui/toast";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { contactEnquiryAction, enquiryHeaders } from "~/modules/enquiries/actions.server";

@@ -1,14 +1,16 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
-import { QuickEnquiryForm } from "~/components/site/enquiry/quick-enquiry-form";
-import { CatalogBanner } from "~/components/site/home/catalog-banner";
-import { CategoryTiles } from "~/components/site/home/category-tiles";
-import { CustomerReviews } from "~/components/site/home/customer-reviews";
-import { FeaturedProducts } from "~/components/site/home/featured-products";
-import { GetInTouch } from "~/components/site/home/get-in-touch";
 import { HeroCarousel } from "~/components/site/home/hero-carousel";
-import { PartnerLogos } from "~/components/site/home/partner-logos";
 import { Reveal } from "~/components/site/home/reveal";
-import { TrustedSuppliers } from "~/components/site/home/trusted-suppliers";
+import {
+  CatalogBanner,
+  CategoryTiles,
+  CustomerReviews,
+  FeaturedProducts,
+  GetInTouchSection,
+  loadLowerSections,
+  PartnerLogos,
+  TrustedSuppliers,
+} from "~/components/site/home/sections-on-demand";
 import { JsonLd } from "~/components/site/json-ld";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getHomeContent } from "~/modules/content/home.server";
@@ -34,6 +36,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader() {
   return { ...(await getHomeContent()), formToken: issueFormToken() };
+}
+
+/** On a navigation to the page (not on its first load), the sections' code comes with the data. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadLowerSections()]);
+  return data;
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -75,9 +83,7 @@ export default function Home() {
         <PartnerLogos />
       </Reveal>
       <Reveal>
-        <GetInTouch contact={contact}>
-          <QuickEnquiryForm formToken={home.formToken} />
-        </GetInTouch>
+        <GetInTouchSection contact={contact} formToken={home.formToken} />
       </Reveal>
     </>
   );

@@ -6,12 +6,12 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { FileTextIcon, ImageIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
 import { FieldError } from "~/components/admin/form-messages";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { UploadProgress } from "~/components/forms/upload-progress";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toast";
 import { cn } from "~/lib/utils";
 import type { UploadAnswer, UploadKind } from "~/modules/certifications/schema";
 

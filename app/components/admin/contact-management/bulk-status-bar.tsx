@@ -6,11 +6,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ListChecksIcon } from "lucide-react";
 import { type MouseEvent, useId } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
 import { ENQUIRY_STATUSES } from "~/lib/vocabulary";
 import { bulkStatusSchema } from "~/modules/enquiries/follow-up.schema";
 

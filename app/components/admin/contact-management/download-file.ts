@@ -1,7 +1,7 @@
 // Downloads an enquiry's attachment with fetch so a failure can say so ('Error downloading file')
 // instead of leaving a broken download; without JavaScript the link downloads on its own.
 import type { MouseEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 function fileNameFrom(response: Response, href: string) {
   const disposition = response.headers.get("Content-Disposition") ?? "";

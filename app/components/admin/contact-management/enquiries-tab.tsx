@@ -7,12 +7,12 @@
 import { DownloadIcon, FileDownIcon, PaperclipIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { PagedList, type PagedListData } from "~/components/admin/data-table/paged-list";
 import { RowActions } from "~/components/admin/data-table/row-actions";
 import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import { toast } from "~/components/ui/toast";
 import type { EnquiryStatus } from "~/lib/vocabulary";
 import type { EnquiryFilters as Filters } from "~/modules/enquiries/follow-up.schema";
 import { BulkStatusBar } from "./bulk-status-bar";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Clock, X } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import type { PublicCaseStudy } from "~/modules/case-studies/queries.server";
 import { CaseStudyImage } from "./case-study-image";
 import { formatDuration } from "./case-study-text";
@@ -57,7 +57,7 @@ export function CaseStudyBody({
       )}
       {study.materials.length > 0 && (
         <section aria-labelledby={`materials-${study.id}`}>
-          <Heading id={`materials-${study.id}`} className={cn("mb-2 font-semibold", large && "text-xl")}>
+          <Heading id={`materials-${study.id}`} className={cx("mb-2 font-semibold", large && "text-xl")}>
             Materials Used
           </Heading>
           <ul className="flex flex-wrap gap-2">
@@ -72,8 +72,8 @@ export function CaseStudyBody({
       )}
       {sections.map((section) => (
         <section key={section.heading}>
-          <Heading className={cn("mb-1 font-semibold", large && "text-xl")}>{section.heading}</Heading>
-          <p className={cn("whitespace-pre-line text-muted-foreground leading-relaxed", !large && "text-sm")}>
+          <Heading className={cx("mb-1 font-semibold", large && "text-xl")}>{section.heading}</Heading>
+          <p className={cx("whitespace-pre-line text-muted-foreground leading-relaxed", !large && "text-sm")}>
             {section.text}
           </p>
         </section>

@@ -1,5 +1,5 @@
 import { Building2 } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import type { ImageAsset } from "~/modules/images/image-asset";
 import { Picture } from "../picture";
 
@@ -23,7 +23,7 @@ export function CaseStudyImage({
   priority = false,
 }: CaseStudyImageProps) {
   return (
-    <div className={cn("relative aspect-[4/3] overflow-hidden bg-muted", className)}>
+    <div className={cx("relative aspect-[4/3] overflow-hidden bg-muted", className)}>
       {src ? (
         <Picture
           src={src}

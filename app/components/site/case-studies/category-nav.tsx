@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import { useHydrated } from "./use-hydrated";
 
 type CategoryNavProps = {
@@ -42,7 +42,7 @@ export function CategoryNav({ basePath, categories, activeName, label }: Categor
                   to={hrefFor(basePath, item.name)}
                   preventScrollReset
                   aria-current={current ? "page" : undefined}
-                  className={cn(
+                  className={cx(
                     "inline-flex h-9 items-center rounded-md px-4 font-medium text-sm transition-colors",
                     "outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
                     current

@@ -1,10 +1,9 @@
 // What the contact form and the home quick form share: the submission state (a fetcher with
 // JavaScript, the page's action data without), the toasts, the file field and the outcome panels.
-import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+// The fields take a plain description of a field (Conform's field metadata is one), so the quick
+// form renders them without Conform.
 import { useEffect, useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
 import { FormField } from "~/components/forms/form-field";
 import { UploadProgress } from "~/components/forms/upload-progress";
 import { Button } from "~/components/ui/button";
@@ -12,6 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CircleAlert, CircleCheck } from "~/components/ui/sprite-icons";
 import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toast";
 import {
   ACCEPT_ATTRIBUTE,
   ENQUIRY_LIMITS,
@@ -24,7 +24,31 @@ import {
   HONEYPOT_FIELD,
   RATE_LIMITED_MESSAGE,
   SUCCESS_TOAST,
-} from "~/modules/enquiries/schema";
+} from "~/modules/enquiries/form-fields";
+
+/** A field as the parts render it: what Conform's field metadata says, or the quick form's own. */
+export type EnquiryField = {
+  id: string;
+  name: string;
+  errorId: string;
+  errors?: string[] | undefined;
+  /** The value a refused post sent, shown again. */
+  initialValue?: unknown;
+  /** Changes when the form is reset, so the control starts again. */
+  key?: string | undefined;
+};
+
+/** A control's name, id, value and the ARIA that ties it to its error (as Conform writes them). */
+function controlProps(field: EnquiryField, describedBy?: string) {
+  const invalid = field.errors !== undefined;
+  return {
+    id: field.id,
+    name: field.name,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid ? `${field.errorId} ${describedBy ?? ""}`.trim() : describedBy,
+    defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
+  };
+}
 
 function isEnquiryData(value: unknown, kind: EnquiryKind): value is EnquiryActionData {
   return typeof value === "object" && value !== null && (value as EnquiryActionData).kind === kind;
@@ -118,48 +142,61 @@ export function PersonFields({
   fields,
   phoneClassName,
 }: {
-  fields: {
-    fullName: FieldMetadata<string>;
-    email: FieldMetadata<string>;
-    phone: FieldMetadata<string | undefined>;
-  };
+  fields: { fullName: EnquiryField; email: EnquiryField; phone: EnquiryField };
   phoneClassName?: string;
 }) {
-  const { key: nameKey, ...nameProps } = getInputProps(fields.fullName, { type: "text" });
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
+  const { fullName, email, phone } = fields;
   return (
     <>
-      <FormField label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
-        <Input key={nameKey} {...nameProps} autoComplete="name" maxLength={ENQUIRY_LIMITS.fullName} />
+      <FormField label="Full Name" errors={fullName.errors} errorId={fullName.errorId}>
+        <Input
+          key={fullName.key}
+          type="text"
+          {...controlProps(fullName)}
+          autoComplete="name"
+          maxLength={ENQUIRY_LIMITS.fullName}
+        />
       </FormField>
-      <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-        <Input key={emailKey} {...emailProps} autoComplete="email" maxLength={ENQUIRY_LIMITS.email} />
+      <FormField label="Email" errors={email.errors} errorId={email.errorId}>
+        <Input
+          key={email.key}
+          type="email"
+          {...controlProps(email)}
+          autoComplete="email"
+          maxLength={ENQUIRY_LIMITS.email}
+        />
       </FormField>
       <FormField
         label="Phone (optional)"
-        errors={fields.phone.errors}
-        errorId={fields.phone.errorId}
+        errors={phone.errors}
+        errorId={phone.errorId}
         className={phoneClassName}
       >
-        <Input key={phoneKey} {...phoneProps} autoComplete="tel" maxLength={ENQUIRY_LIMITS.phone} />
+        <Input
+          key={phone.key}
+          type="tel"
+          {...controlProps(phone)}
+          autoComplete="tel"
+          maxLength={ENQUIRY_LIMITS.phone}
+        />
       </FormField>
     </>
   );
 }
 
-function FileField({ field, className }: { field: FieldMetadata<File | undefined>; className?: string }) {
-  const { key, ...props } = getInputProps(field, { type: "file" });
+function FileField({ field, className }: { field: EnquiryField; className?: string }) {
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
+  // A file input has no value to show again.
+  const { defaultValue: _, ...props } = controlProps(field, hintId);
   return (
     <div className={className ?? "grid gap-2"}>
       <Label htmlFor={field.id}>Attachment (optional)</Label>
       <Input
-        key={key}
+        key={field.key}
+        type="file"
         {...props}
         accept={ACCEPT_ATTRIBUTE}
-        aria-describedby={error ? `${field.errorId} ${hintId}` : hintId}
         className="h-auto cursor-pointer py-1.5"
       />
       <p id={hintId} className="text-muted-foreground text-sm">
@@ -180,16 +217,15 @@ export function MessageField({
   rows,
   placeholder,
 }: {
-  field: FieldMetadata<string>;
+  field: EnquiryField;
   rows: number;
   placeholder: string;
 }) {
-  const { key, ...props } = getTextareaProps(field);
   return (
     <FormField label="Message" errors={field.errors} errorId={field.errorId}>
       <Textarea
-        key={key}
-        {...props}
+        key={field.key}
+        {...controlProps(field)}
         rows={rows}
         maxLength={ENQUIRY_LIMITS.message}
         placeholder={placeholder}
@@ -199,13 +235,7 @@ export function MessageField({
 }
 
 /** The end of both enquiry forms: the attachment, the privacy notice, the upload's progress and Send. */
-export function EnquiryFormEnd({
-  file,
-  sending,
-}: {
-  file: FieldMetadata<File | undefined>;
-  sending: boolean;
-}) {
+export function EnquiryFormEnd({ file, sending }: { file: EnquiryField; sending: boolean }) {
   return (
     <>
       <FileField field={file} />

@@ -1,16 +1,41 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, useState } from "react";
+import type { UseEmblaCarouselType } from "embla-carousel-react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ArrowRight, ChevronLeft, ChevronRight } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
+import { whenIdle } from "~/lib/when-idle";
 import type { HeroSlide } from "~/modules/content/home.server";
 import type { HeroBackground } from "~/modules/settings/hero-background";
 import { Picture } from "../picture";
 import { ContentLink } from "./content-link";
 
+type CarouselApi = UseEmblaCarouselType[1];
+
 export const HERO_AUTOPLAY_DELAY_MS = 5000;
 /** The hero spans the viewport; the route's preload must ask for the same size. */
 export const HERO_IMAGE_SIZES = "100vw";
+
+const HeroCarouselDriver = lazy(() => import("./hero-carousel-driver"));
+
+/**
+ * Embla on the viewport, fetched when the browser is idle or the visitor reaches for the carousel
+ * (`wake`), so it is not part of the page's first load. Until then the first slide stands alone,
+ * as it does without JavaScript. `driver` is the element that runs it.
+ */
+function useCarouselOnDemand({ loop, active }: { loop: boolean; active: boolean }) {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [api, setApi] = useState<CarouselApi>();
+  const wake = useCallback(() => setWanted(true), []);
+  useEffect(() => whenIdle(wake), [wake]);
+  const driver =
+    wanted && viewport ? (
+      <Suspense fallback={null}>
+        <HeroCarouselDriver viewport={viewport} loop={loop} active={active} onApi={setApi} />
+      </Suspense>
+    ) : null;
+  return { viewportRef: setViewport, api, wake, driver };
+}
 
 /**
  * The home hero: staff-managed slides under the hero_background overlay. Autoplay advances every
@@ -19,7 +44,7 @@ export const HERO_IMAGE_SIZES = "100vw";
  */
 export function HeroCarousel({ slides, background }: { slides: HeroSlide[]; background: HeroBackground }) {
   const several = slides.length > 1;
-  const [viewportRef, api] = useEmblaCarousel({ loop: several, active: several });
+  const { viewportRef, api, wake, driver } = useCarouselOnDemand({ loop: several, active: several });
   const [selected, setSelected] = useState(0);
   const [autoplay, setAutoplay] = useState(several);
 
@@ -50,10 +75,15 @@ export function HeroCarousel({ slides, background }: { slides: HeroSlide[]; back
       // "ready" once Embla runs: before that (server HTML, no JavaScript) the first slide stands alone.
       data-carousel={api ? "ready" : "static"}
       className="relative bg-stone-900"
+      onPointerEnter={wake}
       onPointerDown={stopAutoplay}
       onKeyDown={stopAutoplay}
-      onFocus={stopAutoplay}
+      onFocus={() => {
+        wake();
+        stopAutoplay();
+      }}
     >
+      {driver}
       <div ref={viewportRef} className="overflow-hidden">
         <div className="flex touch-pan-y" aria-live={autoplay ? "off" : "polite"}>
           {slides.map((slide, index) => (
@@ -85,9 +115,9 @@ export function HeroCarousel({ slides, background }: { slides: HeroSlide[]; back
               >
                 <span
                   aria-hidden
-                  className={cn(
-                    "block h-2 rounded-full bg-white/60 transition-all group-hover:bg-white",
-                    index === selected ? "w-6 bg-white" : "w-2",
+                  className={cx(
+                    "block h-2 rounded-full transition-all group-hover:bg-white",
+                    index === selected ? "w-6 bg-white" : "w-2 bg-white/60",
                   )}
                 />
               </button>
@@ -183,7 +213,7 @@ function ArrowButton({ direction, onClick }: { direction: "previous" | "next"; o
       size="icon"
       aria-label={direction === "previous" ? "Previous slide" : "Next slide"}
       onClick={onClick}
-      className={cn(
+      className={cx(
         // Below 640px the arrows sit at the bottom corners, clear of the slide's text.
         "absolute bottom-2 z-10 size-11 rounded-full border-white/40 bg-black/40 text-white hover:bg-black/60 hover:text-white sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2",
         direction === "previous" ? "left-4" : "right-4",

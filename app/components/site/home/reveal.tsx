@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 type RevealState = "static" | "hidden" | "shown";
 
@@ -37,7 +37,7 @@ export function Reveal({ children, className }: { children: ReactNode; className
     <div
       ref={ref}
       data-reveal={state}
-      className={cn(
+      className={cx(
         state !== "static" &&
           "transition-[opacity,translate] duration-700 ease-out motion-reduce:transition-none",
         state === "hidden" && "translate-y-8 opacity-0",

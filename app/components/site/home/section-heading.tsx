@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 /** The heading block every home section opens with; `id` is what the section is labelled by. */
 export function SectionHeading({
@@ -15,7 +15,7 @@ export function SectionHeading({
   align?: "center" | "start";
 }) {
   return (
-    <div className={cn("grid gap-3", align === "center" && "mx-auto max-w-3xl text-center", className)}>
+    <div className={cx("grid gap-3", align === "center" && "mx-auto max-w-3xl text-center", className)}>
       <h2 id={id} className="text-balance font-bold text-3xl tracking-tight sm:text-4xl">
         {title}
       </h2>

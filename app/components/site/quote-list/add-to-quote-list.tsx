@@ -4,17 +4,17 @@
 
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Check, ClipboardPlus } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { toast } from "~/components/ui/toast";
+import { cx } from "~/lib/cx";
 import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
-import { QUOTE_LIST_TOASTS, type QuoteListResult } from "~/modules/quote-list/schema";
+import type { QuoteListResult } from "~/modules/quote-list/schema";
+import { QUOTE_LIST_TOASTS } from "~/modules/quote-list/toasts";
+import { QUOTE_LIST_HREF } from "./quote-list-link";
 import { useQuoteListForm, useQuoteListSummary } from "./use-quote-list";
-
-export const QUOTE_LIST_HREF = "/contact#quote-list";
 
 type AddToQuoteListProps = {
   product: { id: string; name: string; stockStatus: string };
@@ -57,14 +57,14 @@ export function AddToQuoteList({
   const outOfStock = product.stockStatus === "Out of Stock";
 
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={cx("grid gap-1.5", className)}>
       <form
         method="post"
         action="/quote-list"
         onSubmit={onSubmit}
         // The quantity is checked by the server; a card's form has nothing to check.
         noValidate={withQuantity || undefined}
-        className={cn("flex gap-2", withQuantity && "items-end")}
+        className={cx("flex gap-2", withQuantity && "items-end")}
       >
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={product.id} />

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import type { Toast } from "~/server/toast.server";
 
 /**
@@ -13,7 +13,7 @@ export function FlashNotice({ flash }: { flash: Toast | null }) {
   return (
     <div
       role={error ? "alert" : "status"}
-      className={cn(
+      className={cx(
         "hidden border-b noscript:block",
         error ? "border-destructive/40 bg-destructive/5" : "border-green-700/30 bg-green-50",
       )}
@@ -21,7 +21,7 @@ export function FlashNotice({ flash }: { flash: Toast | null }) {
       <p className="container mx-auto flex items-start gap-2 px-4 py-3 text-sm">
         <Icon
           aria-hidden="true"
-          className={cn("mt-0.5 size-4 shrink-0", error ? "text-destructive" : "text-green-700")}
+          className={cx("mt-0.5 size-4 shrink-0", error ? "text-destructive" : "text-green-700")}
         />
         <span>
           <strong className="font-semibold">{flash.title}</strong>

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { ClipboardList } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
-import { QUOTE_LIST_HREF } from "./add-to-quote-list";
+import { cx } from "~/lib/cx";
 import { useQuoteListSummary, useQuoteListTabSync } from "./use-quote-list";
+
+/** Where the quote list is: the contact page's panel. */
+export const QUOTE_LIST_HREF = "/contact#quote-list";
 
 export function describeQuoteCount(count: number) {
   return `${count} product${count === 1 ? "" : "s"}`;
@@ -26,13 +28,13 @@ export function QuoteListLink({
     <Link
       to={QUOTE_LIST_HREF}
       aria-label={`Quote list, ${describeQuoteCount(count)}`}
-      className={cn("header-link relative shrink-0 px-2 py-2 font-semibold text-sm", className)}
+      className={cx("header-link relative shrink-0 px-2 py-2 font-semibold text-sm", className)}
     >
       <ClipboardList aria-hidden="true" className="size-5" />
       <span className={labelClassName}>Quote list</span>
       <span
         aria-hidden="true"
-        className={cn(
+        className={cx(
           "min-w-5 rounded-full px-1.5 text-center font-bold text-xs leading-5",
           count > 0 ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground",
         )}

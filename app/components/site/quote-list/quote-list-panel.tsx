@@ -4,15 +4,16 @@
 
 import { useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { toast } from "sonner";
 import { StockBadge } from "~/components/site/catalog/stock-badge";
 import { ProductImage } from "~/components/site/product-image";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ClipboardList, PackageSearch } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { toast } from "~/components/ui/toast";
+import { cx } from "~/lib/cx";
 import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
-import { QUOTE_LIST_TOASTS, type QuoteListItem, type QuoteListResult } from "~/modules/quote-list/schema";
+import type { QuoteListItem, QuoteListResult } from "~/modules/quote-list/schema";
+import { QUOTE_LIST_TOASTS } from "~/modules/quote-list/toasts";
 import { describeQuoteCount } from "./quote-list-link";
 import { useQuoteListForm } from "./use-quote-list";
 
@@ -38,15 +39,15 @@ export function QuoteListPanel({ items }: { items: QuoteListItem[] }) {
     <section
       id={QUOTE_LIST_SECTION_ID}
       aria-labelledby="quote-list-heading"
-      className={cn("scroll-mt-20 rounded-xl border bg-card shadow-sm", empty ? "px-5 py-4" : "p-5 sm:p-8")}
+      className={cx("scroll-mt-20 rounded-xl border bg-card shadow-sm", empty ? "px-5 py-4" : "p-5 sm:p-8")}
     >
       <h2
         id="quote-list-heading"
         ref={headingRef}
         tabIndex={-1}
-        className={cn("flex items-center gap-2 font-bold outline-none", empty ? "text-lg" : "text-2xl")}
+        className={cx("flex items-center gap-2 font-bold outline-none", empty ? "text-lg" : "text-2xl")}
       >
-        <ClipboardList aria-hidden="true" className={cn("text-primary", empty ? "size-5" : "size-6")} />
+        <ClipboardList aria-hidden="true" className={cx("text-primary", empty ? "size-5" : "size-6")} />
         Your quote list
       </h2>
       {empty ? (

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CircleAlert, CircleCheck, Clock } from "~/components/ui/sprite-icons";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import type { CustomerQuoteState } from "~/modules/quotes/customer.server";
 
 const NEW_QUOTE_HREF = "/contact?subject=Quote%20Request";
@@ -27,11 +27,11 @@ export function QuoteNotice({ tone, children }: { tone: Tone; children: ReactNod
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={cn("flex gap-3 rounded-lg border p-4 text-sm print:p-2", TONES[tone])}
+      className={cx("flex gap-3 rounded-lg border p-4 text-sm print:p-2", TONES[tone])}
     >
       <Icon
         aria-hidden="true"
-        className={cn("mt-0.5 size-5 shrink-0", tone === "error" ? "text-destructive" : "text-foreground")}
+        className={cx("mt-0.5 size-5 shrink-0", tone === "error" ? "text-destructive" : "text-foreground")}
       />
       <div className="grid gap-1">{children}</div>
     </div>

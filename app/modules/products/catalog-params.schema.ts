@@ -1,0 +1,47 @@
+// How the catalogue's loader reads a view from a query string (the parameters are in
+// catalog-params.ts). Hostile or stale links never fail: every field falls back to "no filter".
+import { z } from "zod";
+import { CATALOG_SORTS, type CatalogParams, SEARCH_MAX_LENGTH } from "./catalog-params";
+
+// A NUL is dropped from text: PostgreSQL refuses a query that carries one.
+export const catalogParamsSchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((value) => value.replaceAll("\u0000", "").trim().slice(0, SEARCH_MAX_LENGTH)),
+  brand: z.uuid().optional().catch(undefined),
+  // A category name (matched case-insensitively) or id; resolved against the listed categories.
+  category: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => {
+      const trimmed = value?.replaceAll("\u0000", "").trim().slice(0, SEARCH_MAX_LENGTH);
+      return trimmed && trimmed.toLowerCase() !== "all" ? trimmed : undefined;
+    }),
+  inStock: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => value === "true" || value === "on" || value === "1"),
+  sort: z.enum(CATALOG_SORTS).catch("name"),
+  // Too large a page is clamped to the last page by the query, so only its shape is checked here.
+  page: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => {
+      if (!value || !/^\d+$/.test(value.trim())) return 1;
+      const page = Number(value.trim());
+      return Number.isSafeInteger(page) ? Math.max(1, page) : Number.MAX_SAFE_INTEGER;
+    }),
+});
+
+const PARAM_NAMES = ["q", "brand", "category", "inStock", "sort", "page"] as const;
+
+/** Normalised parameters from a query string; repeated keys use the first value. */
+export function parseCatalogParams(searchParams: URLSearchParams): CatalogParams {
+  const raw: Record<string, string | undefined> = {};
+  for (const name of PARAM_NAMES) raw[name] = searchParams.get(name) ?? undefined;
+  return catalogParamsSchema.parse(raw);
+}
