@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable, noteDatabaseError } from "~/server/db/client.server";
+import { leanDocument } from "~/server/http/lean-document.server";
 import { logger } from "~/server/logger.server";
 import { cspNonceContext } from "~/server/security/request-context";
 
@@ -86,7 +87,7 @@ export default function handleRequest(
             timeoutId = undefined;
             if (error) return reject(error);
             resolve(
-              new Response(body, {
+              new Response(leanDocument(body ?? ""), {
                 headers: responseHeaders,
                 status: responseStatusCode,
                 statusText: statusTextOf(responseStatusCode),
@@ -113,7 +114,7 @@ export default function handleRequest(
  * one go, so a stream (a PassThrough, its events and buffering per 4 KB piece) would be work for
  * nothing. React writes strings, and views it does not touch again.
  */
-function collectPage(done: (error: unknown, body?: Buffer<ArrayBuffer>) => void): Writable {
+function collectPage(done: (error: unknown, body?: string) => void): Writable {
   const chunks: Buffer[] = [];
   let finished = false;
   const destination = Object.assign(new EventEmitter(), {
@@ -128,7 +129,7 @@ function collectPage(done: (error: unknown, body?: Buffer<ArrayBuffer>) => void)
     end() {
       if (finished) return;
       finished = true;
-      done(null, Buffer.concat(chunks));
+      done(null, Buffer.concat(chunks).toString("utf8"));
     },
     destroy(error?: unknown) {
       if (finished) return;

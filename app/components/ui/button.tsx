@@ -37,7 +37,7 @@ type ButtonProps = React.ComponentProps<"button"> &
 function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : "button";
 
-  return <Comp data-slot="button" className={cx(buttonVariants({ variant, size, className }))} {...props} />;
+  return <Comp className={cx(buttonVariants({ variant, size, className }))} {...props} />;
 }
 
 export { Button, type ButtonProps, buttonVariants };
