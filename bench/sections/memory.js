@@ -69,6 +69,7 @@ async function settledRss(pid) {
   while (Date.now() - started < SETTLE.maxMs) {
     await sleep(1000);
     const now = treeRssMb(pid);
+    if (now === 0) throw new Error(`The server (pid ${pid}) is gone; RSS series so far: ${series.join(" ")}`);
     series.push(Math.round(now));
     if (Math.abs(now - last) > SETTLE.toleranceMb) steadySince = Date.now();
     last = now;
@@ -92,6 +93,7 @@ export async function run(ctx) {
   const loaded = await load({ base, paths: next, seconds: Math.min(benchSeconds, 10) });
   clearInterval(timer);
   const end = treeRssMb(pid);
+  if (end === 0) throw new Error(`The server (pid ${pid}) is gone after the load`);
   peak = Math.max(peak, end);
   const after = await settledRss(pid);
   return {
