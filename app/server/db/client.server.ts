@@ -267,8 +267,8 @@ function observeAvailability(pool: pg.Pool) {
 /**
  * PGlite's buffer pool, in MB. Its WebAssembly memory never shrinks, and initdb's 128 MB pool is
  * touched as it fills: measured on the demo catalogue (a 10 MB database), the idle server held
- * 379 MB with 128 MB, 284 MB with 32 MB and 272 MB with 16 MB, at the same CPU per uncached
- * search for 32 and 128. A page not in the pool is read from the data folder through the
+ * 379 to 421 MB with 128 MB, 284 MB with 32 MB and 272 MB with 16 MB, at the same CPU per
+ * uncached search for 32 and 128. A page not in the pool is read from the data folder through the
  * operating system's file cache.
  */
 export const PGLITE_SHARED_BUFFERS_MB = 32;
