@@ -19,6 +19,11 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * The embedded database's buffer pool in MB (PGlite only; PostgreSQL has its own settings).
+   * Its memory is kept once touched: a larger pool holds more of a large catalogue in memory.
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Worker processes `npm start` runs on this machine (node:cluster); above 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PUBLIC_URL: z

@@ -42,8 +42,9 @@ type SharpModule = typeof import("sharp");
 let sharpModule: Promise<SharpModule> | undefined;
 
 // Loaded on first use: a server that never receives an upload never loads libvips. One thread
-// per image and no operation cache keep a small server's memory flat while it works.
-function loadSharp() {
+// per image and no operation cache keep a small server's memory flat while it works. Every
+// use of sharp in the server goes through here (the demo seed's pictures too).
+export function loadSharp() {
   sharpModule ??= import("sharp").then((module) => {
     const sharp = module.default;
     sharp.concurrency(1);

@@ -1,5 +1,6 @@
 // Renders the demo's pictures and documents and writes them to storage: one picture per product,
 // of that product's kind, and each other picture once.
+import { loadSharp } from "~/server/images/process-image.server";
 import type { Bucket, Storage } from "~/server/storage/storage.server";
 import { avatarSvg, catalogueBannerSvg, certificateSvg, logoSvg } from "./artwork";
 import { HOME_TILE_CATEGORIES, type HomeImages, REVIEW_COUNT } from "./content";
@@ -51,7 +52,7 @@ export async function removeFiles(storage: Storage, files: readonly StoredFile[]
 
 export async function writeSeedAssets(storage: Storage): Promise<SeedAssets> {
   // Loaded here, not at the top: a server that never seeds never loads libvips.
-  const { default: sharp } = await import("sharp");
+  const { default: sharp } = await loadSharp();
   const files: StoredFile[] = [];
   const writes: Promise<string>[] = [];
 
@@ -65,13 +66,19 @@ export async function writeSeedAssets(storage: Storage): Promise<SeedAssets> {
     return write;
   }
 
+  // One picture at a time: encodes running side by side each take a thread of libuv's pool, and
+  // the C allocator keeps an arena per thread that it seldom hands back to the system.
+  let encoding: Promise<unknown> = Promise.resolve();
   function picture(svg: string, name: string, format: Format = "webp", bucket: Bucket = "media") {
-    const image = sharp(Buffer.from(svg));
     // Low WebP effort: a third less CPU at start-up for files a few per cent larger.
-    const bytes =
-      format === "webp"
+    const encode = () => {
+      const image = sharp(Buffer.from(svg));
+      return format === "webp"
         ? image.webp({ quality: 82, effort: 2 }).toBuffer()
         : image.png({ compressionLevel: 6 }).toBuffer();
+    };
+    const bytes = encoding.then(encode, encode);
+    encoding = bytes.catch(() => undefined);
     return store(bucket, `${name}.${format}`, bytes);
   }
 
