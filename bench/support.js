@@ -152,6 +152,8 @@ export async function startServer({ port, database, env = {} }) {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // As `npm start` and the systemd unit launch it (see the README's Configuration).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: "127.0.0.1",
