@@ -3,7 +3,16 @@
 // (first page, a later page), its building-information filter (first and a later page) and its
 // search (first and a later page), every request a URL of its own, at low concurrency.
 // Target: p95 <= 100 ms for each kind.
-import { caseVariant, fmt, load, mark, printTable, topUpProducts, variants, withDatabase } from "../support.js";
+import {
+  caseVariant,
+  fmt,
+  load,
+  mark,
+  printTable,
+  topUpProducts,
+  variants,
+  withDatabase,
+} from "../support.js";
 
 const SIZE = Number(process.env.BENCH_ADMIN_PRODUCTS ?? 100_000);
 // Requests per kind (a count, not a duration), and how many are in flight at once.
