@@ -487,8 +487,8 @@ const STOP_WORDS =
 
 // ---------------------------------------------------------------- a large catalogue
 
-// The words bench products are named from: a catalogue of up to 67,500 distinct names
-// ("Premium Radiata Pine Framing 90x45"), numbered past that by their slugs.
+// The words bench products are named from ("Premium Radiata Pine Framing 90x45"); names repeat
+// in a large catalogue, slugs do not (each ends in the product's number).
 export const ADJECTIVES = [
   "Premium",
   "Heavy Duty",

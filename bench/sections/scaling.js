@@ -1,8 +1,8 @@
 // Catalogue scaling: the catalogue topped up to 1,000, 10,000 and 100,000 published products by a
-// bulk insert (topUpProducts in ../support.js), then p50/p95 of uncached filtered, searched and paged requests (every request a
-// new URL), the catalogue page's HTML bytes, and what a client-side design would download: every
-// published product as JSON, as a client of a hosted backend fetches them (all columns, with the
-// category and brand names), raw and gzipped.
+// bulk insert (topUpProducts in ../support.js), then p50/p95 of uncached filtered, searched and
+// paged requests (every request a new URL), the catalogue page's HTML bytes, and what a
+// client-side design would download: every published product as JSON, as a client of a hosted
+// backend fetches them (all columns, with the category and brand names), raw and gzipped.
 import zlib from "node:zlib";
 import {
   caseVariant,
