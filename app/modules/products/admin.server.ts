@@ -63,6 +63,8 @@ const adminColumns = {
 /** The catalogue's filter on building information: "missing" for the products the dashboard counts. */
 export type BuildingFilter = "missing" | "";
 
+const ADMIN_SEARCH_FIELDS = [products.name, products.description, products.shortDescription];
+
 /**
  * A case-insensitive "contains" on name, description or short description. The first test can use
  * the trigram index on the three fields joined (products_search_trgm_idx), so a search reads the
@@ -74,8 +76,6 @@ function searchCondition(q: string): SQL | undefined {
   const joined = sql`(coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, ''))`;
   return and(ilike(joined, containsPattern(text)), ilikeAny(ADMIN_SEARCH_FIELDS, text));
 }
-
-const ADMIN_SEARCH_FIELDS = [products.name, products.description, products.shortDescription];
 
 // Newest first, the id breaking ties: the order of products_admin_list_idx.
 const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
