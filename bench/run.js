@@ -18,6 +18,7 @@ const SECTIONS = [
   "weight",
   "lighthouse",
   "scaling",
+  "admin",
   "enquiries",
   "scale",
   "faults",
@@ -59,8 +60,8 @@ ensureBuild();
 const modules = {};
 for (const name of selected) modules[name] = await import(`./sections/${name}.js`);
 
-// Per-engine sections share one server (fresh database, demo seed) per engine; scaling goes last
-// because it adds products. Each section returns { [engine]: figures } and prints its own table.
+// Per-engine sections share one server (fresh database, demo seed) per engine; scaling and admin
+// go last because they add products. Each section returns { [engine]: figures } and prints its own table.
 const perEngine = selected.filter((s) => !STANDALONE.has(s));
 const collected = Object.fromEntries(perEngine.map((s) => [s, {}]));
 for (const [index, engine] of engines.entries()) {

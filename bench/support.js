@@ -487,6 +487,131 @@ const STOP_WORDS =
     ",",
   );
 
+// ---------------------------------------------------------------- a large catalogue
+
+// The words bench products are named from ("Premium Radiata Pine Framing 90x45"); names repeat
+// in a large catalogue, slugs do not (each ends in the product's number).
+export const ADJECTIVES = [
+  "Premium",
+  "Heavy Duty",
+  "Treated",
+  "Galvanised",
+  "Stainless",
+  "Kiln Dried",
+  "Exterior",
+  "Interior",
+  "Structural",
+  "Lightweight",
+  "Fire Rated",
+  "Acoustic",
+  "Coastal",
+  "Marine Grade",
+  "Pre-primed",
+];
+export const MATERIALS = [
+  "Radiata Pine",
+  "Macrocarpa",
+  "Cedar",
+  "Steel",
+  "Zincalume",
+  "Aluminium",
+  "Fibre Cement",
+  "Polyester",
+  "Glasswool",
+  "Acrylic",
+  "Brass",
+  "Copper",
+  "Plywood",
+  "Plasterboard",
+  "Concrete",
+];
+export const NOUNS = [
+  "Framing",
+  "Decking Board",
+  "Weatherboard",
+  "Roofing Sheet",
+  "Flashing",
+  "Screw",
+  "Nail",
+  "Bolt",
+  "Bracket",
+  "Hinge",
+  "Insulation Batt",
+  "Paint",
+  "Primer",
+  "Sealant",
+  "Drill Bit",
+  "Saw Blade",
+  "Fence Paling",
+  "Post",
+  "Joist Hanger",
+  "Batten",
+];
+export const SIZE_WORDS = [
+  "90x45",
+  "140x45",
+  "2.4m",
+  "3.6m",
+  "4.8m",
+  "10g x 65mm",
+  "M12",
+  "1L",
+  "4L",
+  "10L",
+  "R2.6",
+  "600mm",
+  "1200mm",
+  "25 pack",
+  "100 pack",
+];
+
+const sqlArray = (words) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`;
+
+/** SQL adding published products numbered from..to (slugs explicit unless BENCH_SLUGS=trigger). */
+function insertSql(from, to) {
+  const slug = process.env.BENCH_SLUGS === "trigger" ? "''" : "slugify(w.name) || '-b' || g";
+  return `
+    with c as (select array_agg(id order by name) as a from categories where type = 'products' and is_active),
+         b as (select array_agg(id order by name) as a from brands where is_active),
+         i as (select array_agg(distinct image_url) as a from products where image_url is not null),
+         v as (select ${sqlArray(ADJECTIVES)} as adj, ${sqlArray(MATERIALS)} as mat, ${sqlArray(NOUNS)} as noun, ${sqlArray(SIZE_WORDS)} as size)
+    insert into products (name, slug, description, short_description, price, discount_percentage, category_id,
+      brand_id, image_url, stock_quantity, stock_status, is_featured, is_published, created_at, updated_at)
+    select w.name, ${slug},
+      'A ' || lower(w.adj) || ' ' || lower(w.noun) || ' in ' || lower(w.mat) || ', ' || w.size || ', suited to '
+        || (array['residential','commercial','renovation','farm','coastal'])[1 + g % 5]
+        || ' builds. Stocked at our Auckland yard and delivered to site across the region; ask the trade desk for bulk quantities and lead times.',
+      w.adj || ' ' || lower(w.noun) || ', ' || w.size,
+      5 + (g % 500), case when g % 5 = 0 then g % 40 else 0 end,
+      c.a[1 + g % array_length(c.a, 1)], b.a[1 + (g / 3) % array_length(b.a, 1)],
+      i.a[1 + g % greatest(array_length(i.a, 1), 1)],
+      g % 200, (array['In Stock','In Stock','Low Stock','Out of Stock'])[1 + g % 4], false, true,
+      now() - make_interval(mins => g), now()
+    from generate_series(${from}, ${to}) g, c, b, i, v,
+      lateral (select v.adj[1 + g % 15] as adj, v.mat[1 + (g / 15) % 15] as mat, v.noun[1 + (g * 7 / 225) % 20] as noun,
+        v.size[1 + (g * 11) % 15] as size,
+        v.adj[1 + g % 15] || ' ' || v.mat[1 + (g / 15) % 15] || ' ' || v.noun[1 + (g * 7 / 225) % 20] || ' ' || v.size[1 + (g * 11) % 15] as name) w`;
+}
+
+/**
+ * Tops the catalogue up to `size` published products by one bulk insert (generate_series over the
+ * words above, spread over the seeded categories, brands and images, one minute apart in
+ * created_at), then vacuums and analyses products. `query` is withDatabase's. Returns
+ * { inserted, insertSeconds }; nothing is inserted when the catalogue is already that large.
+ */
+export async function topUpProducts(query, size) {
+  const [{ n: before, maxg }] = await query(
+    "select count(*) filter (where is_published)::int as n, count(*)::int as maxg from products",
+  );
+  const t = performance.now();
+  if (size > before) await query(insertSql(maxg + 1, maxg + (size - before)));
+  const insertSeconds = (performance.now() - t) / 1000;
+  // What PostgreSQL's autovacuum does within a minute of a bulk load, and the server's daily
+  // housekeeping does on PGlite: statistics, and the visibility map that index-only scans need.
+  await query("vacuum analyze products");
+  return { inserted: Math.max(0, size - before), insertSeconds };
+}
+
 // ---------------------------------------------------------------- uploads and mixed load
 
 /** A PDF of `bytes` bytes that passes a check of its magic bytes (padding inside the file). */

@@ -1,9 +1,8 @@
 // Catalogue scaling: the catalogue topped up to 1,000, 10,000 and 100,000 published products by a
-// bulk insert (generate_series over builders' words, spread over the seeded categories, brands
-// and images), then p50/p95 of uncached filtered, searched and paged requests (every request a
-// new URL), the catalogue page's HTML bytes, and what a client-side design would download: every
-// published product as JSON, as a client of a hosted backend fetches them (all columns, with the
-// category and brand names), raw and gzipped.
+// bulk insert (topUpProducts in ../support.js), then p50/p95 of uncached filtered, searched and
+// paged requests (every request a new URL), the catalogue page's HTML bytes, and what a
+// client-side design would download: every published product as JSON, as a client of a hosted
+// backend fetches them (all columns, with the category and brand names), raw and gzipped.
 import zlib from "node:zlib";
 import {
   caseVariant,
@@ -14,6 +13,7 @@ import {
   printTable,
   rawGet,
   startServer,
+  topUpProducts,
   variants,
   withDatabase,
 } from "../support.js";
@@ -21,79 +21,6 @@ import {
 // Requests per kind and size (a count, not a duration: on PGlite one may take seconds).
 const REQUESTS = Number(process.env.BENCH_SCALING_REQUESTS ?? 60);
 const SIZES = (process.env.BENCH_SCALING_SIZES ?? "1000,10000,100000").split(",").map(Number);
-const ADJECTIVES = [
-  "Premium",
-  "Heavy Duty",
-  "Treated",
-  "Galvanised",
-  "Stainless",
-  "Kiln Dried",
-  "Exterior",
-  "Interior",
-  "Structural",
-  "Lightweight",
-  "Fire Rated",
-  "Acoustic",
-  "Coastal",
-  "Marine Grade",
-  "Pre-primed",
-];
-const MATERIALS = [
-  "Radiata Pine",
-  "Macrocarpa",
-  "Cedar",
-  "Steel",
-  "Zincalume",
-  "Aluminium",
-  "Fibre Cement",
-  "Polyester",
-  "Glasswool",
-  "Acrylic",
-  "Brass",
-  "Copper",
-  "Plywood",
-  "Plasterboard",
-  "Concrete",
-];
-const NOUNS = [
-  "Framing",
-  "Decking Board",
-  "Weatherboard",
-  "Roofing Sheet",
-  "Flashing",
-  "Screw",
-  "Nail",
-  "Bolt",
-  "Bracket",
-  "Hinge",
-  "Insulation Batt",
-  "Paint",
-  "Primer",
-  "Sealant",
-  "Drill Bit",
-  "Saw Blade",
-  "Fence Paling",
-  "Post",
-  "Joist Hanger",
-  "Batten",
-];
-const SIZE_WORDS = [
-  "90x45",
-  "140x45",
-  "2.4m",
-  "3.6m",
-  "4.8m",
-  "10g x 65mm",
-  "M12",
-  "1L",
-  "4L",
-  "10L",
-  "R2.6",
-  "600mm",
-  "1200mm",
-  "25 pack",
-  "100 pack",
-];
 // What builders type: one word each, from the names above.
 const SEARCH_TERMS = [
   "pine",
@@ -110,34 +37,6 @@ const SEARCH_TERMS = [
   "sealant",
 ];
 
-const sqlArray = (words) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`;
-
-/** SQL adding published products numbered from..to (slugs explicit unless BENCH_SLUGS=trigger). */
-function insertSql(from, to) {
-  const slug = process.env.BENCH_SLUGS === "trigger" ? "''" : "slugify(w.name) || '-b' || g";
-  return `
-    with c as (select array_agg(id order by name) as a from categories where type = 'products' and is_active),
-         b as (select array_agg(id order by name) as a from brands where is_active),
-         i as (select array_agg(distinct image_url) as a from products where image_url is not null),
-         v as (select ${sqlArray(ADJECTIVES)} as adj, ${sqlArray(MATERIALS)} as mat, ${sqlArray(NOUNS)} as noun, ${sqlArray(SIZE_WORDS)} as size)
-    insert into products (name, slug, description, short_description, price, discount_percentage, category_id,
-      brand_id, image_url, stock_quantity, stock_status, is_featured, is_published, created_at, updated_at)
-    select w.name, ${slug},
-      'A ' || lower(w.adj) || ' ' || lower(w.noun) || ' in ' || lower(w.mat) || ', ' || w.size || ', suited to '
-        || (array['residential','commercial','renovation','farm','coastal'])[1 + g % 5]
-        || ' builds. Stocked at our Auckland yard and delivered to site across the region; ask the trade desk for bulk quantities and lead times.',
-      w.adj || ' ' || lower(w.noun) || ', ' || w.size,
-      5 + (g % 500), case when g % 5 = 0 then g % 40 else 0 end,
-      c.a[1 + g % array_length(c.a, 1)], b.a[1 + (g / 3) % array_length(b.a, 1)],
-      i.a[1 + g % greatest(array_length(i.a, 1), 1)],
-      g % 200, (array['In Stock','In Stock','Low Stock','Out of Stock'])[1 + g % 4], false, true,
-      now() - make_interval(mins => g), now()
-    from generate_series(${from}, ${to}) g, c, b, i, v,
-      lateral (select v.adj[1 + g % 15] as adj, v.mat[1 + (g / 15) % 15] as mat, v.noun[1 + (g * 7 / 225) % 20] as noun,
-        v.size[1 + (g * 11) % 15] as size,
-        v.adj[1 + g % 15] || ' ' || v.mat[1 + (g / 15) % 15] || ' ' || v.noun[1 + (g * 7 / 225) % 20] || ' ' || v.size[1 + (g * 11) % 15] as name) w`;
-}
-
 const CLIENT_JSON_SQL = `
   select coalesce(json_agg(x), '[]'::json)::text as j from (
     select p.*, json_build_object('name', c.name) as categories, json_build_object('name', b.name) as brands
@@ -149,20 +48,12 @@ export async function run(ctx) {
   const sizes = [];
   for (const size of SIZES) {
     const seeded = await withDatabase(ctx, async (query) => {
-      const [{ n: before, maxg }] = await query(
-        "select count(*) filter (where is_published)::int as n, count(*)::int as maxg from products",
-      );
-      const t = performance.now();
-      if (size > before) await query(insertSql(maxg + 1, maxg + (size - before)));
-      const insertSeconds = (performance.now() - t) / 1000;
-      // What PostgreSQL's autovacuum does within a minute of a bulk load, and the server's daily
-      // housekeeping does on PGlite: statistics, and the visibility map that index-only scans need.
-      await query("vacuum analyze products");
+      const { inserted, insertSeconds } = await topUpProducts(query, size);
       const [{ j }] = await query(CLIENT_JSON_SQL);
       const raw = Buffer.byteLength(j);
       const gzipped = zlib.gzipSync(j).length;
       return {
-        inserted: Math.max(0, size - before),
+        inserted,
         insertSeconds,
         clientJsonBytes: raw,
         clientJsonGzipBytes: gzipped,

@@ -1,6 +1,6 @@
 // Catalog Management through its route action and loader, as the browser posts them: what is
 // stored, what the list shows, and what is refused (400, nothing written).
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { PAGE_SIZE } from "~/lib/list-params";
 import type { Role } from "~/lib/vocabulary";
@@ -210,6 +210,45 @@ test("pages hold 10 products newest first with the exact total; a page past the 
   expect(data.total).toBe(23);
   expect(data.rows).toHaveLength(10);
   expect(data.rows[0]).toHaveProperty("price");
+});
+
+test("a large catalogue: a search counts to 1,000 and a list past 10,000 is estimated, each said above the table", async () => {
+  await database.current.db.delete(products);
+  await database.current.db.execute(
+    sql`insert into products (name, short_description, created_at)
+        select 'Bulk ' || g, case when g % 8 = 0 then 'Coastal grade' end, now() - make_interval(secs => g)
+        from generate_series(1, 10050) g`,
+  );
+  await database.current.db.execute(sql`analyze products`);
+  const cookie = await cookieFor("admin");
+  const open = async (query: string) =>
+    (await loader({
+      request: new Request(`http://localhost/admin/catalog${query}`, { headers: { cookie } }),
+      params: {},
+      context: {},
+    } as never)) as { rows: { name: string }[]; total: number; pageCount: number; totalNote: string | null };
+
+  // 1,256 products match "coastal": the newest 1,000 are paged.
+  const searched = await open("?q=coastal");
+  expect(searched).toMatchObject({ total: 1000, pageCount: 100 });
+  expect(searched.rows[0]?.name).toBe("Bulk 8");
+  expect(searched.totalNote).toBe(
+    "More than 1,000 products match; the newest 1,000 are listed. Add words to narrow the search.",
+  );
+  expect((await open("?q=coastal&page=100")).rows.at(-1)?.name).toBe("Bulk 8000");
+  // A search under the cap is counted exactly and says nothing more.
+  expect(await open("?q=Bulk 1005")).toMatchObject({ total: 2, totalNote: null });
+
+  const listed = await open("");
+  expect(listed.total).toBeGreaterThan(10_000);
+  expect(Math.abs(listed.total - 10_050)).toBeLessThan(500);
+  expect(listed.totalNote).toBe(
+    `About ${listed.total.toLocaleString("en-NZ")} products: past 10,000 the total is estimated.`,
+  );
+  expect(listed.rows[0]?.name).toBe("Bulk 1");
+  expect((await open("?page=1005")).rows.map((r) => r.name)).toEqual(
+    Array.from({ length: 10 }, (_, i) => `Bulk ${10041 + i}`),
+  );
 });
 
 test("a user without a staff role is refused (403) and nothing is written; sales may create", async () => {

@@ -1,6 +1,6 @@
 // Products in the back office (Catalog Management): the paged, searched list with prices, the
 // pick-lists, and create / update / delete. Prices leave the server only through this module.
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
 import type { Completeness } from "~/modules/compliance/completeness";
@@ -11,7 +11,7 @@ import {
 } from "~/modules/compliance/sheets.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { ilikeAny } from "~/server/db/like";
+import { containsPattern, ilikeAny } from "~/server/db/like";
 import { brands, categories, products } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import type { ProductInput } from "./schema";
@@ -63,9 +63,77 @@ const adminColumns = {
 /** The catalogue's filter on building information: "missing" for the products the dashboard counts. */
 export type BuildingFilter = "missing" | "";
 
+const ADMIN_SEARCH_FIELDS = [products.name, products.description, products.shortDescription];
+
 /**
- * Newest first, 10 a page, exact total; q is a case-insensitive contains on three fields;
- * building "missing" keeps the published products without complete building information.
+ * A case-insensitive "contains" on name, description or short description. The first test can use
+ * the trigram index on the three fields joined (products_search_trgm_idx), so a search reads the
+ * rows that may match instead of every row; the second keeps a match from spanning two fields.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const joined = sql`(coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, ''))`;
+  return and(ilike(joined, containsPattern(text)), ilikeAny(ADMIN_SEARCH_FIELDS, text));
+}
+
+// Newest first, the id breaking ties: the order of products_admin_list_idx.
+const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
+
+/** A search counts its matches up to this many: counting every match reads every matching row. */
+export const SEARCH_COUNT_CAP = 1000;
+/** A list without a search counts up to this many; past it the total is the planner's estimate. */
+export const LIST_COUNT_CAP = 10_000;
+
+/** How a page's total was reached: counted, counted up to SEARCH_COUNT_CAP, or estimated. */
+export type TotalKind = "exact" | "capped" | "estimate";
+
+/** A page of the back office's products, with how its total was reached. */
+export type AdminProductPage = Paged<AdminProduct> & { totalKind: TotalKind };
+
+/** The rows matching `where`, counted up to cap + 1 (an index or bitmap walk that stops early). */
+async function countUpTo(where: SQL | undefined, cap: number) {
+  const db = getDb();
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(cap + 1)
+    .as("matches");
+  const [counted] = await db.select({ n: count() }).from(matches);
+  return Number(counted?.n ?? 0);
+}
+
+/** The planner's estimate of the rows matching `where` (its statistics, kept by ANALYZE). */
+async function estimatedCount(where: SQL | undefined) {
+  const db = getDb();
+  const result = await db.execute(
+    sql`explain (format json) ${db.select({ one: sql`1` }).from(products).where(where)}`,
+  );
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const cell = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan?: { "Plan Rows"?: number } }[];
+  return Math.round(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+/**
+ * The total of a list: exact up to a cap, so no request counts 100,000 rows. A search stops at
+ * SEARCH_COUNT_CAP (its pages then hold the newest that many matches); a list without one takes
+ * the planner's estimate past LIST_COUNT_CAP, never less than what was counted.
+ */
+async function totalOf(where: SQL | undefined, searched: boolean): Promise<{ n: number; kind: TotalKind }> {
+  const cap = searched ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+  const counted = await countUpTo(where, cap);
+  if (counted <= cap) return { n: counted, kind: "exact" };
+  if (searched) return { n: cap, kind: "capped" };
+  return { n: Math.max(counted, await estimatedCount(where)), kind: "estimate" };
+}
+
+/**
+ * Newest first, 10 a page; q is a case-insensitive contains on three fields; building "missing"
+ * keeps the published products without complete building information; the total as totalOf.
+ * The page's ten ids are read first (from the list index alone when there is no search), then
+ * those ten rows with their names, so a deep page skips index entries rather than whole rows.
  */
 export async function listAdminProducts({
   page,
@@ -75,29 +143,42 @@ export async function listAdminProducts({
   page: number;
   q: string;
   building?: BuildingFilter;
-}): Promise<Paged<AdminProduct>> {
-  const search = ilikeAny([products.name, products.description, products.shortDescription], q);
+}): Promise<AdminProductPage> {
+  const search = searchCondition(q);
   const where = building === "missing" ? and(search, await missingBuildingInfoCondition()) : search;
   const db = getDb();
+  let totalKind = "exact" as TotalKind;
   const paged = await readPage(
     page,
-    () => db.select({ n: count() }).from(products).where(where),
-    (offset) =>
-      db
+    async () => {
+      const total = await totalOf(where, search !== undefined);
+      totalKind = total.kind;
+      return [{ n: total.n }];
+    },
+    (offset) => {
+      const pageIds = db
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(PAGE_SIZE)
+        .offset(offset)
+        .as("page_ids");
+      return db
         .select(adminColumns)
         .from(products)
+        .innerJoin(pageIds, eq(products.id, pageIds.id))
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .leftJoin(brands, eq(products.brandId, brands.id))
-        .where(where)
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(PAGE_SIZE)
-        .offset(offset),
+        .orderBy(...NEWEST_FIRST);
+    },
   );
   const sheets = await completenessOfSheets(
     paged.rows.flatMap((row) => (row.buildingInfoId ? [row.buildingInfoId] : [])),
   );
   return {
     ...paged,
+    totalKind,
     rows: paged.rows.map((row) => ({
       ...row,
       stockStatus: row.stockStatus as StockStatus,

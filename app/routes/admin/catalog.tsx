@@ -14,7 +14,10 @@ import {
   createProduct,
   deleteProduct,
   getProductPickLists,
+  LIST_COUNT_CAP,
   listAdminProducts,
+  SEARCH_COUNT_CAP,
+  type TotalKind,
   updateProduct,
 } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
@@ -38,13 +41,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const params = parseListParams(request);
   const building = buildingFilterOf(request);
+  let totalKind = "exact" as TotalKind;
   const [list, pickLists, sheets] = await Promise.all([
-    loadPagedList("products", params, (page) => listAdminProducts({ ...page, building })),
+    loadPagedList("products", params, async (page) => {
+      const found = await listAdminProducts({ ...page, building });
+      totalKind = found.totalKind;
+      return found;
+    }),
     readOr("the product pick-lists", getProductPickLists, { categories: [], brands: [] }),
     loadPickList("building information sheets", listSheetOptions),
   ]);
+  // A total that is not exact says so (the component cannot import the caps).
+  const totalNote =
+    totalKind === "capped"
+      ? `More than ${SEARCH_COUNT_CAP.toLocaleString("en-NZ")} products match; the newest ${SEARCH_COUNT_CAP.toLocaleString("en-NZ")} are listed. Add words to narrow the search.`
+      : totalKind === "estimate"
+        ? `About ${list.total.toLocaleString("en-NZ")} products: past ${LIST_COUNT_CAP.toLocaleString("en-NZ")} the total is estimated.`
+        : null;
   // The audit log is the admins': sales see no History links.
-  return { ...list, pickLists, sheets, building, showHistory: isAdmin(user) };
+  return { ...list, totalNote, pickLists, sheets, building, showHistory: isAdmin(user) };
 }
 
 const SAVED = { create: "Product created successfully", update: "Product updated successfully" } as const;
@@ -131,7 +146,7 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
 ];
 
 export default function CatalogManagement({ loaderData }: Route.ComponentProps) {
-  const { pickLists, sheets, building, showHistory, ...list } = loaderData;
+  const { pickLists, sheets, building, showHistory, totalNote, ...list } = loaderData;
   return (
     <>
       <PageHeader
@@ -151,16 +166,21 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         multipart
         keep={{ building: building || undefined }}
         beforeTable={
-          building ? (
-            <p className="text-sm">
-              Showing published products missing building information.{" "}
-              <Link
-                to={list.q ? `?q=${encodeURIComponent(list.q)}` : "?"}
-                className="underline underline-offset-4"
-              >
-                Show all products
-              </Link>
-            </p>
+          building || totalNote ? (
+            <>
+              {building ? (
+                <p className="text-sm">
+                  Showing published products missing building information.{" "}
+                  <Link
+                    to={list.q ? `?q=${encodeURIComponent(list.q)}` : "?"}
+                    className="underline underline-offset-4"
+                  >
+                    Show all products
+                  </Link>
+                </p>
+              ) : null}
+              {totalNote ? <p className="text-sm">{totalNote}</p> : null}
+            </>
           ) : null
         }
         dialog={{

@@ -236,7 +236,15 @@ export const products = pgTable(
     check("products_original_price_check", sql`${t.originalPrice} is null or ${t.originalPrice} >= 0`),
     check("products_discount_check", sql`${t.discountPercentage} between 0 and 100`),
     check("products_stock_quantity_check", sql`${t.stockQuantity} >= 0`),
-    index("products_created_at_idx").on(t.createdAt.desc()),
+    // The back office's list, newest first (admin.server.ts listAdminProducts): a page's ids are
+    // read from this index alone, its trailing columns answering the building-information filter,
+    // so a deep page or a count skips index entries rather than sorting or fetching every row.
+    index("products_admin_list_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.isPublished,
+      t.buildingInfoId,
+    ),
     index("products_published_featured_idx").on(t.isPublished, t.isFeatured),
     index("products_category_id_idx").on(t.categoryId),
     index("products_brand_id_idx").on(t.brandId),

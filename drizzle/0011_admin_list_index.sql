@@ -1,0 +1,2 @@
+DROP INDEX "products_created_at_idx";--> statement-breakpoint
+CREATE INDEX "products_admin_list_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"is_published","building_info_id");
