@@ -1,6 +1,6 @@
 // Uploaded images are processed once, at upload: WebP at a few widths (never enlarged), AVIF only
 // where it is the smaller file, a 1200x630 social card, metadata stripped, an image_assets row;
-// a file that does not decode is refused with the spec's message and leaves nothing behind.
+// a file that does not decode is refused with the form's message and leaves nothing behind.
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
