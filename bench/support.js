@@ -154,6 +154,7 @@ export async function startServer({ port, database, env = {} }) {
       NODE_ENV: "production",
       // As `npm start` and the systemd unit launch it (see the README's Configuration).
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
       BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: "127.0.0.1",
