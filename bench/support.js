@@ -490,6 +490,22 @@ const STOP_WORDS =
 
 // ---------------------------------------------------------------- a large catalogue
 
+// What builders type into the catalogue's search: one word each, from the names below.
+export const SEARCH_WORDS = [
+  "pine",
+  "cedar",
+  "steel",
+  "screw",
+  "bracket",
+  "flashing",
+  "decking",
+  "primer",
+  "batten",
+  "hinge",
+  "copper",
+  "sealant",
+];
+
 // The words bench products are named from ("Premium Radiata Pine Framing 90x45"); names repeat
 // in a large catalogue, slugs do not (each ends in the product's number).
 export const ADJECTIVES = [

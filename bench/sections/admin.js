@@ -10,6 +10,7 @@ import {
   load,
   mark,
   printTable,
+  SEARCH_WORDS,
   topUpProducts,
   variants,
   withDatabase,
@@ -23,18 +24,8 @@ const TARGET_MS = 100;
 // What staff type: words and phrases of the products' names and descriptions, and one that
 // matches nothing.
 const SEARCHES = [
-  "pine",
-  "cedar",
-  "steel",
-  "screw",
-  "bracket",
-  "flashing",
+  ...SEARCH_WORDS,
   "decking board",
-  "primer",
-  "batten",
-  "hinge",
-  "copper",
-  "sealant",
   "marine grade",
   "m12",
   "100 pack",

@@ -12,6 +12,7 @@ import {
   mark,
   printTable,
   rawGet,
+  SEARCH_WORDS,
   startServer,
   topUpProducts,
   variants,
@@ -21,21 +22,6 @@ import {
 // Requests per kind and size (a count, not a duration: on PGlite one may take seconds).
 const REQUESTS = Number(process.env.BENCH_SCALING_REQUESTS ?? 60);
 const SIZES = (process.env.BENCH_SCALING_SIZES ?? "1000,10000,100000").split(",").map(Number);
-// What builders type: one word each, from the names above.
-const SEARCH_TERMS = [
-  "pine",
-  "cedar",
-  "steel",
-  "screw",
-  "bracket",
-  "flashing",
-  "decking",
-  "primer",
-  "batten",
-  "hinge",
-  "copper",
-  "sealant",
-];
 
 const CLIENT_JSON_SQL = `
   select coalesce(json_agg(x), '[]'::json)::text as j from (
@@ -72,7 +58,7 @@ export async function run(ctx) {
           `/catalog?category=${encodeURIComponent(caseVariant(categories[n % categories.length] ?? "Timber", n >> 3))}&v=${n}`,
       ),
       searched: variants(
-        (n) => `/catalog?q=${caseVariant(SEARCH_TERMS[n % SEARCH_TERMS.length], n >> 4)}&v=${n}`,
+        (n) => `/catalog?q=${caseVariant(SEARCH_WORDS[n % SEARCH_WORDS.length], n >> 4)}&v=${n}`,
       ),
       paged: variants((n) => `/catalog?page=${1 + ((n * 7919) % totalPages)}&v=${n}`),
     };
