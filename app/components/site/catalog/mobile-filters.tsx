@@ -1,6 +1,7 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Button } from "~/components/ui/button";
 import { SlidersHorizontal } from "~/components/ui/sprite-icons";
+import { useDialogOnDemand } from "~/components/ui/use-dialog-on-demand";
 import type { CatalogParams } from "~/modules/products/catalog-params";
 import type { CatalogOption } from "~/modules/products/queries.server";
 
@@ -19,25 +20,10 @@ type MobileFiltersProps = {
  * instead. The sheet's code is fetched when the button is pointed at, focused or pressed.
  */
 export function MobileFilters(props: MobileFiltersProps) {
-  const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, requested, trigger, triggerProps } = useDialogOnDemand(loadSheet);
   return (
     <>
-      <Button
-        ref={trigger}
-        type="button"
-        variant="outline"
-        className="md:hidden noscript:hidden"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={() => void loadSheet()}
-        onFocus={() => void loadSheet()}
-        onClick={() => {
-          setRequested(true);
-          setOpen(true);
-        }}
-      >
+      <Button {...triggerProps} variant="outline" className="md:hidden noscript:hidden">
         <SlidersHorizontal aria-hidden="true" />
         Filters
       </Button>
