@@ -2,7 +2,7 @@
 // (woken by each entry point, sending over SMTP to a loopback server): the message arrives, its
 // row is marked sent, and a drain after the claim lock has run out finds nothing to send again.
 import crypto from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { MailKind } from "~/lib/vocabulary";
@@ -13,13 +13,16 @@ import { runQuoteSweep, sendQuote } from "~/modules/quotes/lifecycle.server";
 import { action as dashboardAction } from "~/routes/admin/dashboard";
 import { action as quoteAction } from "~/routes/admin/quote";
 import * as quotePage from "~/routes/public/quote";
+import { getDb, inTransaction } from "~/server/db/db.server";
 import { certifications, mailOutbox, rateLimitCounters } from "~/server/db/schema";
 import {
   CLAIM_LOCK_MS,
   drainOutbox,
+  enqueueMail,
   newMessageId,
   startMailWorker,
   stopMailWorker,
+  wakeMailWorker,
 } from "~/server/mail/outbox.server";
 import { issueFormToken } from "~/server/security/form-token.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
@@ -107,6 +110,9 @@ async function submitEnquiry() {
   return settle(() => contactEnquiryAction(request, { clientIp: nextIp() }));
 }
 
+/** Rendering a quote's PDF the first time in a worker takes seconds on a busy machine. */
+const QUOTE_TEST_TIMEOUT_MS = 60_000;
+
 const LINE = { description: "Plywood 12mm", quantityMilli: "3", unit: "sheet", unitPriceCents: "19.99" };
 
 /** Sends a new draft quote the way staff do: the builder's form posted with intent "send". */
@@ -132,16 +138,20 @@ async function sendFromBackOffice(days = 20) {
   return { outcome, enquiry, draft };
 }
 
-test("a quote sent from the back office reaches the customer once, never again after the claim lock", async () => {
-  const { outcome, enquiry } = await sendFromBackOffice();
-  expect(outcome.status).toBe(302);
-  expect(await toastOf(outcome)).toBe("Quote sent");
-  const [row] = await expectSentOnce(["quote"]);
-  expect(row?.recipients).toEqual([enquiry.email]);
-  const received = mail.smtp.received.find((message) => message.messageId === row?.messageId);
-  expect(received?.to).toEqual([enquiry.email]);
-  expect(received?.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);
-});
+test(
+  "a quote sent from the back office reaches the customer once, never again after the claim lock",
+  async () => {
+    const { outcome, enquiry } = await sendFromBackOffice();
+    expect(outcome.status).toBe(302);
+    expect(await toastOf(outcome)).toBe("Quote sent");
+    const [row] = await expectSentOnce(["quote"]);
+    expect(row?.recipients).toEqual([enquiry.email]);
+    const received = mail.smtp.received.find((message) => message.messageId === row?.messageId);
+    expect(received?.to).toEqual([enquiry.email]);
+    expect(received?.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);
+  },
+  QUOTE_TEST_TIMEOUT_MS,
+);
 
 test("an enquiry's acknowledgement and its staff notification go once each", async () => {
   expect((await submitEnquiry()).status).toBe(200);
@@ -163,47 +173,55 @@ test("a sign-up's confirmation link goes once", async () => {
   expect(row?.recipients).toEqual([email]);
 });
 
-test("the customer's answer reaches staff once", async () => {
-  const { enquiry } = await sendFromBackOffice();
-  await expectSentOnce(["quote"]);
-  const [quoteMail] = mail.smtp.received;
-  const token = /\/quote\/([A-Za-z0-9_-]{43})/.exec(quoteMail?.text ?? "")?.[1] ?? "";
-  expect(token).not.toBe("");
+test(
+  "the customer's answer reaches staff once",
+  async () => {
+    const { enquiry } = await sendFromBackOffice();
+    await expectSentOnce(["quote"]);
+    const [quoteMail] = mail.smtp.received;
+    const token = /\/quote\/([A-Za-z0-9_-]{43})/.exec(quoteMail?.text ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
 
-  startMailWorker({ transport: mail.transport, intervalMs: 3_600_000 });
-  const context = new RouterContextProvider();
-  context.set(cspNonceContext, "test-nonce");
-  context.set(clientIpContext, nextIp());
-  const request = new Request(`http://localhost/quote/${token}`, {
-    method: "POST",
-    body: new URLSearchParams({
-      intent: "accept",
-      name: "Mere Parata",
-      purchaseOrder: "PO-7781",
-      acceptTerms: "on",
-    }),
-  });
-  const answered = await settle(() => quotePage.action({ request, params: { token }, context } as never));
-  expect(answered.status).toBeLessThan(400);
-  const [row] = await expectSentOnce(["quote_answer"]);
-  expect(row?.enquiryId).toBe(enquiry.id);
-  expect(row?.subject).toMatch(/^Quote TC-\d{4}-\d{6}-A accepted$/);
-});
+    startMailWorker({ transport: mail.transport, intervalMs: 3_600_000 });
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, "test-nonce");
+    context.set(clientIpContext, nextIp());
+    const request = new Request(`http://localhost/quote/${token}`, {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "accept",
+        name: "Mere Parata",
+        purchaseOrder: "PO-7781",
+        acceptTerms: "on",
+      }),
+    });
+    const answered = await settle(() => quotePage.action({ request, params: { token }, context } as never));
+    expect(answered.status).toBeLessThan(400);
+    const [row] = await expectSentOnce(["quote_answer"]);
+    expect(row?.enquiryId).toBe(enquiry.id);
+    expect(row?.subject).toMatch(/^Quote TC-\d{4}-\d{6}-A accepted$/);
+  },
+  QUOTE_TEST_TIMEOUT_MS,
+);
 
-test("a quote's reminder goes once", async () => {
-  const actor = await quoteStaff();
-  const { draft } = await draftQuoteFor(db(), actor, { days: 3 });
-  await sendQuote(actor, draft.id, draft.number);
-  await expectSentOnce(["quote"]);
+test(
+  "a quote's reminder goes once",
+  async () => {
+    const actor = await quoteStaff();
+    const { draft } = await draftQuoteFor(db(), actor, { days: 3 });
+    await sendQuote(actor, draft.id, draft.number);
+    await expectSentOnce(["quote"]);
 
-  startMailWorker({ transport: mail.transport, intervalMs: 3_600_000 });
-  const swept = await runQuoteSweep();
-  expect(swept.reminded).toBeGreaterThanOrEqual(1);
-  const rows = await expectSentOnce(["quote_reminder"]);
-  expect(rows.map((row) => row.subject)).toContainEqual(
-    expect.stringMatching(new RegExp(`^Reminder: quote ${draft.number} is valid until `)),
-  );
-});
+    startMailWorker({ transport: mail.transport, intervalMs: 3_600_000 });
+    const swept = await runQuoteSweep();
+    expect(swept.reminded).toBeGreaterThanOrEqual(1);
+    const rows = await expectSentOnce(["quote_reminder"]);
+    expect(rows.map((row) => row.subject)).toContainEqual(
+      expect.stringMatching(new RegExp(`^Reminder: quote ${draft.number} is valid until `)),
+    );
+  },
+  QUOTE_TEST_TIMEOUT_MS,
+);
 
 test("a certificate's expiry reminder goes once", async () => {
   await db().delete(certifications);
@@ -252,4 +270,31 @@ test("a failed message retried from the dashboard goes once more, and only once"
   expect(await toastOf(outcome)).toBe("Mail queued to send again");
   const [row] = await expectSentOnce(["staff_notification"]);
   expect(row?.id).toBe(failed.id);
+});
+
+test("mail queued by a write that rolls back is never sent", async () => {
+  await expect(
+    inTransaction(async () => {
+      await enqueueMail(getDb(), {
+        kind: "staff_notification",
+        recipients: ["owner@example.nz"],
+        subject: "Never sent",
+        text: "Body",
+      });
+      wakeMailWorker();
+      // The write goes on after the wake (an audit event, the next record) and then fails.
+      for (let step = 0; step < 3; step++) await getDb().execute(sql`select 1`);
+      throw new Error("a later step failed");
+    }),
+  ).rejects.toThrow("a later step failed");
+  // Waits for any drain the wake started.
+  await stopMailWorker();
+  expect(mail.smtp.received).toEqual([]);
+  expect(await outbox(["staff_notification"])).toEqual([]);
+});
+
+test("the outbox is never drained inside a transaction", async () => {
+  await expect(inTransaction(() => drainOutbox({ transport: mail.transport }))).rejects.toThrow(
+    "The outbox is drained outside a transaction: call wakeMailWorker() instead",
+  );
 });
