@@ -1,6 +1,8 @@
 // The process-wide database handle. Opened once at boot (server/app.ts, scripts), then read
 // by every module through getDb(). Inside inTransaction(), getDb() is that transaction, so a
-// module's writes and the audit event of the change commit or roll back together.
+// module's writes and the audit event of the change commit or roll back together, and what the
+// write sets off outside the database (afterCommit: a mail worker's wake-up, the page-cache
+// notice) happens only once it has committed.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
