@@ -113,8 +113,8 @@ function registerMail(certificate: Reminded, today: string) {
 }
 
 /**
- * Claims the reminder and queues its mail in one transaction; false when it was already sent
- * (the claim found its row).
+ * Claims the reminder and queues its mail in one transaction, the mail worker woken once it has
+ * committed; false when it was already sent (the claim found its row).
  */
 async function sendOnce(
   certificate: Reminded,
@@ -132,6 +132,7 @@ async function sendOnce(
       .returning({ kind: certificateReminders.kind });
     if (claimed.length === 0) return false;
     await enqueueMail(db, { kind: "certificate_reminder", recipients, ...mail });
+    wakeMailWorker();
     return true;
   });
 }
@@ -186,7 +187,6 @@ export async function runCertificateReminders(now = new Date()): Promise<Certifi
     if (await sendOnce(certificate, "register_check", month, recipients, registerMail(certificate, today)))
       result.registerCheck += 1;
   }
-  if (result.expiry + result.registerCheck > 0) wakeMailWorker();
   return result;
 }
 

@@ -249,6 +249,7 @@ export async function submitEnquiry(
       { id: enquiry.id, reference, kind, withFile: Boolean(upload), lines: lines.length, spam },
       spam ? "enquiry stored as spam" : "enquiry received",
     );
+    // After the transaction above (inside a caller's, it waits for that one's commit).
     if (!spam) wakeMailWorker();
     if (rate.kind === "limited") {
       return { ...rateLimited(rate.retryAfterSeconds, submission.reply()), storedAsSpam: enquiry.id };

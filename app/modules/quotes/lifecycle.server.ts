@@ -115,10 +115,8 @@ export async function sendQuote(actor: EventActor, quoteId: string, number: stri
       await removeStoredFile(pdf.path);
       throw error;
     }
-    return { token, pdfPath: pdf.path };
-  }).then((sent) => {
     wakeMailWorker();
-    return sent;
+    return { token, pdfPath: pdf.path };
   });
 }
 
@@ -207,8 +205,6 @@ export async function answerQuote(quoteId: string, answer: QuoteAnswer, now = ne
       status as "accepted" | "changes_requested" | "declined",
       answerDetails(answer),
     );
-    return status;
-  }).then((status) => {
     wakeMailWorker();
     return status;
   });
@@ -313,6 +309,7 @@ export async function takeDueReminders(now = new Date()) {
         await queueQuoteMail(await readQuoteDocument(quote.id), quote.pdfPath, token, "quote_reminder");
       reminders.push({ ...quote, token });
     }
+    if (reminders.length > 0) wakeMailWorker();
     return reminders;
   });
 }
@@ -330,7 +327,6 @@ export function quoteHistory(quoteId: string) {
 export async function runQuoteSweep(now = new Date()) {
   const expired = await expireQuotes(now);
   const reminded = await takeDueReminders(now);
-  if (reminded.length > 0) wakeMailWorker();
   return { expired, reminded: reminded.length };
 }
 

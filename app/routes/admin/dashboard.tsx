@@ -63,11 +63,11 @@ export async function action(args: Route.ActionArgs) {
     { entity: "mail", action: "retry", id },
     async () => {
       if (!(await retryMail(id))) throw new InputError("This message is no longer waiting for a retry.");
+      wakeMailWorker();
     },
     "Failed to retry mail",
   );
   if (failed) return failed;
-  wakeMailWorker();
   return redirectWithToast("/admin", { type: "success", title: "Mail queued to send again" });
 }
 

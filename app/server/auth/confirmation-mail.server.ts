@@ -15,6 +15,7 @@ export function confirmationLink(token: string) {
   return `${publicBaseUrl()}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
 }
 
+/** Queues the message (in the caller's transaction, if any) and wakes the worker once it is committed. */
 export async function sendConfirmationMail(email: string, token: string) {
   const link = confirmationLink(token);
   await enqueueMail(getDb(), {

@@ -37,7 +37,7 @@ import {
 } from "../audit/audit.server";
 import { ADMIN_ROLES, forbidden, requireRole, type SessionUser } from "../auth/guards.server";
 import { announceContentChange } from "../cache/invalidation.server";
-import { inTransaction } from "../db/db.server";
+import { afterCommit, inTransaction } from "../db/db.server";
 import type { AuditChanges } from "../db/schema";
 import { logger } from "../logger.server";
 import { clientIpContext } from "../security/request-context";
@@ -161,12 +161,13 @@ function createdId(result: unknown): string | null {
 
 /**
  * Runs a staff member's write in one transaction with its audit event(s): one per record
- * written. A write that throws leaves neither the change nor an event. After the commit, a
- * change to what the public pages show empties the page cache (here and, on PostgreSQL, in every
- * other process).
+ * written. A write that throws leaves neither the change nor an event. After the commit (of the
+ * outermost transaction, when this one runs inside another), a change to what the public pages
+ * show empties the page cache (here and, on PostgreSQL, in every other process), and the effects
+ * the write queued with afterCommit (a mail worker's wake-up) run; it returns after them.
  */
 export async function staffWrite<T>(staff: Staff, target: AuditTarget, write: () => Promise<T>): Promise<T> {
-  const result = await inTransaction(async () => {
+  return inTransaction(async () => {
     const known = target.id == null ? [] : typeof target.id === "string" ? [target.id] : [...target.id];
     const before = await readRecords(target.entity, known);
     const result = await write();
@@ -193,10 +194,11 @@ export async function staffWrite<T>(staff: Staff, target: AuditTarget, write: ()
         changes,
       });
     }
+    // Told once the outermost transaction has committed (a staffWrite inside another write waits
+    // for that one), never for a write that rolled back.
+    if (isShownInPublic(target.entity)) void afterCommit(() => announceContentChange());
     return result;
   });
-  if (isShownInPublic(target.entity)) await announceContentChange();
-  return result;
 }
 
 /**

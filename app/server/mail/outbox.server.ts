@@ -3,8 +3,15 @@
 // never slows or fails the request that queued the mail; the row waits and is retried with
 // backoff until it goes or, after MAIL_MAX_ATTEMPTS, shows on the dashboard as failed.
 //
-//   await db.transaction(async (tx) => { …; await enqueueMail(tx, { kind, recipients, … }) });
-//   wakeMailWorker();                       // after the commit: send now, not at the next tick
+//   await inTransaction(async () => {
+//     …;
+//     await enqueueMail(getDb(), { kind, recipients, … });
+//     wakeMailWorker();                     // runs after the commit: send now, not at the next tick
+//   });
+//
+// The worker only ever reads and writes the outbox through the database itself, each claim and
+// each "sent" committed on its own; it never works in a staff member's (or anyone's) transaction,
+// which would end before the message is marked sent, and the message would go again.
 //
 // Delivery is at least once: a row is claimed (status 'sending', locked for two minutes) before
 // it is sent, so two workers never send it together; if the process dies between the relay's
@@ -13,7 +20,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, lte, or } from "drizzle-orm";
 import type { MailKind } from "~/lib/vocabulary";
 import type { Database, DbOrTx } from "../db/client.server";
-import { getDb } from "../db/db.server";
+import { afterCommit, getDatabase, getDb, inTransactionScope, outsideTransaction } from "../db/db.server";
 import { type MailAttachment, mailOutbox } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
@@ -150,10 +157,17 @@ export type DrainOptions = {
 
 export type DrainResult = { claimed: number; sent: number; retrying: number; failed: number };
 
-/** Claims the due messages, sends each, and records how it went. */
+/**
+ * Claims the due messages, sends each, and records how it went, through the database itself:
+ * a claim is committed before its message goes, and a transaction that could end (or roll back)
+ * under the drain is never its database. So it refuses to run inside inTransaction() without a
+ * database of its own; to send after a write, call wakeMailWorker() in it.
+ */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
   const env = getEnv();
-  const db = options.db ?? getDb();
+  if (!options.db && inTransactionScope())
+    throw new Error("The outbox is drained outside a transaction: call wakeMailWorker() instead");
+  const db = options.db ?? getDatabase().db;
   const transport = options.transport ?? getMailTransport();
   const clock = () => options.now ?? new Date();
   const rows = await claimDueMail(db, clock(), options.limit ?? DEFAULT_BATCH);
@@ -279,9 +293,15 @@ export function startMailWorker(options: WorkerOptions = {}) {
   void runWorker();
 }
 
-/** Sends queued mail now (a no-op where the worker is not running, e.g. in tests). */
+/**
+ * Sends queued mail as soon as it is committed: inside inTransaction() the wake waits for the
+ * outermost commit (and is dropped on a rollback), outside one it is now. A no-op where the
+ * worker is not running (e.g. in most tests).
+ */
 export function wakeMailWorker() {
-  if (worker.started) void runWorker();
+  void afterCommit(() => {
+    if (worker.started) void runWorker();
+  });
 }
 
 /**
@@ -311,7 +331,8 @@ function runWorker(): Promise<void> {
     worker.again = true;
     return worker.running;
   }
-  worker.running = (async () => {
+  // Outside any caller's transaction scope, so nothing the drain starts can see one.
+  worker.running = outsideTransaction(async () => {
     try {
       let full = false;
       do {
@@ -327,6 +348,6 @@ function runWorker(): Promise<void> {
     } finally {
       worker.running = undefined;
     }
-  })();
+  });
   return worker.running;
 }
