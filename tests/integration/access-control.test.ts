@@ -267,7 +267,11 @@ function rules(): Record<string, Rule> {
       loader: { anonymous: OK, user: OK, deactivated: OK, sales: TO_DASHBOARD, admin: TO_DASHBOARD },
       // Refused on its merits (a wrong password; a password too short to sign up with), or by the
       // failed-sign-in limit: never by a missing session.
-      intents: intents(["sign-in", "sign-up"], everyone({ status: [400, 429] })),
+      intents: {
+        ...intents(["sign-in", "sign-up"], everyone({ status: [400, 429] })),
+        // Asking for a new confirmation link: the same answer for anyone, about any address.
+        ...intents(["resend-confirmation"], everyone({ status: [302, 429] })),
+      },
       fields: { email: "nobody@example.org", password: "wrong" },
     },
     "routes/public/catalog": { url: "/catalog", loader: everyone(OK) },
