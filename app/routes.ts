@@ -25,8 +25,8 @@ export default [
     route("case-studies", "routes/admin/case-studies.tsx"),
     route("certifications", "routes/admin/certifications.tsx"),
     route("catalog", "routes/admin/catalog.tsx"),
-    route("building-information", "routes/admin/building-information.tsx"),
-    route("building-information/:id", "routes/admin/building-info-sheet.tsx"),
+    route("catalog/building-information", "routes/admin/catalog/building-information.tsx"),
+    route("catalog/building-information/:id", "routes/admin/catalog/building-info-sheet.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("contact", "routes/admin/contact.tsx"),
@@ -47,6 +47,7 @@ export default [
   route("admin/files/contact_uploads/:name", "routes/resources/contact-upload.ts"),
   route("admin/contact-management/export", "routes/resources/enquiries-csv.ts"),
   route("admin/audit/export", "routes/resources/audit-csv.ts"),
+  route("admin/building-information/*", "routes/resources/building-information-moved.ts"),
   route("quote/:token/pdf", "routes/resources/quote-pdf.ts"),
   route("admin/quotes/:id/pdf", "routes/resources/quote-pdf-staff.ts"),
 ] satisfies RouteConfig;

@@ -11,7 +11,12 @@ test("an admin completes a Class 1 sheet linked to a product, and the product ma
   const name = `Framing stud ${stamp}`;
   await signIn(page, "admin");
   await expect(page).toHaveURL(/\/admin$/);
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Building Info" }).click();
+  // Building information is a section of the catalogue.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Catalog" }).click();
+  await page
+    .getByRole("navigation", { name: "Catalog sections" })
+    .getByRole("link", { name: "Building information" })
+    .click();
   await expect(page.getByRole("heading", { name: "Building Information" })).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -72,19 +72,38 @@ test("the sidebar stays collapsed after a reload, and Ctrl+B toggles it", async 
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
 });
 
-test("a sales user works in the dashboard, the catalogue and building information only", async ({ page }) => {
+test("a sales user works in the dashboard and the catalogue, building information included, only", async ({
+  page,
+}) => {
   await signIn(page, "sales");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("sales", { exact: true })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Catalog", "Building Info"]);
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Catalog"]);
   await expect(page.getByRole("link", { name: /Manage Catalog/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Home Content/ })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Products", exact: true })).toBeVisible();
+  // Enquiries are not theirs while "Sales may quote" is off (sales-quoting.spec.ts turns it on).
+  await expect(page.getByRole("heading", { name: "Products missing building information" })).toBeVisible();
+  await expect(page.getByText("Enquiries per week")).toHaveCount(0);
+  await expect(page.getByText("New enquiries this week")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   await nav.getByRole("link", { name: "Catalog" }).click();
   await expect(page.getByRole("heading", { name: "Catalog Management" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Catalog" })).toHaveAttribute("aria-current", "page");
+  const sections = page.getByRole("navigation", { name: "Catalog sections" });
+  await expect(sections.getByRole("link")).toHaveText(["Products", "Building information"]);
+  await expect(sections.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+  await sections.getByRole("link", { name: "Building information" }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/building-information$/);
+  await expect(page.getByRole("heading", { name: "Building Information" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "New Sheet" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Catalog" })).toHaveAttribute("aria-current", "page");
+  await expectNoAxeViolations(page);
+  // A bookmark of the old address still finds the sheets.
+  await page.goto("/admin/building-information");
+  await expect(page).toHaveURL(/\/admin\/catalog\/building-information$/);
 
   // User Management answers sales with Access Denied (403); admin-users.spec.ts checks that screen.
 });

@@ -36,6 +36,9 @@ test("an admin lets sales quote; sales then work enquiries and quotes, not subje
   try {
     const nav = sales.page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link", { name: "Quotes" })).toBeVisible();
+    // The dashboard shows them the enquiry figures they may now open.
+    await expect(sales.page.getByRole("heading", { name: "Enquiries per week" })).toBeVisible();
+    await expect(sales.page.getByText("New enquiries this week")).toBeVisible();
     await nav.getByRole("link", { name: /Contact Management/ }).click();
     await expect(sales.page.getByRole("heading", { level: 1, name: "Contact Management" })).toBeVisible();
     // The queries only: no subjects tab, no export, no delete.
@@ -54,9 +57,13 @@ test("an admin lets sales quote; sales then work enquiries and quotes, not subje
     await setSalesMayQuote(page, false);
     await sales.page.goto("/admin/quotes");
     await expect(sales.page).toHaveURL(/\/admin$/);
-    await expect(
-      sales.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Quotes" }),
-    ).toHaveCount(0);
+    // Back to the catalogue alone: Dashboard and Catalog, and no enquiry figures.
+    await expect(sales.page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText([
+      "Dashboard",
+      "Catalog",
+    ]);
+    await expect(sales.page.getByRole("heading", { name: "Enquiries per week" })).toHaveCount(0);
+    await expect(sales.page.getByText("New enquiries this week")).toHaveCount(0);
   } finally {
     await sales.close();
     // Whatever happened above, the setting is left as it was found.

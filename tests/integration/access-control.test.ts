@@ -211,6 +211,7 @@ const HOME = { status: 302, location: "/" };
 const TO_DASHBOARD = { status: 302, location: "/admin" };
 const FORBIDDEN = { status: 403 };
 const OK = { status: 200 };
+const MOVED_SHEET = (id: string) => ({ status: 301, location: `/admin/catalog/building-information/${id}` });
 
 type PerVisitor = Record<Visitor, Expected>;
 
@@ -266,7 +267,11 @@ function rules(): Record<string, Rule> {
       loader: { anonymous: OK, user: OK, deactivated: OK, sales: TO_DASHBOARD, admin: TO_DASHBOARD },
       // Refused on its merits (a wrong password; a password too short to sign up with), or by the
       // failed-sign-in limit: never by a missing session.
-      intents: intents(["sign-in", "sign-up"], everyone({ status: [400, 429] })),
+      intents: {
+        ...intents(["sign-in", "sign-up"], everyone({ status: [400, 429] })),
+        // Asking for a new confirmation link: the same answer for anyone, about any address.
+        ...intents(["resend-confirmation"], everyone({ status: [302, 429] })),
+      },
       fields: { email: "nobody@example.org", password: "wrong" },
     },
     "routes/public/catalog": { url: "/catalog", loader: everyone(OK) },
@@ -339,16 +344,22 @@ function rules(): Record<string, Rule> {
       loader: staffOnly,
       intents: adminIntents("routes/admin/catalog", staffIntent),
     },
-    "routes/admin/building-information": {
-      url: "/admin/building-information",
+    "routes/admin/catalog/building-information": {
+      url: "/admin/catalog/building-information",
       loader: staffOnly,
-      intents: adminIntents("routes/admin/building-information", staffIntent),
+      intents: adminIntents("routes/admin/catalog/building-information", staffIntent),
     },
-    "routes/admin/building-info-sheet": {
-      url: `/admin/building-information/${s.sheetId}`,
+    "routes/admin/catalog/building-info-sheet": {
+      url: `/admin/catalog/building-information/${s.sheetId}`,
       params: { id: s.sheetId },
       loader: staffOnly,
-      intents: adminIntents("routes/admin/building-info-sheet", staffIntent),
+      intents: adminIntents("routes/admin/catalog/building-info-sheet", staffIntent),
+    },
+    // The sheets' address before they moved into the catalogue: staff are sent on for good.
+    "routes/resources/building-information-moved": {
+      url: `/admin/building-information/${s.sheetId}`,
+      params: { "*": s.sheetId },
+      loader: { ...staffOnly, sales: MOVED_SHEET(s.sheetId), admin: MOVED_SHEET(s.sheetId) },
     },
     "routes/admin/users": {
       url: "/admin/users",

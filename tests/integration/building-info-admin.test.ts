@@ -7,9 +7,9 @@ import type { Role } from "~/lib/vocabulary";
 import { getProductsMissingBuildingInfo } from "~/modules/dashboard/queries.server";
 import { listAdminProducts } from "~/modules/products/admin.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
-import { action as sheetAction, loader as sheetLoader } from "~/routes/admin/building-info-sheet";
-import { action as listAction, loader as listLoader } from "~/routes/admin/building-information";
 import { action as catalogAction } from "~/routes/admin/catalog";
+import { action as sheetAction, loader as sheetLoader } from "~/routes/admin/catalog/building-info-sheet";
+import { action as listAction, loader as listLoader } from "~/routes/admin/catalog/building-information";
 import { buildingInfoSheets, buildingInfoVersions, products } from "~/server/db/schema";
 import { cookieFor, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
@@ -45,10 +45,15 @@ async function get(fn: RouteFn, path: string, role: Role | null, params: Record<
 }
 
 async function createSheet(title: string, role: Role = "admin") {
-  const result = await post(listAction, "/admin/building-information", { intent: "create", title }, { role });
+  const result = await post(
+    listAction,
+    "/admin/catalog/building-information",
+    { intent: "create", title },
+    { role },
+  );
   expect(result.status).toBe(302);
   const id = result.location?.split("/").pop() ?? "";
-  expect(result.location).toBe(`/admin/building-information/${id}`);
+  expect(result.location).toBe(`/admin/catalog/building-information/${id}`);
   return id;
 }
 
@@ -80,7 +85,7 @@ function completeClass1(overrides: Record<string, string> = {}): [string, string
 }
 
 function saveSheet(id: string, fields: [string, string][], role: Role = "admin") {
-  return post(sheetAction, `/admin/building-information/${id}`, fields, { role, params: { id } });
+  return post(sheetAction, `/admin/catalog/building-information/${id}`, fields, { role, params: { id } });
 }
 
 async function sheetRow(id: string) {
@@ -133,7 +138,7 @@ test("a sheet is created from its title and saved with every field, each save ke
   ]);
   expect((await sheetRow(id))?.version).toBe(3);
 
-  const page = await get(sheetLoader, `/admin/building-information/${id}`, "admin", { id });
+  const page = await get(sheetLoader, `/admin/catalog/building-information/${id}`, "admin", { id });
   expect(page.body).toMatchObject({
     completeness: { state: "complete" },
     versions: [{ version: 2 }, { version: 1 }],
@@ -171,7 +176,10 @@ test("bad input is refused with its messages (400) and nothing is written", asyn
     [],
   );
 
-  const untitled = await post(listAction, "/admin/building-information", { intent: "create", title: "" });
+  const untitled = await post(listAction, "/admin/catalog/building-information", {
+    intent: "create",
+    title: "",
+  });
   expect(untitled.status).toBe(400);
 });
 
@@ -292,7 +300,7 @@ test("deleting a sheet unlinks its products", async () => {
     ["id", id],
   ]);
   expect(deleted.status).toBe(302);
-  expect(deleted.location).toBe("/admin/building-information");
+  expect(deleted.location).toBe("/admin/catalog/building-information");
   expect(await sheetRow(id)).toBeUndefined();
   expect((await product("Linked post"))?.buildingInfoId).toBeNull();
 });
@@ -300,19 +308,19 @@ test("deleting a sheet unlinks its products", async () => {
 test("sales may use the screens; a signed-in customer and an anonymous visitor may not", async () => {
   const id = await createSheet("Sales sheet", "sales");
   expect((await saveSheet(id, completeClass1({ title: "Sales sheet" }), "sales")).status).toBe(302);
-  const list = await get(listLoader, "/admin/building-information?q=Sales", "sales");
+  const list = await get(listLoader, "/admin/catalog/building-information?q=Sales", "sales");
   expect(list.body).toMatchObject({
     list: { rows: [{ title: "Sales sheet", completeness: "complete", version: 2 }] },
   });
 
-  const customer = await get(listLoader, "/admin/building-information", "user");
+  const customer = await get(listLoader, "/admin/catalog/building-information", "user");
   expect(customer).toMatchObject({ status: 302, location: "/" });
-  const anonymous = await get(sheetLoader, `/admin/building-information/${id}`, null, { id });
+  const anonymous = await get(sheetLoader, `/admin/catalog/building-information/${id}`, null, { id });
   expect(anonymous.status).toBe(302);
   expect(anonymous.location).toMatch(/^\/auth\?redirectTo=/);
   const forged = await post(
     sheetAction,
-    `/admin/building-information/${id}`,
+    `/admin/catalog/building-information/${id}`,
     completeClass1({ title: "Hacked" }),
     {
       role: "user",

@@ -8,11 +8,14 @@ import type { Role } from "~/lib/vocabulary";
 import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
 import { saveQuoteSettings } from "~/modules/quotes/settings.server";
 import routes from "~/routes";
+import { pageRequest } from "../support/access";
 import { cookieFor, settle } from "../support/admin-action";
 import { adminIntentsOf } from "../support/admin-intents";
+import { createAppHandler } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
 
 useTestDatabase();
+const app = createAppHandler();
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
 
@@ -29,12 +32,14 @@ const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
 /** The intents of an admin route: the shared list, keyed by the route's file. */
 const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 
-// Sales may use the dashboard, the catalogue and building information; the rest is admin's.
+// Sales may use the dashboard and the catalogue (building information is a section of it); the
+// rest is admin's. The sheets' old address sends staff on to the new one.
 const SALES_ALLOWED = new Set([
   "/admin",
   "/admin/catalog",
-  "/admin/building-information",
-  "/admin/building-information/:id",
+  "/admin/catalog/building-information",
+  "/admin/catalog/building-information/:id",
+  "/admin/building-information/*",
 ]);
 // What "Sales may quote" (Settings > Quotes) opens to sales as well: the enquiries, their files
 // and the quotes. Of Contact Management's own intents, only the status change.
@@ -57,8 +62,8 @@ const SALES_QUOTING_ADMIN_INTENTS = new Set([
 // intents (mail retry) are admin's.
 const SALES_MAY_POST = new Set([
   "/admin/catalog",
-  "/admin/building-information",
-  "/admin/building-information/:id",
+  "/admin/catalog/building-information",
+  "/admin/catalog/building-information/:id",
 ]);
 // User Management and the audit log show sales the Access Denied screen (403) rather than sending
 // them away.
@@ -221,4 +226,99 @@ test("an admin passes the guard of every admin loader; a malformed intent gets 4
       expect(outcome.status, `${intent} on ${route.path}`).toBeLessThan(500);
     }
   }
+});
+
+/** The page's sidebar links (the nav named Admin), in order, as the server renders them. */
+function sidebarLinks(html: string) {
+  const nav = /<nav aria-label="Admin"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+  return [...nav.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({
+    href: m[1],
+    text: (m[2] ?? "").replace(/<[^>]+>/g, "").trim(),
+  }));
+}
+
+async function dashboardHtml(role: Role) {
+  const response = await app(pageRequest("/admin", await cookieFor(role, "matrix")));
+  expect(response.status, `/admin as ${role}`).toBe(200);
+  return response.text();
+}
+
+const ENQUIRY_FIGURES = ["Enquiries per week", "New enquiries this week"];
+
+test("with Sales may quote off, sales see a sidebar of exactly Dashboard and Catalog and no enquiry figures on the dashboard; with it on, both appear", async () => {
+  await saveQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: false });
+  const off = await dashboardHtml("sales");
+  expect(sidebarLinks(off)).toEqual([
+    { href: "/admin", text: "Dashboard" },
+    { href: "/admin/catalog", text: "Catalog" },
+  ]);
+  for (const figure of ENQUIRY_FIGURES) expect(off).not.toContain(figure);
+  // The rest of the dashboard is there: the counts and the products missing building information.
+  expect(off).toContain("Products missing building information");
+  const { loader } = await load("routes/admin/dashboard.tsx");
+  const data = await call(loader!, "/admin", "sales");
+  expect(data.body).toMatchObject({ enquiries: null });
+
+  await saveQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: true });
+  try {
+    const on = await dashboardHtml("sales");
+    expect(sidebarLinks(on).map((link) => link.text)).toEqual([
+      "Dashboard",
+      "Catalog",
+      "Contact Management",
+      "Quotes",
+    ]);
+    for (const figure of ENQUIRY_FIGURES) expect(on).toContain(figure);
+  } finally {
+    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+  }
+  // Admins always see them.
+  const admin = await dashboardHtml("admin");
+  for (const figure of ENQUIRY_FIGURES) expect(admin).toContain(figure);
+  expect(sidebarLinks(admin).map((link) => link.text)).not.toContain("Building Info");
+});
+
+test("the catalogue's screens carry its sections, Products and Building information, for sales and admin alike", async () => {
+  for (const role of ["sales", "admin"] as const) {
+    const cookie = await cookieFor(role, "matrix");
+    for (const [url, current] of [
+      ["/admin/catalog", "Products"],
+      ["/admin/catalog/building-information", "Building information"],
+    ] as const) {
+      const response = await app(pageRequest(url, cookie));
+      expect(response.status, `${url} as ${role}`).toBe(200);
+      const html = await response.text();
+      const sections = /<nav aria-label="Catalog sections"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+      expect(sections, `${url} as ${role}`).toMatch(
+        /href="\/admin\/catalog"[^>]*>Products<.*href="\/admin\/catalog\/building-information"[^>]*>Building information</s,
+      );
+      expect(sections).toMatch(new RegExp(`aria-current="page"[^>]*>${current}<`));
+      // The sidebar's current item is Catalog on both.
+      expect(html).toMatch(
+        /data-active="true"[^>]*href="\/admin\/catalog"|href="\/admin\/catalog"[^>]*data-active="true"/,
+      );
+    }
+  }
+});
+
+test("the sheets' old addresses send staff to the new ones for good, query kept; others meet the usual gate", async () => {
+  const id = PARAMS.id;
+  for (const role of ["sales", "admin"] as const) {
+    const cookie = await cookieFor(role, "matrix");
+    for (const [old, moved] of [
+      ["/admin/building-information", "/admin/catalog/building-information"],
+      ["/admin/building-information?q=deck&page=2", "/admin/catalog/building-information?q=deck&page=2"],
+      [`/admin/building-information/${id}`, `/admin/catalog/building-information/${id}`],
+    ] as const) {
+      const response = await app(pageRequest(old, cookie));
+      expect(response.status, `${old} as ${role}`).toBe(301);
+      expect(response.headers.get("Location"), `${old} as ${role}`).toBe(moved);
+    }
+  }
+  const anonymous = await app(pageRequest("/admin/building-information"));
+  expect(anonymous.status).toBe(302);
+  expect(anonymous.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fbuilding-information");
+  const user = await app(pageRequest("/admin/building-information", await cookieFor("user", "matrix")));
+  expect(user.status).toBe(302);
+  expect(user.headers.get("Location")).toBe("/");
 });

@@ -15,6 +15,8 @@ export type SignInAnswer = {
   failure: string | null;
   /** What the form is drawn again with (Conform's reply), on a failure. */
   result: unknown;
+  /** The address a new confirmation link is offered for (a right password, an unconfirmed address). */
+  unconfirmedEmail: string | null;
   location: string | null;
   /** The session cookie pair to send back, when one was set. */
   cookie: string;
@@ -55,16 +57,21 @@ export async function postAuth(
       headers: outcome.headers,
       failure: null,
       result: null,
+      unconfirmedEmail: null,
       location: outcome.headers.get("Location"),
       cookie,
     };
   }
-  const shaped = outcome as { data: { failure: string | null; result: unknown }; init?: ResponseInit | null };
+  const shaped = outcome as {
+    data: { failure: string | null; result: unknown; unconfirmedEmail?: string | null };
+    init?: ResponseInit | null;
+  };
   return {
     status: shaped.init?.status ?? 200,
     headers: new Headers(shaped.init?.headers),
     failure: shaped.data.failure,
     result: shaped.data.result,
+    unconfirmedEmail: shaped.data.unconfirmedEmail ?? null,
     location: null,
     cookie: "",
   };

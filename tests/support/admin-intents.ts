@@ -15,8 +15,8 @@ export const ADMIN_INTENTS: Readonly<Record<string, readonly string[]>> = {
   "routes/admin/case-studies": ["create", "update", "delete"],
   "routes/admin/certifications": ["create", "update", "delete", "upload", "register-checked"],
   "routes/admin/catalog": ["create", "update", "delete"],
-  "routes/admin/building-information": ["create"],
-  "routes/admin/building-info-sheet": ["save", "delete"],
+  "routes/admin/catalog/building-information": ["create"],
+  "routes/admin/catalog/building-info-sheet": ["save", "delete"],
   "routes/admin/users": ["create", "update", "set-active", "delete"],
   "routes/admin/settings": [
     "create-brand",

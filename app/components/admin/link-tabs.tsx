@@ -1,5 +1,6 @@
-// Tabs that are links (?tab=…): the open tab lives in the URL, so it works without JavaScript,
-// survives a reload and can be shared. Following a tab drops the other tab's search and page.
+// Tabs that are links (?tab=…, or a page of its own with `href`): the open tab lives in the URL,
+// so it works without JavaScript, survives a reload and can be shared. Following a tab drops the
+// other tab's search and page.
 //
 //   <LinkTabs label="Settings sections" current={tab}
 //     tabs={[{ value: "brands", label: "Brands Management" }, { value: "hero", label: "Hero Settings" }]} />
@@ -9,10 +10,12 @@ import { cn } from "~/lib/utils";
 export function LinkTabs<Value extends string>(props: {
   label: string;
   current: Value;
-  tabs: readonly { value: Value; label: string }[];
+  tabs: readonly { value: Value; label: string; href?: string }[];
   param?: string;
   /** Other parameters each tab link carries (e.g. a filter). */
   keep?: Record<string, string>;
+  /** The current tab is a section the page lies within, not the page itself (aria-current). */
+  within?: boolean;
   className?: string;
 }) {
   const param = props.param ?? "tab";
@@ -26,9 +29,9 @@ export function LinkTabs<Value extends string>(props: {
           return (
             <li key={tab.value} className="h-[calc(--spacing(9)-6px)]">
               <Link
-                to={`?${search.toString()}`}
-                aria-current={active ? "page" : undefined}
-                preventScrollReset
+                to={tab.href ?? `?${search.toString()}`}
+                aria-current={active ? (props.within ? "true" : "page") : undefined}
+                preventScrollReset={!tab.href}
                 className={cn(
                   "inline-flex h-full items-center whitespace-nowrap rounded-md px-3 font-medium text-sm outline-hidden transition-[color,box-shadow]",
                   "hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",

@@ -4,7 +4,6 @@ import type { LucideIcon } from "lucide-react";
 import {
   AwardIcon,
   BookOpenIcon,
-  ClipboardCheckIcon,
   ContactIcon,
   HouseIcon,
   LayoutDashboardIcon,
@@ -40,12 +39,6 @@ const ADMIN = ["admin"] as const;
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { title: "Dashboard", href: "/admin", icon: LayoutDashboardIcon, roles: STAFF_ROLES },
   { title: "Catalog", href: "/admin/catalog", icon: PackageIcon, roles: STAFF_ROLES },
-  {
-    title: "Building Info",
-    href: "/admin/building-information",
-    icon: ClipboardCheckIcon,
-    roles: STAFF_ROLES,
-  },
   { title: "User Management", href: "/admin/users", icon: UsersIcon, roles: ADMIN, deniedScreen: true },
   {
     title: "Home Management",
@@ -95,9 +88,10 @@ export function isNavItemActive(item: AdminNavItem, pathname: string) {
 }
 
 /**
- * Sales may open /admin, /admin/catalog and /admin/building-information (and below), and Contact Management and Quotes when
- * they may quote; everything else is admin-only. A loader's request may be the client's data
- * request (/admin/catalog.data), which names the same page.
+ * Sales may open /admin and /admin/catalog (and below: building information is a section of the
+ * catalogue), and Contact Management and Quotes when they may quote; everything else is
+ * admin-only. A loader's request may be the client's data request (/admin/catalog.data), which
+ * names the same page.
  */
 export function isAdminPathAllowed(role: Role, pathname: string, access: NavAccess = {}) {
   if (role === "admin") return true;

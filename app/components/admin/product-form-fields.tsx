@@ -131,7 +131,7 @@ export function ProductFormFields(props: {
           <CompletenessBadge state={props.buildingInfo.state} />
           {props.buildingInfo.sheetId ? (
             <Link
-              to={`/admin/building-information/${props.buildingInfo.sheetId}`}
+              to={`/admin/catalog/building-information/${props.buildingInfo.sheetId}`}
               className="underline underline-offset-4"
             >
               Edit the sheet

@@ -4,7 +4,8 @@
 // when it does, so nothing said early is lost.
 import type { ReactNode } from "react";
 
-type ToastOptions = { description?: ReactNode };
+/** `id`: a toast shown again with the same id replaces the first, and `toast.dismiss(id)` removes it. */
+type ToastOptions = { description?: ReactNode; id?: string };
 type Kind = "message" | "success" | "error" | "info";
 
 let sonner: Promise<typeof import("sonner")> | undefined;
@@ -47,5 +48,9 @@ export const toast = Object.assign(
     success: (title: string, options?: ToastOptions) => show("success", title, options),
     error: (title: string, options?: ToastOptions) => show("error", title, options),
     info: (title: string, options?: ToastOptions) => show("info", title, options),
+    /** Removes the toast of that id, if sonner has shown it (nothing to do if it never loaded). */
+    dismiss: (id: string) => {
+      if (sonner) void sonner.then(({ toast: sonnerToast }) => sonnerToast.dismiss(id));
+    },
   },
 );

@@ -18,7 +18,17 @@ export const signUpSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
 });
 
-export const authFormSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
+/** A new confirmation link, offered when a sign-in is refused for an unconfirmed address. */
+export const confirmationLinkSchema = z.object({
+  intent: z.literal("resend-confirmation"),
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
+});
+
+export const authFormSchema = z.discriminatedUnion("intent", [
+  signInSchema,
+  signUpSchema,
+  confirmationLinkSchema,
+]);
 
 // ------------------------------------------------------------------ User Management (admin)
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CompletenessBadge } from "~/components/admin/building-info/completeness-badge";
+import { CatalogSections } from "~/components/admin/catalog-sections";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { HistoryLink } from "~/components/admin/data-table/history-link";
 import { EntityList } from "~/components/admin/entity-list";
@@ -153,6 +154,7 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         title="Catalog Management"
         description="Products, their prices and stock. Prices are shown here only."
       />
+      <CatalogSections current="products" />
       <EntityList
         singular="Product"
         noun="products"

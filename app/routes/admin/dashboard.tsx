@@ -41,14 +41,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const quoting = await mayQuote(user.role);
   const [counts, enquiries, missingBuildingInfo, mail, quotes] = await Promise.all([
     getDashboardCounts(),
-    getEnquiryStats(),
+    // Enquiries are for whoever may open them: admins, and sales only when they may quote.
+    quoting ? getEnquiryStats() : null,
     tryLoad("products missing building information", getProductsMissingBuildingInfo),
     // The outbox holds customers' addresses and staff's: admins only.
     isAdmin(user) ? tryLoad("mail status", () => getMailHealth()) : null,
     // Quotes carry prices: for whoever may quote.
     quoting ? tryLoad("quote figures", () => getQuoteStats()) : null,
   ]);
-  return { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin: isAdmin(user), name: user.name };
+  return {
+    counts,
+    enquiries,
+    missingBuildingInfo,
+    mail,
+    quotes,
+    isAdmin: isAdmin(user),
+    quoting,
+    name: user.name,
+  };
 }
 
 const dashboardIntentSchema = z.discriminatedUnion("intent", [
@@ -94,7 +104,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin, name } = loaderData;
+  const { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin, quoting, name } = loaderData;
   const adminHref = (href: string) => (isAdmin ? href : undefined);
   return (
     <>
@@ -127,26 +137,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Enquiries per week</h2>
-            </CardTitle>
-            <CardDescription>
-              The last {enquiries.perWeek.length} weeks, weeks starting on Monday.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <WeeklyBarChart title="Enquiries per week" data={enquiries.perWeek} />
-          </CardContent>
-        </Card>
-        <div className="grid content-start gap-4">
-          <StatCard
-            label="New enquiries this week"
-            value={enquiries.thisWeek}
-            icon={InboxIcon}
-            href={adminHref("/admin/contact-management")}
-          />
+        {enquiries ? (
+          <Card className="lg:col-span-2">
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Enquiries per week</h2>
+              </CardTitle>
+              <CardDescription>
+                The last {enquiries.perWeek.length} weeks, weeks starting on Monday.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <WeeklyBarChart title="Enquiries per week" data={enquiries.perWeek} />
+            </CardContent>
+          </Card>
+        ) : null}
+        {/* Without the chart, its cards share the row two by two. */}
+        <div
+          className={
+            enquiries ? "grid content-start gap-4" : "grid content-start gap-4 sm:grid-cols-2 lg:col-span-2"
+          }
+        >
+          {enquiries ? (
+            <StatCard
+              label="New enquiries this week"
+              value={enquiries.thisWeek}
+              icon={InboxIcon}
+              href={quoting ? "/admin/contact-management" : undefined}
+            />
+          ) : null}
           {missingBuildingInfo.ok ? (
             <StatCard
               label="Products missing building information"

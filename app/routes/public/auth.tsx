@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormField } from "~/components/forms/form-field";
+import { ConfirmationLinkOffer } from "~/components/site/confirmation-link-offer";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -12,7 +13,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { privatePageMeta } from "~/modules/seo/meta";
 import { authFormSchema } from "~/modules/users/schema";
 import { getSessionUser, isStaff } from "~/server/auth/guards.server";
-import { attemptSignIn, attemptSignUp } from "~/server/auth/session.server";
+import { attemptSignIn, attemptSignUp, requestConfirmationLink } from "~/server/auth/session.server";
 import { parseSubmission, readFormData } from "~/server/http/intents";
 import { logger } from "~/server/logger.server";
 import { clientIpContext } from "~/server/security/request-context";
@@ -29,7 +30,14 @@ export function meta() {
   return privatePageMeta("Staff Sign In", "Sign in to Trade Counter's back office.");
 }
 
-const FAILURE_TITLE = { "sign-in": "Sign In Failed", "sign-up": "Sign Up Failed" } as const;
+const FAILURE_TITLE = {
+  "sign-in": "Sign In Failed",
+  "sign-up": "Sign Up Failed",
+  "resend-confirmation": "New Link Not Sent",
+} as const;
+
+/** The sign-in failure's toast, replaced by the next answer and gone once the page is left. */
+const FAILURE_TOAST = "auth-failure";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -48,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result: { status: "error" as const, error: { "": ["The form could not be read."] } },
         failure: null,
         intent: null,
+        unconfirmedEmail: null,
       },
       { status: 400 },
     );
@@ -56,27 +65,52 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(formData, authFormSchema);
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), failure: null, intent: null },
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        failure: null,
+        intent: null,
+        unconfirmedEmail: null,
+      },
       { status: 400 },
     );
   }
   const value = submission.value;
   const clientIp = context.get(clientIpContext);
+  if (value.intent === "resend-confirmation") {
+    const sent = await requestConfirmationLink({ email: value.email, clientIp });
+    if (!sent.ok) {
+      return data(
+        {
+          result: submission.reply(),
+          failure: sent.message,
+          intent: value.intent,
+          unconfirmedEmail: value.email,
+        },
+        { status: sent.status, headers: retryAfterHeaders(sent.retryAfterSeconds) },
+      );
+    }
+    // The same words whether or not the address has an account waiting for confirmation.
+    return redirectWithToast("/auth", {
+      type: "success",
+      title: "Check your e-mail",
+      description:
+        "If this address has an account waiting for confirmation, a new link is on its way. It works for 24 hours.",
+    });
+  }
   const outcome =
     value.intent === "sign-in"
       ? await attemptSignIn(request, { email: value.email, password: value.password, clientIp })
       : await attemptSignUp(request, { ...value, clientIp });
   if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds
-      ? { "Retry-After": String(outcome.retryAfterSeconds) }
-      : undefined;
     return data(
       {
         result: submission.reply({ hideFields: ["password"] }),
         failure: outcome.message,
         intent: value.intent,
+        // The password was right: offer a new confirmation link for the address typed.
+        unconfirmedEmail: outcome.unconfirmed ? value.email : null,
       },
-      { status: outcome.status, headers },
+      { status: outcome.status, headers: retryAfterHeaders(outcome.retryAfterSeconds) },
     );
   }
   if (value.intent === "sign-up") {
@@ -105,6 +139,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(user && isStaff(user) ? safeRedirect(value.redirectTo, "/admin") : "/auth", { headers });
 }
 
+function retryAfterHeaders(seconds: number | undefined) {
+  return seconds ? { "Retry-After": String(seconds) } : undefined;
+}
+
 function cookieHeaderFrom(setCookies: Headers) {
   const pairs = setCookies.getSetCookie().map((c) => c.split(";")[0]);
   return { cookie: pairs.join("; ") };
@@ -115,7 +153,9 @@ export default function AuthPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [mode, setMode] = useState<"sign-in" | "sign-up">(actionData?.intent ?? "sign-in");
+  const [mode, setMode] = useState<"sign-in" | "sign-up">(
+    actionData?.intent === "sign-up" ? "sign-up" : "sign-in",
+  );
   const [form, fields] = useForm({
     id: `auth-${mode}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -124,8 +164,12 @@ export default function AuthPage() {
   });
 
   const failureTitle = FAILURE_TITLE[actionData?.intent ?? "sign-in"];
+  // A failure's toast lasts as long as its answer: the next attempt's answer, or leaving the page
+  // (signed in at last), takes it away, so it never stands beside "Welcome back!".
   useEffect(() => {
-    if (actionData?.failure) toast.error(failureTitle, { description: actionData.failure });
+    if (!actionData?.failure) return;
+    toast.error(failureTitle, { id: FAILURE_TOAST, description: actionData.failure });
+    return () => toast.dismiss(FAILURE_TOAST);
   }, [actionData, failureTitle]);
 
   if (user) {
@@ -177,6 +221,9 @@ export default function AuthPage() {
             >
               {`${failureTitle}: ${actionData.failure}`}
             </p>
+          ) : null}
+          {actionData?.unconfirmedEmail ? (
+            <ConfirmationLinkOffer email={actionData.unconfirmedEmail} busy={busy} />
           ) : null}
           <Form method="post" {...getFormProps(form)} className="grid gap-4">
             <input type="hidden" name="intent" value={mode} />

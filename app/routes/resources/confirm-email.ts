@@ -1,5 +1,6 @@
 // The link in the e-mail sent at sign-up: confirms the address and lands on the site root. A
-// link that no longer works goes to the sign-in page, where signing in sends a new one.
+// link that no longer works goes to the sign-in page, which offers a new one to an unconfirmed
+// account that signs in.
 import { confirmEmail } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/confirm-email";
@@ -16,6 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return redirectWithToast("/auth", {
     type: "error",
     title: "This confirmation link does not work",
-    description: "It may have expired. Sign in with your e-mail and password to be sent a new one.",
+    description: "It may have expired. Sign in with your e-mail and password to ask for a new one.",
   });
 }

@@ -41,13 +41,14 @@ function createAuth() {
       minPasswordLength: USER_PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       // A new account is usable once its e-mail address is confirmed: sign-up starts no session,
-      // and a sign-in with the right password but an unconfirmed address is refused and sends a
-      // new link. (Sign-up then answers the same for an address already taken.)
+      // and a sign-in with the right password but an unconfirmed address is refused; the sign-in
+      // page then offers a new link (requestConfirmationLink, rate limited). Sign-up answers the
+      // same for an address already taken.
       requireEmailVerification: true,
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: CONFIRMATION_LINK_SECONDS,
       async sendVerificationEmail({ user, token }) {

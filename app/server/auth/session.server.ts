@@ -13,15 +13,31 @@ import { toastHeaders } from "../toast.server";
 import { getAuth } from "./auth.server";
 import { getSessionUser } from "./guards.server";
 import { passwordProblem } from "./password-policy.server";
-import { limitedMessage, openSignInAttempt, openSignUpAttempt } from "./sign-in-limits.server";
+import {
+  confirmationLinkLimitedMessage,
+  limitedMessage,
+  openConfirmationLinkRequest,
+  openSignInAttempt,
+  openSignUpAttempt,
+} from "./sign-in-limits.server";
 
 export type AuthResult =
   | { ok: true; headers: Headers; userId: string }
-  | { ok: false; message: string; status: number; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      message: string;
+      status: number;
+      retryAfterSeconds?: number;
+      /** The password was right but the e-mail address is not confirmed yet. */
+      unconfirmed?: boolean;
+    };
 
 function failure(error: unknown): AuthResult {
   if (error instanceof APIError) {
-    return { ok: false, message: error.body?.message ?? error.message, status: 400 };
+    const message = error.body?.message ?? error.message;
+    if (error.body?.code === "EMAIL_NOT_VERIFIED")
+      return { ok: false, message, status: 400, unconfirmed: true };
+    return { ok: false, message, status: 400 };
   }
   logger.error({ err: error }, "authentication error");
   return { ok: false, message: "Something went wrong. Please try again.", status: 500 };
@@ -149,6 +165,42 @@ export async function attemptSignUp(
   const result = await signUpWithPassword(request, input);
   if (result.ok) await gate.succeeded();
   return result;
+}
+
+export type LinkRequestResult =
+  | { ok: true }
+  | { ok: false; message: string; status: number; retryAfterSeconds?: number };
+
+/**
+ * Asks for a new confirmation link for `email`, past the limits per client address and per
+ * e-mail. The answer is the same whether the address has an account, an unconfirmed one or none:
+ * better-auth mails only an unconfirmed account, and takes at least half a second either way.
+ */
+export async function requestConfirmationLink(input: {
+  email: string;
+  clientIp: string;
+}): Promise<LinkRequestResult> {
+  const gate = await openConfirmationLinkRequest(input.email, input.clientIp);
+  if (!gate.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: confirmationLinkLimitedMessage(gate.retryAfterSeconds),
+      retryAfterSeconds: gate.retryAfterSeconds,
+    };
+  }
+  const email = input.email.trim();
+  // An address no account could have: nothing to send, and the same answer.
+  if (!z.regexes.email.test(email) || email.length > 254) return { ok: true };
+  try {
+    // No session headers: a signed-in visitor asks for the address typed, like anyone else.
+    await getAuth().api.sendVerificationEmail({ body: { email }, headers: new Headers() });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: true };
+    logger.error({ err: error }, "confirmation link request error");
+    return { ok: false, message: "Something went wrong. Please try again.", status: 500 };
+  }
 }
 
 /**

@@ -23,9 +23,12 @@ export type SignInGate =
   | { allowed: false; scope: LimitScope; retryAfterSeconds: number };
 
 /** The e-mail as the counters know it: hashed, so any text typed (a NUL byte too) makes a key. */
+function emailDigest(email: string) {
+  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
+}
+
 export function accountKey(email: string) {
-  const digest = crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
-  return `sign-in:account:${digest.slice(0, 32)}`;
+  return `sign-in:account:${emailDigest(email)}`;
 }
 
 function ipKey(clientIp: string) {
@@ -108,4 +111,43 @@ export function limitedMessage(scope: LimitScope, retryAfterSeconds: number) {
   return scope === "account"
     ? `Too many failed sign-in attempts for this e-mail address. ${wait}`
     : `Too many failed sign-in attempts from your network. ${wait}`;
+}
+
+/** New confirmation links: this many an hour per e-mail address, and per client address. */
+export const CONFIRMATION_LINKS_PER_ACCOUNT = 3;
+export const CONFIRMATION_LINKS_PER_IP = 10;
+const CONFIRMATION_LINK_WINDOW_SECONDS = 3600;
+
+/**
+ * Counts a request for a new confirmation link, against the client address and then the e-mail
+ * typed. The e-mail's count is kept whether or not it has an account, so being refused says
+ * nothing about the address either.
+ */
+export async function openConfirmationLinkRequest(
+  email: string,
+  clientIp: string,
+  now: Date = new Date(),
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const windowOf = (max: number): RateWindow[] => [
+    { seconds: CONFIRMATION_LINK_WINDOW_SECONDS, max, sliding: true },
+  ];
+  const ip = await hitRateLimit(
+    `confirm-link:ip:${rateLimitSubject(clientIp)}`,
+    windowOf(CONFIRMATION_LINKS_PER_IP),
+    now,
+  );
+  if (ip.limited) return { allowed: false, retryAfterSeconds: ip.retryAfterSeconds };
+  const account = await hitRateLimit(
+    `confirm-link:account:${emailDigest(email)}`,
+    windowOf(CONFIRMATION_LINKS_PER_ACCOUNT),
+    now,
+  );
+  if (account.limited) return { allowed: false, retryAfterSeconds: account.retryAfterSeconds };
+  return { allowed: true };
+}
+
+/** The message shown with the 429 of a request for a new confirmation link. */
+export function confirmationLinkLimitedMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many requests for a new confirmation link. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }

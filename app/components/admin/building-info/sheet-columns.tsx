@@ -25,7 +25,7 @@ export const SHEET_COLUMNS: DataTableColumn<SheetListItem>[] = [
     header: "Title",
     cell: (s) => (
       <Link
-        to={`/admin/building-information/${s.id}`}
+        to={`/admin/catalog/building-information/${s.id}`}
         className="font-medium underline-offset-4 hover:underline"
       >
         {s.title}

@@ -1,6 +1,7 @@
 import { PlusIcon } from "lucide-react";
 import { Form } from "react-router";
 import { SHEET_COLUMNS } from "~/components/admin/building-info/sheet-columns";
+import { CatalogSections } from "~/components/admin/catalog-sections";
 import { PagedList } from "~/components/admin/data-table/paged-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
@@ -16,8 +17,8 @@ import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server"
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/building-information";
 
-// Building product information sheets (staff): each serves one product or a product line. A new
-// sheet starts from its title and opens in the editor.
+// Building product information sheets (staff), a section of the catalogue: each serves one product
+// or a product line. A new sheet starts from its title and opens in the editor.
 
 export function meta() {
   return [{ title: "Building Information | Trade Counter Admin" }];
@@ -43,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
   );
   if (failed) return failed;
   return redirectWithToast(
-    created ? `/admin/building-information/${created.id}` : "/admin/building-information",
+    created ? `/admin/catalog/building-information/${created.id}` : "/admin/catalog/building-information",
     {
       type: "success",
       title: "Sheet created",
@@ -62,6 +63,7 @@ export default function BuildingInformation({ loaderData, actionData }: Route.Co
         title="Building Information"
         description="Building product information sheets. A designated product (Class 1 or 2) cannot be published until its sheet is complete or links to the manufacturer's published information."
       />
+      <CatalogSections current="building-information" />
       <Form method="post" className="flex flex-wrap items-end gap-2" aria-label="New sheet">
         <div className="grid gap-1">
           <Label htmlFor="new-sheet-title">New sheet's title</Label>

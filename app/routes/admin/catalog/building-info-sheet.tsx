@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { SheetEditor } from "~/components/admin/building-info/sheet-editor";
 import { SheetStatus, SheetVersions } from "~/components/admin/building-info/sheet-status";
+import { CatalogSections } from "~/components/admin/catalog-sections";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
@@ -49,8 +50,14 @@ export async function action(args: Route.ActionArgs) {
   );
   if (failed) return failed;
   if (value.intent === "delete")
-    return redirectWithToast("/admin/building-information", { type: "success", title: "Sheet deleted" });
-  return redirectWithToast(`/admin/building-information/${id}`, { type: "success", title: "Sheet saved" });
+    return redirectWithToast("/admin/catalog/building-information", {
+      type: "success",
+      title: "Sheet deleted",
+    });
+  return redirectWithToast(`/admin/catalog/building-information/${id}`, {
+    type: "success",
+    title: "Sheet saved",
+  });
 }
 
 export default function BuildingInfoSheet({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,7 +68,7 @@ export default function BuildingInfoSheet({ loaderData, actionData }: Route.Comp
     <>
       <PageHeader title={sheet.title} description="Building product information sheet">
         <Button asChild variant="outline">
-          <Link to="/admin/building-information">
+          <Link to="/admin/catalog/building-information">
             <ArrowLeftIcon aria-hidden />
             All sheets
           </Link>
@@ -77,6 +84,7 @@ export default function BuildingInfoSheet({ loaderData, actionData }: Route.Comp
           trigger={<Button variant="destructive">Delete Sheet</Button>}
         />
       </PageHeader>
+      <CatalogSections current="building-information" within />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <SheetEditor key={sheet.version} defaultValue={values} lastResult={result} />
         <aside className="grid gap-6 lg:sticky lg:top-4" aria-label="Sheet status">
