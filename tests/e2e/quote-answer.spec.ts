@@ -147,6 +147,10 @@ for (const answer of ANSWERS) {
     } finally {
       await customer.close();
     }
+    // The answered page, checked by axe in a browser that runs scripts (axe is one).
+    await page.goto(sent.link);
+    await expect(page.getByText(answer.shown)).toBeVisible();
+    await expectNoAxeViolations(page);
     // The staff see the answer on the quote.
     await page.goto(sent.staffUrl);
     const badge = { accepts: "Accepted", "asks for changes": "Changes requested", declines: "Declined" }[

@@ -39,7 +39,7 @@ const SITE_PATH_WORD = new RegExp(`(^|[\\s(])(${SITE_PATHS.join("|")})(?=$|[\\s.
  * its full address, PUBLIC_URL and the path: on paper or in a mail program a bare path leads
  * nowhere. A path inside a longer word or address is left as it is.
  */
-export function withSiteAddresses(text: string) {
+function withSiteAddresses(text: string) {
   const base = publicBaseUrl();
   return text.replace(SITE_PATH_WORD, (_match, before: string, path: string) => `${before}${base}${path}`);
 }
