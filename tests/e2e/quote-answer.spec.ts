@@ -88,9 +88,9 @@ async function customerPage(browser: Browser, { javaScript, width }: { javaScrip
 async function expectNumberWhole(page: Page, number: string) {
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toHaveText(`Quote ${number}`);
-  const numberBoxes = await heading
-    .getByText(number, { exact: true })
-    .evaluate((element) => element.getClientRects().length);
+  const numberText = heading.getByText(number, { exact: true });
+  await expect(numberText).toBeVisible();
+  const numberBoxes = await numberText.evaluate((element) => element.getClientRects().length);
   expect(numberBoxes).toBe(1);
 }
 
