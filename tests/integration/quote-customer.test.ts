@@ -19,6 +19,7 @@ import {
 import * as quotePage from "~/routes/public/quote";
 import * as quotePdf from "~/routes/resources/quote-pdf";
 import { contactQueries, quoteEvents, quoteLinks, quotes } from "~/server/db/schema";
+import { publicBaseUrl } from "~/server/env.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { createAppHandler } from "../support/app-handler";
@@ -129,7 +130,7 @@ function fieldErrors(answer: Answer) {
 function expectPrivateHeaders(headers: Headers, where: string) {
   expect(headers.get("Cache-Control"), where).toBe("no-store");
   expect(headers.get("X-Robots-Tag"), where).toBe("noindex");
-  expect(headers.get("Referrer-Policy"), where).toBe("no-referrer");
+  expect(headers.get("Referrer-Policy"), where).toBe("same-origin");
 }
 
 async function storedQuote(id: string) {
@@ -187,7 +188,9 @@ test("a valid link shows the quote (number, parties, lines, totals, note, terms)
     hasPdf: true,
     state: { kind: "open" },
   });
-  expect(quote.terms.length).toBeGreaterThan(0);
+  // The terms name the site's terms page by its full address, not by a bare path.
+  expect(quote.terms).toContain(`see ${publicBaseUrl()}/terms-conditions on our website`);
+  expect(quote.terms).not.toContain(" /terms-conditions");
   expect(quote.lines).toEqual([
     {
       description: "Plywood 12mm",
@@ -458,6 +461,7 @@ test("a closed quote (accepted, expired, superseded, withdrawn) shows read-only 
     const page = await viewPage(quote.token);
     expect(page.status, kind).toBe(200);
     expect(pageOf(page).state.kind, quote.number).toBe(kind);
+    if (kind === "withdrawn") expect(pageOf(page).state).toEqual({ kind, reason: "Price no longer holds" });
 
     const before = await storedQuote(quote.id);
     const events = await eventKinds(quote.id);
@@ -482,6 +486,13 @@ test("a closed quote (accepted, expired, superseded, withdrawn) shows read-only 
     expect(after.acceptedBy, kind).toBe(before.acceptedBy);
     expect(await eventKinds(quote.id), kind).toEqual(events);
   }
+  // In the browser, a refused answer (409) reloads the quote, so the page shows where it stands
+  // instead of the forms; an answer refused for its own input (400) or too many tries (429) does not.
+  const revalidates = (actionStatus: number) =>
+    quotePage.shouldRevalidate({ actionStatus, defaultShouldRevalidate: false } as never);
+  expect(revalidates(409)).toBe(true);
+  expect(revalidates(400)).toBe(false);
+  expect(revalidates(429)).toBe(false);
 });
 
 test("the PDF route streams the stored PDF inline for a valid link, and 404s otherwise", async () => {
@@ -629,6 +640,45 @@ test("through the app without JavaScript: a bad answer re-renders the form with 
     await app(new Request(`http://localhost/quote/${withdrawn.token}`), { clientIp: nextIp() })
   ).text();
   expect(closed).toContain("This quote has been withdrawn");
+  expect(closed).toContain("Reason: Mistake");
   expect(closed).toContain('href="/contact?subject=Quote%20Request"');
   expect(closed).not.toContain("Accept Quote");
+});
+
+test("through the app, the page's own form post (named by its Origin under the page's referrer policy) is answered; Origin: null is refused", async () => {
+  const sent = await sentQuote();
+  // The page's policy keeps the link from other sites yet lets its own posts name this site:
+  // under `no-referrer` a browser posts `Origin: null`, which React Router's action check refuses.
+  const page = await app(new Request(`http://localhost/quote/${sent.token}`), { clientIp: nextIp() });
+  expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
+  const post = (origin: string, fetchSite: string) =>
+    app(
+      new Request(`http://localhost/quote/${sent.token}`, {
+        method: "POST",
+        headers: { Origin: origin, "Sec-Fetch-Site": fetchSite },
+        body: new URLSearchParams(VALID_ACCEPT),
+      }),
+      { clientIp: nextIp() },
+    );
+  // The refusal is React Router's (a bare 400 "Bad Request"), which it reports as an error.
+  const reported = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  for (const [origin, fetchSite] of [
+    ["null", "same-origin"],
+    ["https://evil.example", "cross-site"],
+  ] as const) {
+    const refused = await post(origin, fetchSite);
+    expect(refused.status, origin).toBe(400);
+    expect(await refused.text(), origin).toBe("Bad Request");
+  }
+  expect(reported.mock.calls.map(([error]) => String(error))).toEqual([
+    expect.stringMatching(/origin does not match `origin` header/),
+    expect.stringMatching(/origin does not match `origin` header/),
+  ]);
+  reported.mockRestore();
+  expect((await storedQuote(sent.id)).status).toBe("viewed");
+
+  const own = await post("http://localhost", "same-origin");
+  expect(own.status).toBe(303);
+  expect(own.headers.get("Location")).toBe(`/quote/${sent.token}`);
+  expect(await storedQuote(sent.id)).toMatchObject({ status: "accepted", acceptedBy: "Mere Parata" });
 });

@@ -1,6 +1,8 @@
 // A quote once sent: locked, found by its link's token (stored only as a hash), viewed, answered
 // by the customer, superseded by the next revision, withdrawn, expired and reminded by the
-// server's clock (moved in the test, not waited for), with the enquiry following each move.
+// server's clock (moved in the test, not waited for), with the enquiry following each move. The
+// customer's mails (their copy of an acceptance, the notice of a withdrawal) go through the
+// outbox to a real SMTP server on loopback.
 import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { expect, test } from "vitest";
@@ -20,14 +22,19 @@ import {
   withdrawQuote,
 } from "~/modules/quotes/lifecycle.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
-import { DEFAULT_QUOTE_TERMS } from "~/modules/quotes/settings";
+import { DEFAULT_QUOTE_SETTINGS, DEFAULT_QUOTE_TERMS } from "~/modules/quotes/settings";
+import { saveQuoteSettings } from "~/modules/quotes/settings.server";
 import { contactQueries, mailOutbox, quoteLinks, quotes } from "~/server/db/schema";
+import { publicBaseUrl } from "~/server/env.server";
+import { drainOutbox } from "~/server/mail/outbox.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 import { draftQuoteFor, quoteStaff } from "../support/quotes";
+import { useSmtpServer } from "./mail-support";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
+const mail = useSmtpServer();
 
 let counter = 0;
 const _unique = () => `${Date.now().toString(36)}${++counter}`;
@@ -257,4 +264,112 @@ test("the customer's e-mail carries the PDF and the link; the staff's notice of 
   expect(notice?.textBody).toContain("Purchase order: PO-42");
   expect(notice?.textBody).not.toMatch(/\$\d/);
   expect(notice?.recipients.length).toBeGreaterThan(0);
+});
+
+/** Sends everything the outbox holds, then answers the messages that reached `to`. */
+async function deliveredTo(to: string) {
+  while ((await drainOutbox({ transport: mail.transport })).claimed > 0) {}
+  return mail.smtp.received.filter((message) => message.to.includes(to));
+}
+
+async function pdfText(content: Buffer) {
+  const parser = new PDFParse({ data: new Uint8Array(content) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+test("the customer is e-mailed a copy of their acceptance with the quote attached; other answers and a refused one send none", async () => {
+  const actor = await staff();
+  const { enquiry, draft } = await draftQuote(actor);
+  await sendQuote(actor, draft.id, draft.number);
+  await answerQuote(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-42" });
+  await expect(answerQuote(draft.id, { kind: "accept", name: "Mere", purchaseOrder: null })).rejects.toThrow(
+    QUOTE_CLOSED,
+  );
+
+  const received = await deliveredTo(enquiry.email);
+  expect(received.map((message) => message.subject).sort()).toEqual(
+    [`Quote ${draft.number} from Trade Counter Ltd`, `You accepted quote ${draft.number}`].sort(),
+  );
+  const copy = received.find((message) => message.subject.startsWith("You accepted"));
+  expect(copy?.headers.get("reply-to")).toBe("sales@tradecounter.co.nz");
+  for (const line of [
+    "Kia ora Mere Parata,",
+    `Thank you: you accepted quote ${draft.number} from Trade Counter Ltd on`,
+    "Accepted by: Mere Parata",
+    "Purchase order: PO-42",
+    "Total $68.97 including GST.",
+    "The quote you accepted is attached.",
+    `Our Trading Terms and Conditions: ${publicBaseUrl()}/terms-conditions`,
+  ]) {
+    expect(copy?.text, line).toContain(line);
+  }
+  expect(copy?.attachments.map((file) => file.filename)).toEqual([`Quote-${draft.number}.pdf`]);
+  expect(await pdfText(copy?.attachments[0]?.content ?? Buffer.alloc(0))).toContain(draft.number);
+
+  for (const answer of [
+    { kind: "changes", message: "Could you do 18mm instead?" },
+    { kind: "decline", reason: "price", message: null },
+  ] as const) {
+    const other = await draftQuote(actor);
+    await sendQuote(actor, other.draft.id, other.draft.number);
+    await answerQuote(other.draft.id, answer);
+    expect(
+      (await deliveredTo(other.enquiry.email)).map((message) => message.subject),
+      answer.kind,
+    ).toEqual([`Quote ${other.draft.number} from Trade Counter Ltd`]);
+  }
+});
+
+test("withdrawing e-mails the customer the staff's reason and no price; a quote no longer open is not withdrawn and mails nothing", async () => {
+  const actor = await staff();
+  const { enquiry, draft } = await draftQuote(actor);
+  await sendQuote(actor, draft.id, draft.number);
+  const reason = "The supplier's price for this plywood rose on 1 May.";
+  await withdrawQuote(actor, draft.id, reason);
+  expect(await statusOf(draft.id)).toBe("withdrawn");
+  await expect(withdrawQuote(actor, draft.id, "Twice")).rejects.toThrow(QUOTE_CLOSED);
+  expect((await quoteHistory(draft.id)).filter((e) => e.kind === "withdrawn").map((e) => e.note)).toEqual([
+    reason,
+  ]);
+
+  const notices = (await deliveredTo(enquiry.email)).filter((message) =>
+    message.subject.endsWith("withdrawn"),
+  );
+  expect(notices.map((message) => message.subject)).toEqual([`Quote ${draft.number} withdrawn`]);
+  const [notice] = notices;
+  expect(notice?.headers.get("reply-to")).toBe("sales@tradecounter.co.nz");
+  expect(notice?.text).toContain(`We have withdrawn quote ${draft.number}: it can no longer be accepted.`);
+  expect(notice?.text).toContain(`Reason: ${reason}`);
+  expect(notice?.text).toContain(`${publicBaseUrl()}/contact?subject=Quote%20Request`);
+  expect(notice?.text).not.toMatch(/\$\d/);
+  expect(notice?.attachments).toEqual([]);
+});
+
+test("a site page the terms name by its path is printed with its full address in the PDF and the e-mail", async () => {
+  const base = publicBaseUrl();
+  await saveQuoteSettings({
+    ...DEFAULT_QUOTE_SETTINGS,
+    terms:
+      "See /terms-conditions. Privacy: /privacy (ours). Left alone: https://example.nz/terms-conditions, /not-a-page and 1/2 price.",
+  });
+  try {
+    const actor = await staff();
+    const { enquiry, draft } = await draftQuote(actor);
+    await sendQuote(actor, draft.id, draft.number);
+    const expected = `See ${base}/terms-conditions. Privacy: ${base}/privacy (ours). Left alone: https://example.nz/terms-conditions, /not-a-page and 1/2 price.`;
+
+    const [quoteMail] = await deliveredTo(enquiry.email);
+    expect(quoteMail?.text).toContain(`Our Trading Terms and Conditions: ${base}/terms-conditions`);
+    // The PDF wraps a long line where it may, after a slash too: compared without line breaks.
+    const unwrapped = (value: string) => value.replace(/\s+/g, "");
+    const text = await pdfText(quoteMail?.attachments[0]?.content ?? Buffer.alloc(0));
+    expect(unwrapped(text)).toContain(unwrapped(expected));
+    expect(text).not.toContain("See /terms-conditions");
+  } finally {
+    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+  }
 });

@@ -4,12 +4,12 @@
 // a guess learns nothing. Requests are counted per client address, apart from those with a
 // malformed token, which are refused before the database is asked anything.
 import type { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { quoteNumber } from "~/lib/quote-number";
 import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
 import { formatReference } from "~/modules/enquiries/reference";
 import { getDb } from "~/server/db/db.server";
-import { contactQueries, quotes } from "~/server/db/schema";
+import { contactQueries, quoteEvents, quotes } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { hitRateLimit, type RateWindow } from "~/server/security/rate-limit.server";
@@ -23,11 +23,15 @@ import { formatValidUntil, pdfFileName, readQuoteDocument } from "./mail.server"
 /**
  * What every answer to a customer's link carries, refusals included: kept by no cache, indexed by
  * no search engine, and (the token being in the URL) never passed on to another site as a Referer.
+ * `same-origin`, not `no-referrer`: under `no-referrer` a browser posts the page's own forms with
+ * `Origin: null`, which the action's origin check must refuse, so no answer could be sent
+ * without JavaScript. Under `same-origin` the page's own posts name this site and any other
+ * site gets neither the address nor its origin.
  */
 export const QUOTE_LINK_HEADERS = {
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 } as const;
 
 /** Reading the page or its PDF, and answering, are counted apart. */
@@ -75,7 +79,7 @@ export type CustomerQuoteState =
   | { kind: "declined"; on: string; reason: string; message: string | null }
   | { kind: "expired"; on: string }
   | { kind: "superseded" }
-  | { kind: "withdrawn" };
+  | { kind: "withdrawn"; reason: string | null };
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -86,7 +90,18 @@ function isOpen(quote: QuoteRow, now: Date) {
   );
 }
 
-function stateOf(quote: QuoteRow, now: Date): CustomerQuoteState {
+/** Why staff withdrew the quote: the note of its withdrawal, null when none was given. */
+async function withdrawalReason(quoteId: string) {
+  const [event] = await getDb()
+    .select({ note: quoteEvents.note })
+    .from(quoteEvents)
+    .where(and(eq(quoteEvents.quoteId, quoteId), eq(quoteEvents.kind, "withdrawn")))
+    .orderBy(desc(quoteEvents.createdAt))
+    .limit(1);
+  return event?.note?.trim() || null;
+}
+
+async function stateOf(quote: QuoteRow, now: Date): Promise<CustomerQuoteState> {
   const on = quote.answeredAt ? nzDateTime.format(quote.answeredAt) : "";
   switch (quote.status) {
     case "accepted":
@@ -103,7 +118,7 @@ function stateOf(quote: QuoteRow, now: Date): CustomerQuoteState {
     case "superseded":
       return { kind: "superseded" };
     case "withdrawn":
-      return { kind: "withdrawn" };
+      return { kind: "withdrawn", reason: await withdrawalReason(quote.id) };
     default:
       // Sent or viewed, unless its last valid day has gone by before the hourly sweep saw it.
       return isOpen(quote, now)
@@ -127,7 +142,7 @@ export async function readCustomerQuote(token: string, { view = false } = {}, no
     issuedOn: nzDateTime.format(sentAt),
     validUntilOn: formatValidUntil(document.validUntil),
     hasPdf: parseStoredPath(quote.pdfPath) !== null,
-    state: stateOf(quote, now),
+    state: await stateOf(quote, now),
   };
 }
 

@@ -18,7 +18,14 @@ import { periodic } from "~/server/runtime/housekeeping.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { nzDatePlusDays, QUOTE_LOCKED, QUOTE_NOT_FOUND } from "./drafts.server";
 import { DECLINE_REASON_LABELS } from "./labels";
-import { queueAnswerNotice, queueQuoteMail, readQuoteDocument, storeQuotePdf } from "./mail.server";
+import {
+  queueAcceptanceCopy,
+  queueAnswerNotice,
+  queueQuoteMail,
+  queueWithdrawalNotice,
+  readQuoteDocument,
+  storeQuotePdf,
+} from "./mail.server";
 import { getQuoteSettings } from "./settings.server";
 
 export const QUOTE_NOT_LATEST = "A newer revision of this quote exists: send that one instead.";
@@ -205,6 +212,14 @@ export async function answerQuote(quoteId: string, answer: QuoteAnswer, now = ne
       status as "accepted" | "changes_requested" | "declined",
       answerDetails(answer),
     );
+    if (answer.kind === "accept") {
+      await queueAcceptanceCopy(quoteId, {
+        name: answer.name,
+        purchaseOrder: answer.purchaseOrder,
+        on: now,
+        pdfPath: quote.pdfPath,
+      });
+    }
     wakeMailWorker();
     return status;
   });
@@ -224,7 +239,10 @@ function answerDetails(answer: QuoteAnswer): [string, string][] {
   ];
 }
 
-/** Staff take back a sent quote (a mistake, a price that no longer holds). */
+/**
+ * Staff take back a sent quote (a mistake, a price that no longer holds). The reason is the
+ * event's note, shown on the customer's page, and the customer is e-mailed it.
+ */
 export async function withdrawQuote(actor: EventActor, quoteId: string, reason: string) {
   return inTransaction(async () => {
     const [quote] = await getDb()
@@ -236,6 +254,8 @@ export async function withdrawQuote(actor: EventActor, quoteId: string, reason: 
       .returning({ id: quotes.id });
     if (!quote) throw new InputError(QUOTE_CLOSED);
     await recordEvent(quoteId, "withdrawn", actor, reason);
+    await queueWithdrawalNotice(quoteId, reason);
+    wakeMailWorker();
   });
 }
 

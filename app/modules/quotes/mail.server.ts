@@ -1,6 +1,8 @@
 // What a sent quote mails: the customer's quote (its PDF attached and their link), the one
-// reminder before it expires (a new link, the PDF again), and the staff's notice of each answer.
-// Texts are plain; every message goes through the outbox in the caller's transaction.
+// reminder before it expires (a new link, the PDF again), the customer's copy of their acceptance
+// (the PDF again), the customer's notice that staff withdrew the quote (with the reason staff
+// gave), and the staff's notice of each answer. Texts are plain; every message goes through the
+// outbox in the caller's transaction.
 import { asc, eq } from "drizzle-orm";
 import { formatCents } from "~/lib/money";
 import { quoteNumber } from "~/lib/quote-number";
@@ -8,6 +10,7 @@ import { getContactInfo } from "~/modules/content/queries.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { oneLine } from "~/modules/notifications/mail-text";
 import { resolveStaffRecipients } from "~/modules/notifications/recipients.server";
+import { STATIC_PAGES } from "~/modules/seo/sitemap";
 import { getDb } from "~/server/db/db.server";
 import { contactQueries, quoteLines, quotes } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
@@ -23,6 +26,30 @@ export function formatValidUntil(date: string) {
 
 export function quoteLink(token: string) {
   return `${publicBaseUrl()}/quote/${token}`;
+}
+
+const TERMS_PATH = "/terms-conditions";
+
+/** The site's public pages (other than the home page), longest first so none shadows another. */
+const SITE_PATHS = STATIC_PAGES.filter((page) => page !== "/").sort((a, b) => b.length - a.length);
+const SITE_PATH_WORD = new RegExp(`(^|[\\s(])(${SITE_PATHS.join("|")})(?=$|[\\s.,;:!?)])`, "g");
+
+/**
+ * A text with each of the site's pages named by its path alone ("see /terms-conditions") given
+ * its full address, PUBLIC_URL and the path: on paper or in a mail program a bare path leads
+ * nowhere. A path inside a longer word or address is left as it is.
+ */
+function withSiteAddresses(text: string) {
+  const base = publicBaseUrl();
+  return text.replace(SITE_PATH_WORD, (_match, before: string, path: string) => `${before}${base}${path}`);
+}
+
+function termsLine() {
+  return `Our Trading Terms and Conditions: ${publicBaseUrl()}${TERMS_PATH}`;
+}
+
+function signature(document: QuoteDocument) {
+  return `${document.trader.name} · ${document.trader.phone} · ${document.trader.email}`;
 }
 
 /** The sent quote as its PDF shows it, read in the current transaction. */
@@ -72,7 +99,7 @@ export async function readQuoteDocument(quoteId: string): Promise<QuoteDocument 
     gstCents: quote.gstCents,
     totalCents: quote.totalCents,
     noteToCustomer: quote.noteToCustomer,
-    terms: quote.termsSnapshot ?? "",
+    terms: withSiteAddresses(quote.termsSnapshot ?? ""),
   };
 }
 
@@ -113,7 +140,9 @@ export async function queueQuoteMail(
     "To accept it, ask for changes or decline it, open your quote here (no account needed):",
     link,
     "",
-    `${document.trader.name} · ${document.trader.phone} · ${document.trader.email}`,
+    termsLine(),
+    "",
+    signature(document),
   ].join("\n");
   await enqueueMail(getDb(), {
     kind,
@@ -123,6 +152,69 @@ export async function queueQuoteMail(
     subject,
     text,
     attachments: [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: pdfPath }],
+  });
+}
+
+const answeredDay = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "Pacific/Auckland" });
+
+/** The customer's copy of their acceptance: who accepted, when, the order number, and the PDF. */
+export async function queueAcceptanceCopy(
+  quoteId: string,
+  acceptance: { name: string; purchaseOrder: string | null; on: Date; pdfPath: string | null },
+) {
+  const document = await readQuoteDocument(quoteId);
+  const text = [
+    `Kia ora ${oneLine(document.customer.name, 100)},`,
+    "",
+    `Thank you: you accepted quote ${document.number} from ${document.trader.name} on ${answeredDay.format(acceptance.on)}. This is your copy.`,
+    "",
+    `Accepted by: ${oneLine(acceptance.name, 100)}`,
+    ...(acceptance.purchaseOrder ? [`Purchase order: ${oneLine(acceptance.purchaseOrder, 100)}`] : []),
+    `Total ${formatCents(document.totalCents)} including GST.`,
+    "",
+    acceptance.pdfPath
+      ? "The quote you accepted is attached. We will be in touch to arrange your order."
+      : "We will be in touch to arrange your order.",
+    "",
+    termsLine(),
+    "",
+    signature(document),
+  ].join("\n");
+  await enqueueMail(getDb(), {
+    kind: "quote",
+    enquiryId: document.enquiryId,
+    recipients: [document.customer.email],
+    replyTo: document.trader.email,
+    subject: `You accepted quote ${document.number}`,
+    text,
+    attachments: acceptance.pdfPath
+      ? [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: acceptance.pdfPath }]
+      : undefined,
+  });
+}
+
+/** The customer's notice that staff withdrew the quote, with the reason they gave (no prices). */
+export async function queueWithdrawalNotice(quoteId: string, reason: string) {
+  const document = await readQuoteDocument(quoteId);
+  const text = [
+    `Kia ora ${oneLine(document.customer.name, 100)},`,
+    "",
+    `We have withdrawn quote ${document.number}: it can no longer be accepted.`,
+    "",
+    `Reason: ${oneLine(reason, 1000)}`,
+    "",
+    "If you still need these items, reply to this e-mail or ask us for a new quote:",
+    `${publicBaseUrl()}/contact?subject=Quote%20Request`,
+    "",
+    signature(document),
+  ].join("\n");
+  await enqueueMail(getDb(), {
+    kind: "quote",
+    enquiryId: document.enquiryId,
+    recipients: [document.customer.email],
+    replyTo: document.trader.email,
+    subject: `Quote ${document.number} withdrawn`,
+    text,
   });
 }
 

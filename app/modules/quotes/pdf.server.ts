@@ -51,8 +51,9 @@ const RULE = "#d6d3d1";
 
 /** The columns of the lines table, left edge and width in points (A4 less 50 pt margins). */
 const COLUMNS = {
-  description: { x: 50, width: 235 },
-  quantity: { x: 290, width: 60 },
+  description: { x: 50, width: 190 },
+  quantity: { x: 245, width: 50 },
+  unit: { x: 302, width: 48 },
   unitPrice: { x: 355, width: 70 },
   discount: { x: 430, width: 40 },
   amount: { x: 475, width: 70 },
@@ -145,14 +146,21 @@ function drawParties(doc: PDFKit.PDFDocument, quote: QuoteDocument) {
   return doc.y;
 }
 
+/** The column headings; the unit price's runs to a second line ("excl. GST"), the others sit on it. */
 function tableHeader(doc: PDFKit.PDFDocument, y: number) {
   doc.font("bold").fontSize(8.5).fillColor(MUTED);
-  doc.text("Description", COLUMNS.description.x, y, { width: COLUMNS.description.width });
-  doc.text("Qty", COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: "right" });
-  doc.text("Unit price", COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.width, align: "right" });
-  doc.text("Disc.", COLUMNS.discount.x, y, { width: COLUMNS.discount.width, align: "right" });
-  doc.text("Amount", COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: "right" });
-  const below = y + 14;
+  const lineHeight = doc.currentLineHeight(true);
+  const base = y + lineHeight;
+  doc.text("Description", COLUMNS.description.x, base, { width: COLUMNS.description.width });
+  doc.text("Qty", COLUMNS.quantity.x, base, { width: COLUMNS.quantity.width, align: "right" });
+  doc.text("Unit", COLUMNS.unit.x, base, { width: COLUMNS.unit.width });
+  doc.text("Unit price\nexcl. GST", COLUMNS.unitPrice.x, y, {
+    width: COLUMNS.unitPrice.width,
+    align: "right",
+  });
+  doc.text("Disc.", COLUMNS.discount.x, base, { width: COLUMNS.discount.width, align: "right" });
+  doc.text("Amount", COLUMNS.amount.x, base, { width: COLUMNS.amount.width, align: "right" });
+  const below = base + 14;
   doc.moveTo(50, below).lineTo(545, below).strokeColor(INK).lineWidth(0.75).stroke();
   return below + 6;
 }
@@ -167,9 +175,13 @@ function drawLines(doc: PDFKit.PDFDocument, quote: QuoteDocument, start: number)
   for (const line of quote.lines) {
     const detail = [line.brandName, line.note].filter(Boolean).join(" · ");
     doc.font("body").fontSize(9.5);
-    const height =
+    // A unit of up to 20 characters may wrap in its narrow column: the row is as tall as either.
+    const unitHeight = doc.heightOfString(line.unit, { width: COLUMNS.unit.width });
+    const height = Math.max(
+      unitHeight,
       doc.heightOfString(line.description, { width: COLUMNS.description.width }) +
-      (detail ? doc.fontSize(8).heightOfString(detail, { width: COLUMNS.description.width }) + 2 : 0);
+        (detail ? doc.fontSize(8).heightOfString(detail, { width: COLUMNS.description.width }) + 2 : 0),
+    );
     if (y + height > bottom(doc)) {
       doc.addPage();
       y = tableHeader(doc, doc.page.margins.top);
@@ -186,11 +198,11 @@ function drawLines(doc: PDFKit.PDFDocument, quote: QuoteDocument, start: number)
         });
     }
     doc.font("body").fontSize(9.5).fillColor(INK);
-    const unit = line.unit === "each" ? "" : ` ${line.unit}`;
-    doc.text(`${formatQuantity(line.quantityMilli)}${unit}`, COLUMNS.quantity.x, y, {
+    doc.text(formatQuantity(line.quantityMilli), COLUMNS.quantity.x, y, {
       width: COLUMNS.quantity.width,
       align: "right",
     });
+    doc.text(line.unit, COLUMNS.unit.x, y, { width: COLUMNS.unit.width });
     doc.text(formatCents(line.unitPriceCents), COLUMNS.unitPrice.x, y, {
       width: COLUMNS.unitPrice.width,
       align: "right",

@@ -1,5 +1,6 @@
-// The quote PDF read back as text: the number, each line, the totals and the terms are in it, a
-// long quote runs onto more pages with the number on each, and te reo Māori letters survive.
+// The quote PDF read back as text: the number, each line, the totals and the terms are in it, the
+// columns are headed so a reader knows the unit and that the unit price is before GST, a long
+// quote runs onto more pages with the number on each, and te reo Māori letters survive.
 import { PDFParse } from "pdf-parse";
 import { expect, test } from "vitest";
 import { type QuoteDocument, renderQuotePdf } from "./pdf.server";
@@ -103,4 +104,11 @@ test("a long quote runs onto more pages, each with the quote number", async () =
   expect(text).toContain("Line number 60");
   expect(text).toContain(`Page ${pages} of ${pages}`);
   expect(text.split("TC-2026-000123-B ·").length - 1).toBe(pages);
+});
+
+test("the lines' columns: quantity and unit apart (each included), the unit price marked excl. GST", async () => {
+  const { text } = await textOf(await renderQuotePdf(QUOTE));
+  expect(text).toContain("Description Qty Unit\nUnit price\nexcl. GST Disc. Amount");
+  expect(text).toContain("2.5 sheet $19.99 12.5% $43.73");
+  expect(text).toContain("Delivery to site 1 each $45.00 $45.00");
 });

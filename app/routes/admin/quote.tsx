@@ -199,7 +199,17 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <Form method="post" className="grid content-start gap-2">
                 <input type="hidden" name="intent" value="withdraw" />
                 <Label htmlFor="withdraw-reason">Reason for withdrawing</Label>
-                <Input id="withdraw-reason" name="reason" required minLength={3} maxLength={300} />
+                <Input
+                  id="withdraw-reason"
+                  name="reason"
+                  required
+                  minLength={3}
+                  maxLength={300}
+                  aria-describedby="withdraw-reason-help"
+                />
+                <p id="withdraw-reason-help" className="text-muted-foreground text-sm">
+                  The customer is e-mailed this reason and sees it on their quote page.
+                </p>
                 <Button type="submit" variant="destructive" className="justify-self-start">
                   Withdraw Quote
                 </Button>

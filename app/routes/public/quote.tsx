@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
 import { QuoteAnswerForms } from "~/components/site/quote/quote-answer-forms";
 import { QuoteDocument } from "~/components/site/quote/quote-document";
@@ -79,6 +79,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 function answer(body: QuoteActionData, status: number, headers: HeadersInit = QUOTE_LINK_HEADERS) {
   return data(body, { status, headers });
+}
+
+/**
+ * A refused answer (409: the quote closed meanwhile) reloads the quote, so the page shows where it
+ * now stands instead of the forms; other failed answers (400, 429) changed nothing and keep it.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

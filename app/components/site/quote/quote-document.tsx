@@ -37,8 +37,9 @@ export function QuoteDocument({
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="grid gap-1">
             <p className="font-semibold text-primary text-sm uppercase tracking-wide">{trader.name}</p>
-            <h1 id="quote-title" className="break-all font-extrabold text-2xl sm:text-3xl">
-              Quote {quote.number}
+            {/* The number is one word: it wraps to a line of its own, never inside. */}
+            <h1 id="quote-title" className="font-extrabold text-2xl sm:text-3xl">
+              Quote <span className="whitespace-nowrap">{quote.number}</span>
             </h1>
             <p className="text-muted-foreground text-sm">
               Issued {quote.issuedOn} · Valid until {quote.validUntilOn}

@@ -46,7 +46,7 @@ function LinesTable({ lines }: { lines: Line[] }) {
               Quantity
             </th>
             <th scope="col" className="px-2 py-2 text-right font-semibold">
-              Unit price
+              Unit price excl. GST
             </th>
             <th scope="col" className="px-2 py-2 text-right font-semibold">
               Discount
@@ -87,7 +87,7 @@ function LinesList({ lines }: { lines: Line[] }) {
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
             <dt className="text-muted-foreground">Quantity</dt>
             <dd className="text-right tabular-nums">{quantityOf(line)}</dd>
-            <dt className="text-muted-foreground">Unit price</dt>
+            <dt className="text-muted-foreground">Unit price excl. GST</dt>
             <dd className="text-right tabular-nums">{formatCents(line.unitPriceCents)}</dd>
             <dt className="text-muted-foreground">Discount</dt>
             <dd className="text-right tabular-nums">{discountOf(line)}</dd>

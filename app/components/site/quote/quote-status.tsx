@@ -118,6 +118,7 @@ export function QuoteStatusLine({ state, validUntil }: { state: CustomerQuoteSta
           <p>
             <strong>This quote has been withdrawn</strong> and can no longer be accepted.
           </p>
+          {state.reason ? <p className="whitespace-pre-line">{`Reason: ${state.reason}`}</p> : null}
           <NewQuoteLink />
         </QuoteNotice>
       );
