@@ -191,6 +191,10 @@ async function main() {
     }, DRAIN_LIMIT_MS);
     force.unref();
     if (production) {
+      // Closing the listening socket resets the connections the kernel has taken but this process
+      // has not accepted yet (a request nginx already sent on one is lost if it is a form post):
+      // close right after the event loop's poll phase has accepted all that were waiting.
+      await new Promise((resolve) => setImmediate(resolve));
       // net.Server's close, not http.Server's: the latter also closes idle connections at once.
       await new Promise((resolve) => net.Server.prototype.close.call(listener, resolve));
     } else {

@@ -12,7 +12,17 @@ const NEWLINE = "\n\r";
 const WHITESPACE = " \t\n\r";
 const DOUBLE_QUOTE_ESCAPES = '"\\`$';
 
-type State = "preKey" | "key" | "preValue" | "value" | "valueEscape" | "single" | "double" | "doubleEscape" | "comment" | "commentEscape";
+type State =
+  | "preKey"
+  | "key"
+  | "preValue"
+  | "value"
+  | "valueEscape"
+  | "single"
+  | "double"
+  | "doubleEscape"
+  | "comment"
+  | "commentEscape";
 
 /** The assignments of `text`, in order (a later one of the same key wins, as in systemd). */
 export function parseEnvironmentFile(text: string): Record<string, string> {

@@ -11,6 +11,14 @@ export const BACKUP_RUN_TASK = "backup";
 export const BACKUP_OVERDUE_MS = 25 * 60 * 60 * 1000;
 
 /** Records `at` (the backup's start) as the last good backup's time, unless a later one is recorded. */
+export async function recordBackupTime(db: DbOrTx, at: Date) {
+  await db.execute(sql`
+    insert into periodic_runs (task, last_run_at) values (${BACKUP_RUN_TASK}, ${at.toISOString()})
+    on conflict (task) do update set last_run_at = excluded.last_run_at
+      where periodic_runs.last_run_at < excluded.last_run_at`);
+}
+
+/** recordBackupTime in the database a backup was made of (db:backup, once its file is complete). */
 export async function recordGoodBackup(options: { dataDir: string; databaseUrl?: string; at: Date }) {
   const handle = await openDatabase(
     options.databaseUrl
@@ -18,10 +26,7 @@ export async function recordGoodBackup(options: { dataDir: string; databaseUrl?:
       : { kind: "pglite", dataDir: options.dataDir },
   );
   try {
-    await handle.db.execute(sql`
-      insert into periodic_runs (task, last_run_at) values (${BACKUP_RUN_TASK}, ${options.at.toISOString()})
-      on conflict (task) do update set last_run_at = excluded.last_run_at
-        where periodic_runs.last_run_at < excluded.last_run_at`);
+    await recordBackupTime(handle.db, options.at);
   } finally {
     await handle.close();
   }

@@ -19,7 +19,11 @@ export function freshServingMarks(marks: readonly ServingMark[], now = Date.now(
 }
 
 function markId(port: number) {
-  const host = os.hostname().replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 100) || "host";
+  const host =
+    os
+      .hostname()
+      .replace(/[^A-Za-z0-9._-]/g, "_")
+      .slice(0, 100) || "host";
   return `${host}-${port}-${process.pid}`;
 }
 

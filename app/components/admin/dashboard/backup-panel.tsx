@@ -24,7 +24,9 @@ export function BackupPanel({ state, now }: { state: BackupState | null; now: Da
               Backups
             </h2>
           </CardTitle>
-          <CardDescription>The database and every uploaded file, saved by the nightly backup.</CardDescription>
+          <CardDescription>
+            The database and every uploaded file, saved by the nightly backup.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {!state ? (
