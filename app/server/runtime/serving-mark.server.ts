@@ -33,7 +33,12 @@ export async function startServingMark(storage: Storage, port: number): Promise<
   const write = () =>
     storage.putServingMark({ id, host: os.hostname(), pid: process.pid, port, at: new Date().toISOString() });
   // The first write is part of the start: storage that takes no note would take no file either.
-  await write();
+  await write().catch((error: unknown) => {
+    throw new Error(
+      `The file storage could not be written to (the note that this server serves it): ${(error as Error).message}`,
+      { cause: error },
+    );
+  });
   const timer = setInterval(() => {
     write().catch((error: unknown) => logger.warn({ err: error }, "could not refresh the serving mark"));
   }, SERVING_MARK_INTERVAL_MS);
