@@ -5,6 +5,7 @@
 //   BENCH_ONLY=throughput,lighthouse   run only these sections
 //   BENCH_ONLY=scale                    nginx in front of 1 and 2 instances, one killed (PostgreSQL)
 //   BENCH_ONLY=faults                   load and faults (stops PostgreSQL; only when named)
+//   BENCH_ONLY=rolling                  the README's upgrade loop under traffic through nginx
 //   BENCH_SECONDS=3                     shorter load per measurement (default 10)
 //   BENCH_ENGINES=postgres              only one engine
 import fs from "node:fs";
@@ -21,11 +22,12 @@ const SECTIONS = [
   "admin",
   "enquiries",
   "scale",
+  "rolling",
   "faults",
 ];
 // Sections that run their own servers (the rest share one server per engine; a section may
 // export `engines` to run on one engine only).
-const STANDALONE = new Set(["enquiries", "scale", "faults"]);
+const STANDALONE = new Set(["enquiries", "scale", "rolling", "faults"]);
 // Sections run only when BENCH_ONLY names them: faults stops the machine's PostgreSQL.
 const OPT_IN = new Set(["faults"]);
 

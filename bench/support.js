@@ -144,9 +144,10 @@ export async function waitForImages(server, base, timeoutMs = 15 * 60_000) {
 
 /**
  * Starts the production build with `node server.js` (what `npm start` imports in-process, so the
- * child's pid is the Node process that serves; no rebuild check). Resolves once healthy.
+ * child's pid is the Node process that serves; no rebuild check). Resolves once healthy, or at
+ * once with `ready: false` (as systemd's start of a Type=simple unit does).
  */
-export async function startServer({ port, database, env = {} }) {
+export async function startServer({ port, database, env = {}, ready = true }) {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
@@ -173,8 +174,8 @@ export async function startServer({ port, database, env = {} }) {
   });
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((r) => child.once("exit", r));
-  await waitForHealth(child, base);
-  const imagesSeconds = await waitForImages(child, base);
+  if (ready) await waitForHealth(child, base);
+  const imagesSeconds = ready ? await waitForImages(child, base) : 0;
   return {
     imagesSeconds,
     child,

@@ -1,3 +1,4 @@
+import "./env-file-option";
 import { getEnv } from "~/server/env.server";
 import { runScript, withDatabase } from "./open-database";
 

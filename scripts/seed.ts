@@ -1,6 +1,7 @@
 // npm run db:seed [-- --reset]: fill an empty database with the demo content.
 // --reset first deletes all content and enquiries (never users), and only on the embedded database:
 // a shared PostgreSQL database may hold a real trader's data.
+import "./env-file-option";
 import { databaseOptionsFromEnv } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
 import { clearDemoContent, seedDemoContent } from "~/server/seed/seed.server";

@@ -1,6 +1,7 @@
 // npm run storage:migrate: copies every file under DATA_DIR/uploads into the bucket of
 // STORAGE_URL (same names; those already there with the same size are skipped). The local files
 // are left as they were: delete DATA_DIR/uploads yourself once the site runs on the bucket.
+import "./env-file-option";
 import path from "node:path";
 import { formatBytes } from "~/server/backup/manifest.server";
 import { getEnv } from "~/server/env.server";
@@ -9,9 +10,10 @@ import { createLocalStorage, getStorage } from "~/server/storage/storage.server"
 import { describeS3Location } from "~/server/storage-url";
 import { runScript } from "./open-database";
 
-const USAGE = `Usage: npm run storage:migrate
+const USAGE = `Usage: npm run storage:migrate [-- --env-file FILE]
   Copies every file under DATA_DIR/uploads into the bucket of STORAGE_URL, keeping their names.
-  Files already in the bucket with the same size are skipped: it can be run again safely.`;
+  Files already in the bucket with the same size are skipped: it can be run again safely.
+  --env-file FILE   read the settings from FILE (systemd's format, e.g. /etc/tradecounter/common.env)`;
 
 await runScript(async () => {
   const args = process.argv.slice(2);
@@ -21,7 +23,13 @@ await runScript(async () => {
   }
   if (args.length > 0) throw new Error(`Unexpected argument: ${args.join(" ")}\n${USAGE}`);
   const env = getEnv();
-  if (!env.STORAGE_URL) throw new Error(`STORAGE_URL is not set: there is no bucket to copy into.\n${USAGE}`);
+  if (!env.STORAGE_URL) {
+    throw new Error(
+      "STORAGE_URL is not set in this command's environment: there is no bucket to copy into. If it " +
+        "is in a settings file, give the file with --env-file FILE (e.g. --env-file " +
+        `/etc/tradecounter/common.env).\n${USAGE}`,
+    );
+  }
   const bucket = getStorage();
   await bucket.check();
   const from = path.join(env.dataDir, "uploads");

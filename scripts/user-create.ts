@@ -1,5 +1,6 @@
 // npm run user:create -- --email E --name N --role R [--password P]: creates a user. Without
 // --password one is generated and printed; a given one must pass the password rules (ADR 010).
+import "./env-file-option";
 import { z } from "zod";
 import { ROLES } from "~/lib/vocabulary";
 import { createUser, generatePassword } from "~/modules/users/mutations.server";

@@ -29,18 +29,22 @@ import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
 import { boot as bootDatabase } from "~/server/runtime/boot.server";
 import { startHousekeeping } from "~/server/runtime/housekeeping.server";
+import { startServingMark } from "~/server/runtime/serving-mark.server";
 import { collectFormTokens, issueFormToken } from "~/server/security/form-token.server";
 import { createSecurityHeaders } from "~/server/security/headers.server";
 import { createOriginCheck } from "~/server/security/origin-check.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
+import { getStorage } from "~/server/storage/storage.server";
 
 export { logger, workerCount };
 
 let stopHousekeeping: (() => Promise<void>) | undefined;
 let stopImageBackfill: (() => Promise<void>) | undefined;
+let stopServingMark: (() => Promise<void>) | undefined;
 
 export async function boot() {
   const result = await bootDatabase(ensureFirstAdmin);
+  stopServingMark = await startServingMark(getStorage(), getEnv().PORT);
   if (getEnv().MAIL_WORKER) startMailWorker();
   stopHousekeeping = startHousekeeping([startRetentionSweeper, startQuoteSweeper, startCertificateSweeper]);
   startPageCacheInvalidation();
@@ -56,6 +60,7 @@ export async function shutdown() {
   await stopMailWorker();
   await closeMailTransport();
   await stopPageCacheInvalidation();
+  await stopServingMark?.();
   await closeDatabase();
 }
 

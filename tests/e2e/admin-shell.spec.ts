@@ -45,6 +45,10 @@ test("an admin sees the counts, the enquiries chart and the three quick actions"
     "page",
   );
   await expect(page.getByText("admin", { exact: true })).toBeVisible();
+  // No backup has run on this server: the dashboard says so.
+  await expect(page.getByRole("region", { name: "Backups" })).toContainText(
+    "No backup has been recorded. Set up the nightly backup (README, Backups).",
+  );
   await expectNoAxeViolations(page);
 });
 

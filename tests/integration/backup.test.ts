@@ -16,7 +16,7 @@ import { extractTarGz, writeTarGz } from "~/server/backup/tar.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client.server";
 import { contactQueries, users } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/seed/seed.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
+import { createLocalStorage, SERVING_FOLDER } from "~/server/storage/storage.server";
 import { withAdminClient } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";
 import { startS3Server } from "../support/s3-server";
@@ -78,7 +78,7 @@ async function snapshotTables(handle: DatabaseHandle) {
   return snapshot;
 }
 
-/** Relative path -> bytes of every file under DATA_DIR/uploads. */
+/** Relative path -> bytes of every uploaded file under DATA_DIR/uploads (not the servers' notes). */
 function readUploads(dataDir: string) {
   const root = path.join(dataDir, "uploads");
   const files = new Map<string, Buffer>();
@@ -86,6 +86,7 @@ function readUploads(dataDir: string) {
   for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
+    if (path.relative(root, full).startsWith(`${SERVING_FOLDER}/`)) continue;
     files.set(path.relative(root, full), fs.readFileSync(full));
   }
   return files;
@@ -334,6 +335,44 @@ test.runIf(engine === "pglite")(
     }
     expect(fs.existsSync(path.join(scratch, "busy.tar.gz"))).toBe(false);
   },
+);
+
+test(
+  "a restore into uploads a running server serves is refused, and goes ahead when they are named",
+  async () => {
+    const target = await createTarget("served");
+    const uploads = path.join(target.dataDir, "uploads");
+    const storage = createLocalStorage(uploads);
+    const now = new Date().toISOString();
+    await storage.putServingMark({ id: "shop-3001-77", host: "shop", pid: 77, port: 3001, at: now });
+
+    const refusal = restoreBackup({ file: backup.file, ...target });
+    await expect(refusal).rejects.toBeInstanceOf(RestoreRefusedError);
+    await expect(refusal).rejects.toThrow(
+      `${uploads}, which a running Trade Counter serves:\n  - port 3001 on shop (pid 77)`,
+    );
+    expect(await tableCount(target)).toBe(0);
+    expect(readUploads(target.dataDir).size).toBe(0);
+
+    // A mark not refreshed for longer than the servers refresh theirs is a stopped server's.
+    await storage.putServingMark({
+      id: "shop-3001-77",
+      host: "shop",
+      pid: 77,
+      port: 3001,
+      at: new Date(Date.now() - 10 * 60_000).toISOString(),
+    });
+    await storage.putServingMark({ id: "shop-3002-78", host: "shop", pid: 78, port: 3002, at: now });
+    const result = await restoreBackup({ file: backup.file, ...target, intoServedStorage: uploads });
+    expect(result.mismatches).toEqual([]);
+    expect(readUploads(target.dataDir).size).toBe(sourceFiles.size);
+
+    // The marks are not files of the site: a backup of this target leaves them out, unremarked.
+    const again = await createBackup({ ...target, output: path.join(scratch, `served-${engine}.tar.gz`) });
+    expect(again.skipped).toEqual([]);
+    expect(again.manifest.files.count).toBe(sourceFiles.size);
+  },
+  SLOW,
 );
 
 test("a pg_dump older than the server is refused with the package to install", async () => {

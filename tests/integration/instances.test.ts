@@ -3,6 +3,7 @@
 // are shared, every enquiry's two e-mails are sent once. Then WEB_CONCURRENCY: refused on the
 // embedded database, two workers serving on PostgreSQL. Needs PostgreSQL (TEST_DATABASE_URL) for
 // all but the refusal; skipped, visibly, without it.
+import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -227,6 +228,12 @@ test.skipIf(!onPostgres)(
       const pids = new Set(started().map((m) => Number(m[2])));
       expect(pids.size).toBe(2);
       expect(pids.has(server.child.pid ?? 0)).toBe(false);
+      // The primary only supervises: it loads neither the app nor a database driver, so it holds
+      // a bare Node's memory (about 60 MB), not a worker's (about 280 MB).
+      const rss = (pid: number) =>
+        Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+      expect(rss(server.child.pid ?? 0)).toBeLessThan(120);
+      for (const pid of pids) expect(rss(pid)).toBeGreaterThan(120);
 
       for (let i = 0; i < 20; i++) expect(await getOnNewConnection(`${server.base}/privacy`)).toBe(200);
       const servedBy = new Set(

@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { z } from "zod";
+import { BackupPanel } from "~/components/admin/dashboard/backup-panel";
 import { FailedMailPanel } from "~/components/admin/dashboard/failed-mail-panel";
 import { QuoteStatsPanel } from "~/components/admin/dashboard/quote-stats-panel";
 import { PageHeader } from "~/components/admin/page-header";
@@ -16,6 +17,7 @@ import { StatCard } from "~/components/admin/stat-card";
 import { WeeklyBarChart } from "~/components/admin/weekly-bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { getBackupState } from "~/modules/dashboard/backup.server";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import {
   getDashboardCounts,
@@ -39,6 +41,9 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const quoting = await mayQuote(user.role);
+  // Whether the nightly backup ran: the site's operation, admins only.
+  const backupCheckedAt = new Date();
+  const backupState = isAdmin(user) ? tryLoad("backup status", () => getBackupState()) : null;
   const [counts, enquiries, missingBuildingInfo, mail, quotes] = await Promise.all([
     getDashboardCounts(),
     // Enquiries are for whoever may open them: admins, and sales only when they may quote.
@@ -49,12 +54,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Quotes carry prices: for whoever may quote.
     quoting ? tryLoad("quote figures", () => getQuoteStats()) : null,
   ]);
+  const backup = backupState ? { state: await backupState, checkedAt: backupCheckedAt } : null;
   return {
     counts,
     enquiries,
     missingBuildingInfo,
     mail,
     quotes,
+    backup,
     isAdmin: isAdmin(user),
     quoting,
     name: user.name,
@@ -104,7 +111,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin, quoting, name } = loaderData;
+  const { counts, enquiries, missingBuildingInfo, mail, quotes, backup, isAdmin, quoting, name } = loaderData;
   const adminHref = (href: string) => (isAdmin ? href : undefined);
   return (
     <>
@@ -207,6 +214,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       {quotes?.ok ? <QuoteStatsPanel stats={quotes.value} /> : null}
       {mail ? <FailedMailPanel health={mail.ok ? mail.value : null} /> : null}
+      {backup ? (
+        <BackupPanel state={backup.state.ok ? backup.state.value : null} now={new Date(backup.checkedAt)} />
+      ) : null}
     </>
   );
 }

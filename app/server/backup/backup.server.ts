@@ -80,6 +80,27 @@ async function* archiveSources(
   yield { path: MANIFEST_PATH, size: manifest.byteLength, body: manifest };
 }
 
+const BACKUP_NAME = /^trade-counter-(?:pglite|postgres)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+
+/**
+ * Deletes the backups in `folder` (files named as db:backup names them) last changed more than
+ * `days` days before `now`, never `keep`. Returns the paths deleted.
+ */
+export async function pruneBackups(folder: string, days: number, keep: string, now = new Date()) {
+  const cutoff = now.getTime() - days * 24 * 60 * 60 * 1000;
+  const deleted: string[] = [];
+  for (const name of (await fs.promises.readdir(folder)).sort()) {
+    if (!BACKUP_NAME.test(name)) continue;
+    const file = path.join(folder, name);
+    if (file === path.resolve(keep)) continue;
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= cutoff) continue;
+    await fs.promises.rm(file, { force: true });
+    deleted.push(file);
+  }
+  return deleted;
+}
+
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
   const engine: Engine = options.databaseUrl ? "postgres" : "pglite";

@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createLocalStorage, type Storage } from "../storage/storage.server";
+import { freshServingMarks } from "../runtime/serving-mark.server";
+import { createLocalStorage, type ServingMark, type Storage } from "../storage/storage.server";
 import { openEmbeddedTarget } from "./embedded.server";
 import {
   BACKUP_FORMAT,
@@ -41,6 +42,16 @@ export type RestoreOptions = {
   storage?: Storage;
   /** How to name that storage in messages (the bucket, with STORAGE_URL). */
   storageName?: string;
+  /**
+   * The storage's name as --into-served-storage gives it (storageIdentity(): s3://bucket/prefix/,
+   * or the uploads folder); default: the uploads folder under dataDir.
+   */
+  storageIdentity?: string;
+  /**
+   * Restore into storage that running servers serve (their serving marks are fresh): only when
+   * this names that storage exactly. Unset, such a restore is refused before anything changes.
+   */
+  intoServedStorage?: string;
   log?: (line: string) => void;
 };
 
@@ -141,6 +152,35 @@ function checkRestorable(manifest: Manifest, engine: Engine) {
   }
 }
 
+function describeMark(mark: ServingMark, now: number) {
+  const seconds = Math.max(0, Math.round((now - Date.parse(mark.at)) / 1000));
+  return `port ${mark.port} on ${mark.host} (pid ${mark.pid}), ${seconds} s ago`;
+}
+
+/**
+ * Refuses storage that a running site serves: replacing its files (--force) deletes the live
+ * site's, and adding to them mixes a backup's files into the live site's. Given by name, the
+ * restore goes ahead (a real recovery onto the live storage, its servers about to be restarted).
+ */
+async function checkNotServed(storage: Storage, name: string, identity: string, given: string | undefined) {
+  const now = Date.now();
+  const serving = freshServingMarks(await storage.listServingMarks(), now);
+  if (given !== undefined && given !== identity) {
+    throw new RestoreRefusedError(
+      `--into-served-storage names ${given}, but this restore's files would go to ${identity}. Nothing was changed.`,
+    );
+  }
+  if (serving.length === 0 || given === identity) return;
+  throw new RestoreRefusedError(
+    `The files would go to ${name}, which a running Trade Counter serves:\n` +
+      `${serving.map((mark) => `  - ${describeMark(mark, now)}`).join("\n")}\n` +
+      "Restoring there would replace or mix with the live site's files. For a trial restore, point " +
+      "DATABASE_URL (or DATA_DIR) at a scratch database and STORAGE_URL at a scratch prefix " +
+      "(…&prefix=restore-test/). To restore into this storage on purpose, stop those servers first, " +
+      `or add --into-served-storage=${identity}. Nothing was changed.`,
+  );
+}
+
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -160,6 +200,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     const uploadsRoot = path.join(options.dataDir, "uploads");
     const storage = options.storage ?? createLocalStorage(uploadsRoot);
+    await checkNotServed(
+      storage,
+      options.storageName ?? uploadsRoot,
+      options.storageIdentity ?? uploadsRoot,
+      options.intoServedStorage,
+    );
     const target = options.databaseUrl
       ? await openPostgresTarget(options.databaseUrl)
       : openEmbeddedTarget(options.dataDir);

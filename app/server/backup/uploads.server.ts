@@ -4,7 +4,14 @@
 // report what lies there that storage would not list.
 import fs from "node:fs";
 import path from "node:path";
-import { BUCKETS, type Bucket, isBucket, isStoredName, type Storage } from "../storage/storage.server";
+import {
+  BUCKETS,
+  type Bucket,
+  isBucket,
+  isStoredName,
+  SERVING_FOLDER,
+  type Storage,
+} from "../storage/storage.server";
 import type { BackupPart } from "./manifest.server";
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -32,6 +39,8 @@ export async function listUploads(root: string): Promise<{ files: UploadedFile[]
   const files: UploadedFile[] = [];
   const skipped: string[] = [];
   for (const bucket of await readDirectory(root)) {
+    // The running servers' notes (storage.server.ts): not files of the site.
+    if (bucket.name === SERVING_FOLDER) continue;
     const bucketPath = path.join(root, bucket.name);
     if (!bucket.isDirectory() || !SAFE_NAME.test(bucket.name)) {
       skipped.push(bucketPath);

@@ -33,9 +33,13 @@ import {
   BUCKETS,
   type Bucket,
   isBucket,
+  isServingMarkId,
   isStoredName,
   nameForPut,
+  parseServingMark,
   resolveRange,
+  SERVING_FOLDER,
+  type ServingMark,
   type Storage,
   StorageError,
 } from "./storage.server";
@@ -309,5 +313,49 @@ export function createS3Storage(location: S3Location, options: S3StorageOptions 
       keyFor(bucket, name);
       return `/files/${bucket}/${name}`;
     },
+
+    async putServingMark(mark) {
+      const Body = JSON.stringify(mark);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: markKey(mark.id),
+          Body,
+          ContentLength: Buffer.byteLength(Body),
+          ContentType: "application/json",
+        }),
+      );
+    },
+
+    async deleteServingMark(id) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: markKey(id) }));
+    },
+
+    async listServingMarks() {
+      const Prefix = `${location.prefix}${SERVING_FOLDER}/`;
+      const marks: ServingMark[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.endsWith(".json")) continue;
+          try {
+            const out = await client.send(new GetObjectCommand({ Bucket, Key: object.Key }));
+            const mark = parseServingMark((await out.Body?.transformToString()) ?? "");
+            if (mark) marks.push(mark);
+          } catch (error) {
+            // Removed between the listing and the read: its process stopped.
+            if (!isNotFound(error)) throw error;
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return marks;
+    },
   };
+
+  function markKey(id: string) {
+    if (!isServingMarkId(id)) throw new StorageError("Invalid serving mark", "bad_name");
+    return `${location.prefix}${SERVING_FOLDER}/${id}.json`;
+  }
 }

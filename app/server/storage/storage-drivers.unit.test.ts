@@ -231,6 +231,33 @@ for (const driver of drivers) {
     );
     expect(() => storage.publicUrl("quotes", "1700000000000-0123456789abcdef.pdf")).toThrow(StorageError);
   });
+
+  test(`${driver.name}: a serving mark is written, refreshed, listed apart from the files and removed`, async () => {
+    const storage = driver.create();
+    const file = await storage.put("media", "deck.png", Buffer.from("a deck"));
+    const mark = {
+      id: "shop-1-3001-4242",
+      host: "shop-1",
+      pid: 4242,
+      port: 3001,
+      at: "2026-01-01T00:00:00.000Z",
+    };
+    await storage.putServingMark(mark);
+    await storage.putServingMark({ ...mark, at: "2026-01-01T00:01:00.000Z" });
+    await storage.putServingMark({ ...mark, id: "shop-2-3002-7", pid: 7, port: 3002 });
+    const marks = await storage.listServingMarks();
+    expect(marks.sort((a, b) => a.port - b.port)).toEqual([
+      { ...mark, at: "2026-01-01T00:01:00.000Z" },
+      { ...mark, id: "shop-2-3002-7", pid: 7, port: 3002 },
+    ]);
+    // Not a file of any bucket: backups, restores and sweeps never see it.
+    for (const bucket of ["contact_uploads", "quotes", "certificates", "media"] as const) {
+      expect(await listNames(storage, bucket)).toEqual(bucket === "media" ? [file.name] : []);
+    }
+    await storage.deleteServingMark(mark.id);
+    expect((await storage.listServingMarks()).map((m) => m.id)).toEqual(["shop-2-3002-7"]);
+    await expect(storage.putServingMark({ ...mark, id: "../escape" })).rejects.toThrow(StorageError);
+  });
 }
 
 test("S3: files are keyed <prefix><bucket>/<name> in the one bucket", async () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { getEnv } from "../env.server";
-import type { S3Location } from "../storage-url";
+import { describeS3Location, type S3Location } from "../storage-url";
 
 export const BUCKETS = {
   contact_uploads: { public: false },
@@ -64,6 +64,48 @@ export type StoredFile = {
 
 export type ListedFile = { name: string; size: number; modified: Date };
 
+/**
+ * A running server's note in the storage it serves, refreshed while it runs and removed when it
+ * stops (runtime/serving-mark.server.ts): a restore reads them and will not replace the files a
+ * live site serves unless told so by name.
+ */
+export type ServingMark = {
+  /** Letters, digits, dot, dash and underscore: the file or object name of the note. */
+  id: string;
+  host: string;
+  pid: number;
+  port: number;
+  /** When the process wrote the note last (ISO 8601). */
+  at: string;
+};
+
+/** Where the notes live: beside the buckets, a name no bucket can have. */
+export const SERVING_FOLDER = ".serving";
+const MARK_ID = /^[A-Za-z0-9._-]{1,200}$/;
+
+export function isServingMarkId(id: string) {
+  return MARK_ID.test(id) && id !== "." && id !== "..";
+}
+
+/** A note's JSON as read back, or null when it is not one (a stray file, a half-written one). */
+export function parseServingMark(text: string): ServingMark | null {
+  try {
+    const data = JSON.parse(text) as Partial<ServingMark>;
+    if (
+      typeof data.id === "string" &&
+      isServingMarkId(data.id) &&
+      typeof data.host === "string" &&
+      typeof data.pid === "number" &&
+      typeof data.port === "number" &&
+      typeof data.at === "string" &&
+      !Number.isNaN(Date.parse(data.at))
+    ) {
+      return { id: data.id, host: data.host, pid: data.pid, port: data.port, at: data.at };
+    }
+  } catch {}
+  return null;
+}
+
 export type Storage = {
   /**
    * Streams `body` in under a new generated name (or `options.name`, an existing stored name:
@@ -86,6 +128,11 @@ export type Storage = {
   /** At start: the storage can be reached and written to, else an error that says what to fix. */
   check(): Promise<void>;
   publicUrl(bucket: Bucket, name: string): string;
+  /** Writes (or refreshes) this process's serving mark. */
+  putServingMark(mark: ServingMark): Promise<void>;
+  deleteServingMark(id: string): Promise<void>;
+  /** Every serving mark present, fresh or stale. */
+  listServingMarks(): Promise<ServingMark[]>;
 };
 
 /** The stored name `put` writes to: a new one, or the one given, checked. */
@@ -211,7 +258,38 @@ export function createLocalStorage(root: string): Storage {
       resolve(bucket, name);
       return `/files/${bucket}/${name}`;
     },
+    async putServingMark(mark) {
+      const file = markFile(mark.id);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed: a reader never sees half a note.
+      const temp = `${file}.${process.pid}.tmp`;
+      await fs.promises.writeFile(temp, JSON.stringify(mark), { mode: 0o640 });
+      await fs.promises.rename(temp, file);
+    },
+    async deleteServingMark(id) {
+      await fs.promises.rm(markFile(id), { force: true });
+    },
+    async listServingMarks() {
+      const dir = path.join(root, SERVING_FOLDER);
+      const names = await fs.promises.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      const marks: ServingMark[] = [];
+      for (const name of names) {
+        if (!name.endsWith(".json")) continue;
+        const text = await fs.promises.readFile(path.join(dir, name), "utf8").catch(() => null);
+        const mark = text === null ? null : parseServingMark(text);
+        if (mark) marks.push(mark);
+      }
+      return marks;
+    },
   };
+
+  function markFile(id: string) {
+    if (!isServingMarkId(id)) throw new StorageError("Invalid serving mark", "bad_name");
+    return path.join(root, SERVING_FOLDER, `${id}.json`);
+  }
 }
 
 /** Split "bucket/name" (a stored file_url) into its parts, or null if it is not one of ours. */
@@ -252,6 +330,9 @@ function lazyS3Storage(location: S3Location): Storage {
       if (!isStoredName(name)) throw new StorageError("Invalid file name", "bad_name");
       return `/files/${bucket}/${name}`;
     },
+    putServingMark: async (...args) => (await load()).putServingMark(...args),
+    deleteServingMark: async (...args) => (await load()).deleteServingMark(...args),
+    listServingMarks: async () => (await load()).listServingMarks(),
   };
 }
 
@@ -260,6 +341,23 @@ export function createStorage(settings: { STORAGE_URL?: S3Location; dataDir: str
   return settings.STORAGE_URL
     ? lazyS3Storage(settings.STORAGE_URL)
     : createLocalStorage(path.join(settings.dataDir, "uploads"));
+}
+
+/** Where the settings put files, in words for logs and messages (no secret is in it). */
+export function describeStorage(settings: { STORAGE_URL?: S3Location; dataDir: string }) {
+  return settings.STORAGE_URL
+    ? `the bucket ${describeS3Location(settings.STORAGE_URL)}`
+    : `the disk, in ${path.join(settings.dataDir, "uploads")}`;
+}
+
+/**
+ * The storage's name as a restore's --into-served-storage must give it: s3://<bucket>/<prefix>
+ * for a bucket, the uploads folder's absolute path for the disk.
+ */
+export function storageIdentity(settings: { STORAGE_URL?: S3Location; dataDir: string }) {
+  return settings.STORAGE_URL
+    ? `s3://${settings.STORAGE_URL.bucket}/${settings.STORAGE_URL.prefix}`
+    : path.join(settings.dataDir, "uploads");
 }
 
 export function getStorage(): Storage {
