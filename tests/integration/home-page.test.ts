@@ -21,11 +21,13 @@ test("every published featured product is on the home page, newest first, with n
     isFeatured: true,
     createdAt: minutesAgo(100 - i),
   }));
-  await database.current.db.insert(products).values([
-    ...featured,
-    { name: "Featured Draft", isFeatured: true, isPublished: false, createdAt: minutesAgo(1) },
-    { name: "Plain Product", createdAt: minutesAgo(2) },
-  ]);
+  await database.current.db
+    .insert(products)
+    .values([
+      ...featured,
+      { name: "Featured Draft", isFeatured: true, isPublished: false, createdAt: minutesAgo(1) },
+      { name: "Plain Product", createdAt: minutesAgo(2) },
+    ]);
 
   const home = await loadHome();
   const shown = await home.featuredProducts;
@@ -48,12 +50,14 @@ test("a category tile without a link goes to /catalog; one with a link keeps it"
 });
 
 test("the brands we supply are the active brands by name, each with its logo", async () => {
-  await database.current.db.insert(brands).values([
-    { name: "Tōtara Timber", logoUrl: "/files/media/totara-logo.png" },
-    { name: "Alpine Roofing", logoUrl: "/files/media/alpine-logo.png" },
-    { name: "No Logo Fixings" },
-    { name: "Retired Paints", logoUrl: "/files/media/retired-logo.png", isActive: false },
-  ]);
+  await database.current.db
+    .insert(brands)
+    .values([
+      { name: "Tōtara Timber", logoUrl: "/files/media/totara-logo.png" },
+      { name: "Alpine Roofing", logoUrl: "/files/media/alpine-logo.png" },
+      { name: "No Logo Fixings" },
+      { name: "Retired Paints", logoUrl: "/files/media/retired-logo.png", isActive: false },
+    ]);
 
   const home = await loadHome();
   expect(home.brands.map(({ name, logoUrl }) => ({ name, logoUrl }))).toEqual([
