@@ -35,33 +35,6 @@ export function toCatalogSearch(params: Partial<CatalogParams>): string {
   return text ? `?${text}` : "";
 }
 
-/**
- * The query string of the view the catalogue showed, when the one asked for named a brand or a
- * category that was set aside (an unknown brand; a category the brand does not carry, replaced by
- * all or by the brand's only one); null when the address already says what is shown. A category
- * chosen for the visitor stays out of the address, as it does when the brand is first chosen.
- */
-export function correctedCatalogSearch(
-  requested: CatalogParams,
-  shown: CatalogParams,
-  categories: ReadonlyArray<{ id: string; name: string }>,
-): string | null {
-  const shownId = categories.find((c) => c.name === shown.category)?.id;
-  const keptCategory =
-    requested.category !== undefined &&
-    shown.category !== undefined &&
-    (requested.category.toLowerCase() === shown.category.toLowerCase() || requested.category === shownId);
-  const brandSetAside = requested.brand !== undefined && shown.brand === undefined;
-  const categorySetAside = requested.category !== undefined && !keptCategory;
-  if (!brandSetAside && !categorySetAside) return null;
-  return toCatalogSearch({
-    ...requested,
-    brand: shown.brand,
-    category: keptCategory ? requested.category : undefined,
-    page: shown.page,
-  });
-}
-
 /** The contact page, prefilled for an enquiry about one product. */
 export function toEnquiryHref(productName: string) {
   return `/contact?subject=Product%20Information&product=${encodeURIComponent(productName)}`;
