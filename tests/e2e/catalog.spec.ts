@@ -126,6 +126,41 @@ test("choosing a brand narrows the categories and selects the only one left", as
   await expect(panel.getByLabel("Category").locator("option")).toHaveCount(1 + 8);
 });
 
+test("a brand change never leaves the old category in the address", async ({ page }) => {
+  await openCatalog(page, "?category=Roofing");
+  const panel = filterPanel(page);
+  // Tasman Fix makes only fixings: Roofing gives way to its one category.
+  await panel.getByLabel("Brand").selectOption({ label: "Tasman Fix" });
+  await expect(panel.getByLabel("Category")).toHaveValue("Fixings");
+  await expect(page).toHaveURL(/\/catalog\?brand=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Fixings" })).toBeVisible();
+  await expect(cards(page)).toHaveCount(inCategory("Fixings").length);
+
+  // The address reloads to the same view.
+  await page.reload();
+  await expect(panel.getByLabel("Category")).toHaveValue("Fixings");
+  await expect(cards(page)).toHaveCount(inCategory("Fixings").length);
+});
+
+test("the cards of a full page are all one size at 1280px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openCatalog(page);
+  await expect(cards(page)).toHaveCount(10);
+  const boxes = await results(page)
+    .getByTestId("catalog-grid")
+    .locator(":scope > li")
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        const image = item.querySelector("img")?.getBoundingClientRect();
+        return { width: Math.round(box.width), image: Math.round(image?.height ?? 0) };
+      }),
+    );
+  expect(boxes).toHaveLength(10);
+  expect(new Set(boxes.map((box) => box.width)).size, JSON.stringify(boxes)).toBe(1);
+  expect(new Set(boxes.map((box) => box.image)).size, JSON.stringify(boxes)).toBe(1);
+});
+
 test("sorting by discount and by stock status", async ({ page }) => {
   await openCatalog(page);
   await filterPanel(page).getByLabel("Sort by").selectOption({ label: "Discount (largest first)" });

@@ -239,15 +239,31 @@ test.describe("without JavaScript", () => {
     await expect(contactForm(page).getByLabel("Product")).toHaveValue("Colorsteel Roofing");
   });
 
-  test("the home quick form works too", async ({ page }) => {
+  test("the home quick form works too, and its answer opens at the form", async ({ page }) => {
     await page.goto("/");
     const form = page.getByRole("form", { name: "Quick enquiry" });
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByText("Full name is required")).toBeVisible();
+    await expect(page).toHaveURL(/#contact$/);
+    const message = form.getByText("Full name is required");
+    await expect(message).toBeVisible();
+    await expect(message).toBeInViewport();
     await fillValid(page, form);
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("status").getByText("Thanks for contacting us!")).toBeVisible();
+    const thanks = page.getByRole("status").getByText("Thanks for contacting us!");
+    await expect(thanks).toBeVisible();
+    await expect(thanks).toBeInViewport();
   });
+});
+
+test("the quick form names no file type or size limit; the contact form does", async ({ page }) => {
+  await page.goto("/");
+  const quick = page.getByRole("form", { name: "Quick enquiry" });
+  await expect(quick.getByLabel("Attachment (optional)")).toBeVisible();
+  await expect(quick).not.toContainText(/10 ?MB|PDF|Word/);
+  await expect(quick.getByLabel("Attachment (optional)")).not.toHaveAttribute("accept", /./);
+
+  await page.goto("/contact");
+  await expect(contactForm(page).getByText("Image, PDF or Word document, up to 10MB.")).toBeVisible();
 });
 
 test("the home page's quick enquiry form validates on submit and sends", async ({ page }) => {

@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { DEMO_PRODUCTS } from "../../app/server/seed/products";
+import { BRANDS } from "../../app/server/seed/taxonomy";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const SECTIONS_IN_ORDER = [
@@ -19,6 +21,15 @@ const HERO_TITLES = [
   "Open a Trade Account",
 ];
 const SEEDED_TILES = ["Timber", "Roofing", "Tools", "Hardware", "Cladding", "Insulation"];
+const FEATURED = DEMO_PRODUCTS.filter((product) => product.featured && !product.draft);
+const PARTNERS = [
+  "Tasman Homes",
+  "Harbour Line Architects",
+  "Southern Cross Construction",
+  "Waitematā Site Services",
+  "Kōwhai Painters",
+  "Northern Freight Co.",
+];
 
 function slide(page: Page, position: number) {
   return page.getByRole("group", { name: `${position} of ${HERO_TITLES.length}` });
@@ -131,6 +142,75 @@ test("keyboard focus in the hero stops the autoplay", async ({ page }) => {
   await slide(page, 1).getByRole("link", { name: "Browse the Catalogue" }).focus();
   await page.clock.runFor(15_000);
   await expect(slide(page, 1)).toHaveAttribute("aria-current", "true");
+});
+
+/** The picture has arrived and is drawn: a broken or missing file has no natural width. */
+async function expectPictureLoaded(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+test("the brands we supply and the partners we work with are shown by their logos", async ({ page }) => {
+  await page.goto("/");
+  const suppliers = page.getByTestId("trusted-suppliers");
+  await expect(suppliers.getByRole("heading", { name: "Brands we supply" })).toBeVisible();
+  const names = [...BRANDS.map((brand) => brand.name)].sort((a, b) => a.localeCompare(b));
+  await expect(suppliers.getByRole("listitem").getByRole("img")).toHaveCount(names.length);
+  for (const name of names) {
+    const logo = suppliers.getByRole("img", { name, exact: true });
+    // The seed's logo, stored with the brand.
+    await expect(logo).toHaveAttribute("src", /^\/files\/media\//);
+    await expectPictureLoaded(logo);
+  }
+  await expect(suppliers.getByTestId("brand-badge")).toHaveCount(0);
+
+  const partners = page.getByTestId("partners");
+  await expect(partners.getByRole("img")).toHaveCount(PARTNERS.length);
+  for (const name of PARTNERS) await expectPictureLoaded(partners.getByRole("img", { name, exact: true }));
+});
+
+test("every featured product is shown, newest first, one card size for all", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  const cards = page.getByTestId("featured-product");
+  await expect(cards).toHaveCount(FEATURED.length);
+  // The seed dates its products oldest first.
+  const newestFirst = [...FEATURED].reverse().map((product) => product.name);
+  await expect(cards.getByRole("heading", { level: 3 })).toHaveText(newestFirst);
+  const widths = await cards.evaluateAll((list) =>
+    list.map((card) => Math.round(card.getBoundingClientRect().width)),
+  );
+  expect(new Set(widths).size, `card widths ${widths.join(", ")}`).toBe(1);
+});
+
+test("a navigation back to Home shows four placeholder cards until the featured products arrive", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/catalog");
+  await expect(page.locator("[data-catalog]")).toHaveAttribute("data-catalog", "ready");
+  // Records the most placeholders seen at once, however briefly they were on the page.
+  await page.evaluate(() => {
+    const seen = window as unknown as { placeholders: number };
+    seen.placeholders = 0;
+    new MutationObserver(() => {
+      const count = document.querySelectorAll('[data-testid="featured-skeleton"]').length;
+      seen.placeholders = Math.max(seen.placeholders, count);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expect(page.getByTestId("featured-product")).toHaveCount(FEATURED.length);
+  await expect(page.getByTestId("featured-skeleton")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { placeholders: number }).placeholders)).toBe(4);
+});
+
+test("the first HTML holds the featured products and no placeholders", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  for (const product of FEATURED) expect(html).toContain(product.name.replaceAll("&", "&amp;"));
+  expect(html).not.toContain("featured-skeleton");
 });
 
 test("a featured product card leads to the contact form for that product", async ({ page }) => {

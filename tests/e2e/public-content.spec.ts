@@ -1,20 +1,20 @@
-// The public pages look like a real trader's: card grids with no card left alone in a row, the
+// The public pages look like a real trader's: card grids of one card size, a short last row centred, the
 // prefilled form in view after Enquire Now, uploads that show their progress, hours that do not
 // wrap on a phone, placeholders for broken pictures, and a favicon.
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-/** The grid's items grouped into rows, each with how far it reaches to the left and right. */
+/** The grid's items grouped into rows, each with its items' widths and how far it reaches. */
 async function rowsOf(grid: Locator) {
   return grid.evaluate((list) => {
     const box = list.getBoundingClientRect();
-    const rows = new Map<number, { count: number; left: number; right: number }>();
+    const rows = new Map<number, { widths: number[]; left: number; right: number }>();
     for (const item of Array.from(list.children)) {
       const r = item.getBoundingClientRect();
       const top = Math.round(r.top);
-      const row = rows.get(top) ?? { count: 0, left: Number.POSITIVE_INFINITY, right: 0 };
+      const row = rows.get(top) ?? { widths: [], left: Number.POSITIVE_INFINITY, right: 0 };
       rows.set(top, {
-        count: row.count + 1,
+        widths: [...row.widths, Math.round(r.width)],
         left: Math.min(row.left, r.left),
         right: Math.max(row.right, r.right),
       });
@@ -27,36 +27,42 @@ async function rowsOf(grid: Locator) {
   });
 }
 
-/** Every row spans the grid from edge to edge: no card stands alone beside an empty space. */
-async function expectFullRows(grid: Locator, minimumItems: number) {
+/**
+ * Every card of the grid is one size, and every row sits in the middle of the grid: full rows span
+ * it from edge to edge, a shorter last row is centred under them rather than stretched.
+ */
+async function expectOneSizeCentred(grid: Locator, minimumItems: number) {
   await expect(grid.locator(":scope > li")).not.toHaveCount(0);
   const { left, right, rows } = await rowsOf(grid);
-  expect(rows.reduce((n, row) => n + row.count, 0)).toBeGreaterThanOrEqual(minimumItems);
+  const widths = rows.flatMap((row) => row.widths);
+  expect(widths.length).toBeGreaterThanOrEqual(minimumItems);
+  expect(Math.max(...widths) - Math.min(...widths), JSON.stringify(rows)).toBeLessThanOrEqual(1);
   for (const row of rows) {
-    expect(Math.abs(row.left - left), JSON.stringify(rows)).toBeLessThan(2);
-    expect(Math.abs(row.right - right), JSON.stringify(rows)).toBeLessThan(2);
+    const middle = (row.left + row.right) / 2;
+    expect(Math.abs(middle - (left + right) / 2), JSON.stringify(rows)).toBeLessThan(2);
   }
-  return rows;
+  expect(Math.abs((rows[0]?.left ?? 0) - left), JSON.stringify(rows)).toBeLessThan(2);
+  return rows.map((row) => row.widths.length);
 }
 
-test("the catalogue's ten cards fill their rows at common widths", async ({ page }) => {
+test("the catalogue's ten cards are one size at common widths", async ({ page }) => {
   for (const width of [1280, 1440, 1024, 768]) {
     await page.setViewportSize({ width, height: 900 });
     if (width === 1280) await page.goto("/catalog");
-    const rows = await expectFullRows(page.getByTestId("catalog-grid"), 10);
-    if (width >= 1280) expect(rows.map((r) => r.count)).toEqual([3, 3, 2, 2]);
+    const rows = await expectOneSizeCentred(page.getByTestId("catalog-grid"), 10);
+    if (width >= 1280) expect(rows).toEqual([3, 3, 3, 1]);
   }
 });
 
-test("the featured products and the reviews fill their rows on the home page", async ({ page }) => {
+test("the featured products and the reviews are one size per grid on the home page", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
-  await expectFullRows(page.getByTestId("featured-products").locator("ul"), 4);
-  const reviews = await expectFullRows(page.getByTestId("reviews").locator("ul"), 4);
+  await expectOneSizeCentred(page.getByTestId("featured-products").locator("ul"), 4);
+  const reviews = await expectOneSizeCentred(page.getByTestId("reviews").locator("ul"), 4);
   // Reviews sit two to a row on wide screens.
-  expect(reviews[0]?.count).toBe(2);
+  expect(reviews[0]).toBe(2);
   await page.setViewportSize({ width: 768, height: 900 });
-  await expectFullRows(page.getByTestId("featured-products").locator("ul"), 4);
+  await expectOneSizeCentred(page.getByTestId("featured-products").locator("ul"), 4);
 });
 
 test("after Enquire Now the prefilled form is in view at 1280x800", async ({ page }) => {
@@ -171,6 +177,11 @@ test("broken hero, tile, banner and reviewer pictures show a placeholder", async
     await expect(image).toHaveAttribute("src", /^data:image\/svg\+xml/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   }
+  // A brand whose logo does not load is named on a badge instead.
+  const brands = page.getByTestId("trusted-suppliers");
+  await brands.getByRole("heading", { name: "Brands we supply" }).scrollIntoViewIfNeeded();
+  await expect(brands.getByTestId("brand-badge").first()).toBeVisible();
+  await expect(brands.getByTestId("brand-badge").filter({ hasText: "Tasman Fix" })).toBeVisible();
 });
 
 test("/favicon.ico answers with an icon", async ({ request }) => {

@@ -11,6 +11,7 @@ import {
   type HeroBackground,
   parseHeroBackground,
 } from "~/modules/settings/hero-background";
+import { getSupplierBrands } from "~/modules/taxonomy/queries.server";
 import { getDb } from "~/server/db/db.server";
 import { homeContent, siteSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -18,9 +19,6 @@ import { readOr } from "~/server/read-or.server";
 import { DEFAULT_REVIEWS_TITLE, parseReviewContent, type Review, SAMPLE_REVIEWS } from "./reviews";
 
 export const DEFAULT_LINK_URL = "/catalog";
-
-/** Six featured products fill whole rows of one, two or three cards. */
-export const FEATURED_ON_HOME = 6;
 
 export type HeroSlide = {
   id: string;
@@ -57,14 +55,22 @@ export type FeaturedProduct = Pick<PublicProduct, "id" | "name" | "imageUrl" | "
 
 export type HomeReview = Review & { asset?: ImageAsset | null };
 
+/** A brand we supply, shown by its logo (or its name when it has none). */
+export type SupplierBrand = {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  asset?: ImageAsset | null;
+};
+
 export type HomeContent = {
   heroSlides: HeroSlide[];
   heroBackground: HeroBackground;
   categories: CategoryTile[];
   catalogBanner: CatalogBanner | null;
-  featuredProducts: FeaturedProduct[];
   reviewsTitle: string;
   reviews: HomeReview[];
+  brands: SupplierBrand[];
 };
 
 export const DEFAULT_HERO_SLIDE: HeroSlide = {
@@ -124,7 +130,7 @@ function toHeroSlide(row: HomeRow): HeroSlide {
 
 function toCategoryTile(row: HomeRow): CategoryTile | null {
   const name = clean(row.title);
-  const linkUrl = cleanLink(row.linkUrl) ?? (name ? categoryLink(name) : DEFAULT_LINK_URL);
+  const linkUrl = cleanLink(row.linkUrl) ?? DEFAULT_LINK_URL;
   // A tile needs a name to be read by anyone; an untitled row is skipped.
   if (!name) return null;
   return {
@@ -178,32 +184,35 @@ async function readReviews() {
   return { title: clean(rows[0]?.title ?? null) ?? DEFAULT_REVIEWS_TITLE, reviews: rows.map(toReview) };
 }
 
-/** The home page's content: active rows by display order, each section falling back to its default. */
+/** Every published featured product, newest first; a failure is logged and shows none. */
+export async function getHomeFeaturedProducts(): Promise<FeaturedProduct[]> {
+  return readOr("featured products", async () => (await getFeaturedProducts()).map(toFeaturedProduct), []);
+}
+
+/**
+ * The home page's content (featured products apart: getHomeFeaturedProducts): active rows by
+ * display order, each section falling back to its default.
+ */
 export async function getHomeContent(): Promise<HomeContent> {
-  const [heroSlides, heroBackground, categories, catalogBanner, featuredProducts, reviews] =
-    await Promise.all([
-      readOr("home hero slides", async () => (await getActiveRows("hero")).map(toHeroSlide), []),
-      readOr("home hero background", readHeroBackground, parseHeroBackground(undefined)),
-      readOr(
-        "categories",
-        async () => (await getActiveRows("categories")).flatMap((row) => toCategoryTile(row) ?? []),
-        [],
-      ),
-      readOr(
-        "catalogue banner",
-        async () => {
-          const [row] = await getActiveRows("catalog").limit(1);
-          return row ? toCatalogBanner(row) : null;
-        },
-        null,
-      ),
-      readOr(
-        "featured products",
-        async () => (await getFeaturedProducts(FEATURED_ON_HOME)).map(toFeaturedProduct),
-        [],
-      ),
-      readOr("home reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),
-    ]);
+  const [heroSlides, heroBackground, categories, catalogBanner, reviews, brands] = await Promise.all([
+    readOr("home hero slides", async () => (await getActiveRows("hero")).map(toHeroSlide), []),
+    readOr("home hero background", readHeroBackground, parseHeroBackground(undefined)),
+    readOr(
+      "categories",
+      async () => (await getActiveRows("categories")).flatMap((row) => toCategoryTile(row) ?? []),
+      [],
+    ),
+    readOr(
+      "catalogue banner",
+      async () => {
+        const [row] = await getActiveRows("catalog").limit(1);
+        return row ? toCatalogBanner(row) : null;
+      },
+      null,
+    ),
+    readOr("home reviews", readReviews, { title: DEFAULT_REVIEWS_TITLE, reviews: SAMPLE_REVIEWS }),
+    readOr("supplier brands", getSupplierBrands, []),
+  ]);
   // One lookup for every staff picture on the page (featured products bring their own).
   const assets = await readOr<ImageAssetMap>(
     "image variants",
@@ -213,6 +222,7 @@ export async function getHomeContent(): Promise<HomeContent> {
         ...categories.map((tile) => tile.imageUrl),
         catalogBanner?.imageUrl,
         ...reviews.reviews.map((review) => review.photoUrl),
+        ...brands.map((brand) => brand.logoUrl),
       ]),
     {},
   );
@@ -228,8 +238,8 @@ export async function getHomeContent(): Promise<HomeContent> {
         ? categories.map((tile) => ({ ...tile, asset: assetOf(tile.imageUrl) }))
         : DEFAULT_CATEGORY_TILES,
     catalogBanner: catalogBanner && { ...catalogBanner, asset: assetOf(catalogBanner.imageUrl) },
-    featuredProducts,
     reviewsTitle: reviews.title,
     reviews: reviews.reviews.map((review) => ({ ...review, asset: assetOf(review.photoUrl) })),
+    brands: brands.map((brand) => ({ ...brand, asset: assetOf(brand.logoUrl) })),
   };
 }

@@ -1,7 +1,8 @@
 // How the catalogue's loader reads a view from a query string (the parameters are in
-// catalog-params.ts). Hostile or stale links never fail: every field falls back to "no filter".
+// catalog-params.ts), and corrects an address that names a filter the view set aside. Hostile or
+// stale links never fail: every field falls back to "no filter".
 import { z } from "zod";
-import { CATALOG_SORTS, type CatalogParams, SEARCH_MAX_LENGTH } from "./catalog-params";
+import { CATALOG_SORTS, type CatalogParams, SEARCH_MAX_LENGTH, toCatalogSearch } from "./catalog-params";
 
 // A NUL is dropped from text: PostgreSQL refuses a query that carries one.
 export const catalogParamsSchema = z.object({
@@ -44,4 +45,31 @@ export function parseCatalogParams(searchParams: URLSearchParams): CatalogParams
   const raw: Record<string, string | undefined> = {};
   for (const name of PARAM_NAMES) raw[name] = searchParams.get(name) ?? undefined;
   return catalogParamsSchema.parse(raw);
+}
+
+/**
+ * The query string of the view the catalogue showed, when the one asked for named a brand or a
+ * category that was set aside (an unknown brand; a category the brand does not carry, replaced by
+ * all or by the brand's only one); null when the address already says what is shown. A category
+ * chosen for the visitor stays out of the address, as it does when the brand is first chosen.
+ */
+export function correctedCatalogSearch(
+  requested: CatalogParams,
+  shown: CatalogParams,
+  categories: ReadonlyArray<{ id: string; name: string }>,
+): string | null {
+  const shownId = categories.find((c) => c.name === shown.category)?.id;
+  const keptCategory =
+    requested.category !== undefined &&
+    shown.category !== undefined &&
+    (requested.category.toLowerCase() === shown.category.toLowerCase() || requested.category === shownId);
+  const brandSetAside = requested.brand !== undefined && shown.brand === undefined;
+  const categorySetAside = requested.category !== undefined && !keptCategory;
+  if (!brandSetAside && !categorySetAside) return null;
+  return toCatalogSearch({
+    ...requested,
+    brand: shown.brand,
+    category: keptCategory ? requested.category : undefined,
+    page: shown.page,
+  });
 }

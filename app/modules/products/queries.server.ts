@@ -63,14 +63,13 @@ void _publicCheck;
 // The bare column, as the catalogue indexes' predicate is written, so the planner can use them.
 const isPublished = sql`${products.isPublished}`;
 
-/** Published and featured products, newest first (the home page's featured section). */
-export async function getFeaturedProducts(limit = 8): Promise<PublicProduct[]> {
+/** Every published and featured product, newest first (the home page's featured section). */
+export async function getFeaturedProducts(): Promise<PublicProduct[]> {
   const rows = await getDb()
     .select(publicColumns)
     .from(products)
     .where(and(isPublished, eq(products.isFeatured, true)))
-    .orderBy(desc(products.createdAt), asc(products.id))
-    .limit(limit);
+    .orderBy(desc(products.createdAt), asc(products.id));
   return withImageAssets(rows);
 }
 

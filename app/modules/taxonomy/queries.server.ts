@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { CategoryType } from "~/lib/vocabulary";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
-import { categories } from "~/server/db/schema";
+import { brands, categories } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 
 /** Active categories of one type, by name (the public pick-lists and tabs). */
@@ -23,4 +23,13 @@ export async function getFooterCategories() {
     logger.error({ err: error }, "Failed to load footer categories");
     return [];
   }
+}
+
+/** Active brands by name, with their logos (the home page's "Brands we supply"). */
+export function getSupplierBrands() {
+  return getDb()
+    .select({ id: brands.id, name: brands.name, logoUrl: brands.logoUrl })
+    .from(brands)
+    .where(eq(brands.isActive, true))
+    .orderBy(asc(brands.name));
 }

@@ -115,6 +115,7 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
           categories={categories}
           activeName={activeCategory?.name ?? null}
           label="Case study categories"
+          phones="dropdown"
         />
         {!hydrated && study && <CaseStudyDetailsSection study={study} closeHref={closeHref} />}
         {failed ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
 import { BargainsStrip } from "~/components/site/catalog/bargains-strip";
 import { CatalogFilters } from "~/components/site/catalog/catalog-filters";
 import { CatalogHero } from "~/components/site/catalog/catalog-hero";
@@ -10,7 +10,7 @@ import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { toast } from "~/components/ui/toast";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { toProductCard } from "~/modules/products/card";
-import { parseCatalogParams } from "~/modules/products/catalog-params.schema";
+import { correctedCatalogSearch, parseCatalogParams } from "~/modules/products/catalog-params.schema";
 import { getCatalogView } from "~/modules/products/queries.server";
 import { breadcrumbJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
@@ -45,6 +45,10 @@ const CATALOG_CRUMBS = [
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseCatalogParams(new URL(request.url).searchParams);
   const view = await getCatalogView(params);
+  // The address names no brand or category the page does not show (a brand change can set the
+  // chosen category aside), with JavaScript or without.
+  const corrected = correctedCatalogSearch(params, view.params, view.categories);
+  if (corrected !== null) throw redirect(`/catalog${corrected}`);
   // The page's data carries what the cards draw; the quick view fetches the rest when opened.
   return { ...view, products: view.products.map(toProductCard), bargains: view.bargains.map(toProductCard) };
 }

@@ -41,6 +41,7 @@ export default function Certifications({ loaderData }: Route.ComponentProps) {
           categories={categories}
           activeName={activeCategory?.name ?? null}
           label="Certification categories"
+          phones="tabs"
         />
         {certifications.length === 0 ? (
           <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center">

@@ -1,4 +1,6 @@
-import { useLoaderData, useRouteLoaderData } from "react-router";
+import { Suspense } from "react";
+import { Await, useLoaderData, useRouteLoaderData } from "react-router";
+import { FeaturedProductsSkeleton } from "~/components/site/home/featured-products-skeleton";
 import { HeroCarousel } from "~/components/site/home/hero-carousel";
 import { Reveal } from "~/components/site/home/reveal";
 import {
@@ -13,7 +15,7 @@ import {
 } from "~/components/site/home/sections-on-demand";
 import { JsonLd } from "~/components/site/json-ld";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
-import { getHomeContent } from "~/modules/content/home.server";
+import { getHomeContent, getHomeFeaturedProducts } from "~/modules/content/home.server";
 import { enquiryHeaders, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
@@ -35,7 +37,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { ...(await getHomeContent()), formToken: issueFormToken() };
+  // Not awaited: a navigation to the page shows it with the featured section's placeholders while
+  // the products stream in. The first HTML still holds them (entry.server waits for everything).
+  const featuredProducts = getHomeFeaturedProducts();
+  return { ...(await getHomeContent()), featuredProducts, formToken: issueFormToken() };
 }
 
 /** On a navigation to the page (not on its first load), the sections' code comes with the data. */
@@ -61,7 +66,7 @@ export default function Home() {
       {layout ? <JsonLd data={businessJsonLd(layout.site, layout.contact)} /> : null}
       <HeroCarousel slides={home.heroSlides} background={home.heroBackground} />
       <Reveal>
-        <TrustedSuppliers />
+        <TrustedSuppliers brands={home.brands} />
       </Reveal>
       <Reveal>
         <CategoryTiles tiles={home.categories} />
@@ -71,11 +76,18 @@ export default function Home() {
           <CatalogBanner banner={home.catalogBanner} />
         </Reveal>
       )}
-      {home.featuredProducts.length > 0 && (
-        <Reveal>
-          <FeaturedProducts products={home.featuredProducts} />
-        </Reveal>
-      )}
+      <Suspense fallback={<FeaturedProductsSkeleton />}>
+        {/* The section is left out when there are no featured products (or they failed to arrive). */}
+        <Await resolve={home.featuredProducts} errorElement={<NoSection />}>
+          {(products) =>
+            products.length > 0 && (
+              <Reveal>
+                <FeaturedProducts products={products} />
+              </Reveal>
+            )
+          }
+        </Await>
+      </Suspense>
       <Reveal>
         <CustomerReviews title={home.reviewsTitle} reviews={home.reviews} />
       </Reveal>
@@ -87,4 +99,8 @@ export default function Home() {
       </Reveal>
     </>
   );
+}
+
+function NoSection() {
+  return null;
 }

@@ -78,25 +78,87 @@ const GLYPHS: Record<LogoGlyph, string> = {
   drop: `<path d="M60 18 C80 48 92 62 92 76 a32 32 0 0 1 -64 0 C28 62 40 48 60 18Z" fill="#fff"/>`,
 };
 
-/** A 400x200 brand logo: coloured mark, name and a one-line tagline on white. */
-export function logoSvg(name: string, tagline: string, colour: string, glyph: LogoGlyph) {
+/** How a brand's logo is laid out: the demo's brands do not all look alike, as real ones don't. */
+export type LogoLayout = "tile" | "wordmark" | "emblem" | "banner";
+
+export const LOGO_WIDTH = 480;
+export const LOGO_HEIGHT = 160;
+const SERIF = "DejaVu Serif, Liberation Serif, Georgia, Times New Roman, serif";
+
+/** The largest font size (up to `max`) at which `text` fits `width`, at about `em` per character. */
+function fitSize(text: string, width: number, max: number, em: number) {
+  return Math.min(max, Math.floor(width / (text.length * em)));
+}
+
+/**
+ * A glyph of GLYPHS (drawn white on a 120 px square) scaled to `size` at x, y: in `ink`, its
+ * cut-out lines (the leaf's vein) in `ground`, the colour it is drawn on.
+ */
+function glyph(name: LogoGlyph, x: number, y: number, size: number, ink: string, ground: string) {
+  const drawing = GLYPHS[name].replaceAll("#fff", ink);
+  return `<g transform="translate(${x} ${y}) scale(${size / 120})" color="${ground}">${drawing}</g>`;
+}
+
+function text(x: number, y: number, size: number, content: string, attrs: string) {
+  return `<text x="${x}" y="${y}" font-size="${size}" ${attrs}>${escapeXml(content)}</text>`;
+}
+
+/** The name split for two lines: all but the last word, then the last word. */
+function twoLines(name: string): [string, string] {
   const words = name.split(" ");
-  const lines = words.length > 1 && name.length > 12 ? [words.slice(0, -1).join(" "), words.at(-1)!] : [name];
-  // About 0.65 em per bold character keeps the longest line inside the 226 px beside the mark.
-  const longest = Math.max(...lines.map((l) => l.length));
-  const size = Math.min(32, Math.floor(226 / (longest * 0.65)));
-  const text = lines
-    .map(
-      (line, i) =>
-        `<text x="158" y="${(lines.length === 1 ? 100 : 84) + i * (size + 4)}" font-family="${FONT}" font-size="${size}" font-weight="700" fill="#1f2937">${escapeXml(line)}</text>`,
-    )
-    .join("");
-  const body = `
-    <rect width="400" height="200" fill="#ffffff"/>
-    <g transform="translate(24 40)" color="${colour}"><rect width="120" height="120" rx="24" fill="${colour}"/>${GLYPHS[glyph]}</g>
-    ${text}
-    <text x="158" y="${lines.length === 1 ? 132 : 146}" font-family="${FONT}" font-size="15" fill="#64748b">${escapeXml(tagline)}</text>`;
-  return svgDocument(400, 200, "", body);
+  return words.length > 1 ? [words.slice(0, -1).join(" "), words.at(-1)!] : [name, ""];
+}
+
+/**
+ * A 480x160 brand logo on white, in one of four layouts: a coloured tile with the name beside it,
+ * a wordmark in capitals, a round emblem with a serif name, or a solid banner. The layout is named
+ * in a `data-layout` attribute so a test can tell them apart.
+ */
+export function logoSvg(
+  name: string,
+  tagline: string,
+  colour: string,
+  mark: LogoGlyph,
+  layout: LogoLayout = "tile",
+) {
+  const sans = `font-family="${FONT}"`;
+  let body: string;
+  if (layout === "tile") {
+    const [first, last] = twoLines(name);
+    const size = fitSize(first.length > last.length ? first : last, 300, 40, 0.68);
+    body = `<rect x="16" y="20" width="120" height="120" rx="26" fill="${colour}"/>${glyph(mark, 16, 20, 120, "#fff", colour)}
+      ${text(156, 66, size, first, `${sans} font-weight="700" fill="#1f2937"`)}
+      ${last ? text(156, 66 + size + 2, size, last, `${sans} font-weight="700" fill="#1f2937"`) : ""}
+      ${text(157, 136, 17, tagline, `${sans} fill="#64748b"`)}`;
+  } else if (layout === "wordmark") {
+    const [first, last] = twoLines(name.toUpperCase());
+    const size = fitSize(first, 330, 58, 0.8);
+    const spaced = last.split("").join(" ");
+    body = `${glyph(mark, 14, 28, 104, colour, "#fff")}
+      ${text(134, 86, size, first, `${sans} font-weight="700" fill="#111827" letter-spacing="1"`)}
+      ${text(137, 124, fitSize(spaced, 320, 24, 0.66), spaced, `${sans} font-weight="700" fill="${colour}"`)}`;
+  } else if (layout === "emblem") {
+    const [first, last] = twoLines(name);
+    const size = fitSize(first.length > last.length ? first : last, 310, 40, 0.62);
+    body = `<circle cx="80" cy="80" r="66" fill="${colour}"/>
+      <circle cx="80" cy="80" r="58" fill="none" stroke="#fff" stroke-width="3" stroke-opacity="0.7"/>
+      ${glyph(mark, 36, 36, 88, "#fff", colour)}
+      ${text(164, 62, size, first, `font-family="${SERIF}" font-weight="700" fill="${colour}"`)}
+      ${last ? text(164, 62 + size + 2, size, last, `font-family="${SERIF}" font-weight="700" fill="${colour}"`) : ""}
+      ${text(165, 144, 16, tagline, `font-family="${SERIF}" font-style="italic" fill="#475569"`)}`;
+  } else {
+    const size = fitSize(name, 330, 40, 0.7);
+    body = `<rect x="4" y="20" width="472" height="120" rx="18" fill="${colour}"/>
+      ${glyph(mark, 22, 36, 88, "#fff", colour)}
+      ${text(126, 84, size, name, `${sans} font-weight="700" font-style="italic" fill="#ffffff"`)}
+      ${text(128, 116, 17, tagline.toUpperCase(), `${sans} fill="#ffffff" fill-opacity="0.85" letter-spacing="2"`)}`;
+  }
+  return svgDocument(
+    LOGO_WIDTH,
+    LOGO_HEIGHT,
+    "",
+    `<rect width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" fill="#ffffff"/><g data-layout="${layout}">${body}</g>`,
+  );
 }
 
 /** Split a title into at most two lines of about `width` characters. */

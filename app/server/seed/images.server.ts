@@ -102,7 +102,7 @@ export async function writeSeedAssets(storage: Storage): Promise<SeedAssets> {
   );
   const logos = Promise.all(
     BRANDS.map(async (brand) => {
-      const svg = logoSvg(brand.name, brand.tagline, brand.colour, brand.glyph);
+      const svg = logoSvg(brand.name, brand.tagline, brand.colour, brand.glyph, brand.layout);
       return [brand.name, await picture(svg, "brand-logo", "png")] as const;
     }),
   );

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { LOGO_WIDTH, logoSvg } from "./artwork";
 import { buildCertificatePdf } from "./pdf";
 import { drawProductPictures, type ProductPicture } from "./pictures";
 import { DEMO_PRODUCTS } from "./products";
@@ -146,4 +147,27 @@ test("each product's picture shows that product, and no two in a category look a
     expect(new Set(svgs).size, category.name).toBe(svgs.length);
   }
   expect(new Set(pictures.map((p) => p.svg)).size).toBe(DEMO_PRODUCTS.length);
+});
+
+test("each brand's logo is a design of its own with the brand's name, inside the picture", () => {
+  const logos = BRANDS.map((brand) => ({
+    brand,
+    svg: logoSvg(brand.name, brand.tagline, brand.colour, brand.glyph, brand.layout),
+  }));
+  expect(new Set(logos.map(({ brand }) => brand.layout)).size).toBe(4);
+  for (const { brand, svg } of logos) {
+    expect(svg, brand.name).toContain(`data-layout="${brand.layout}"`);
+    const lines = [...svg.matchAll(/<text x="([\d.]+)"[^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>/g)];
+    const letters = lines
+      .map((line) => line[3] ?? "")
+      .join("")
+      .replaceAll(" ", "")
+      .toLowerCase();
+    for (const word of brand.name.toLowerCase().split(" ")) expect(letters, brand.name).toContain(word);
+    // Each line ends inside the picture, at 0.6 em a character (DejaVu Sans averages less).
+    for (const [, x, size, line] of lines) {
+      const end = Number(x) + (line ?? "").length * Number(size) * 0.6;
+      expect(end, `${brand.name}: ${line}`).toBeLessThanOrEqual(LOGO_WIDTH);
+    }
+  }
 });

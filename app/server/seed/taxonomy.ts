@@ -1,5 +1,5 @@
 // Categories, brands and the shape of a demo product: the vocabulary the other seed files use.
-import type { LogoGlyph } from "./artwork";
+import type { LogoGlyph, LogoLayout } from "./artwork";
 import type { MotifName } from "./motifs";
 import type { ProductPicture } from "./pictures";
 
@@ -69,6 +69,7 @@ export const BRANDS = [
     tagline: "Framing & outdoor timber",
     colour: "#b45309",
     glyph: "tree",
+    layout: "emblem",
   },
   {
     name: "Ironsand Roofing",
@@ -76,6 +77,7 @@ export const BRANDS = [
     tagline: "Roofing & flashings",
     colour: "#334155",
     glyph: "roof",
+    layout: "wordmark",
   },
   {
     name: "Coastline Cladding",
@@ -83,6 +85,7 @@ export const BRANDS = [
     tagline: "Weathertight cladding",
     colour: "#0f766e",
     glyph: "wave",
+    layout: "tile",
   },
   {
     name: "Fernleaf Insulation",
@@ -90,6 +93,7 @@ export const BRANDS = [
     tagline: "Warm, dry homes",
     colour: "#4d7c0f",
     glyph: "leaf",
+    layout: "wordmark",
   },
   {
     name: "Hauraki Pro Tools",
@@ -97,6 +101,7 @@ export const BRANDS = [
     tagline: "Built for the trade",
     colour: "#ea580c",
     glyph: "hammer",
+    layout: "banner",
   },
   {
     name: "Harbourside Hardware",
@@ -104,6 +109,7 @@ export const BRANDS = [
     tagline: "Marine-grade hardware",
     colour: "#1e3a5f",
     glyph: "key",
+    layout: "emblem",
   },
   {
     name: "Tasman Fix",
@@ -111,6 +117,7 @@ export const BRANDS = [
     tagline: "Fixings & fasteners",
     colour: "#52525b",
     glyph: "bolt",
+    layout: "banner",
   },
   {
     name: "Ridgeline Paints",
@@ -118,6 +125,7 @@ export const BRANDS = [
     tagline: "Made for NZ sun",
     colour: "#be123c",
     glyph: "drop",
+    layout: "tile",
   },
 ] as const satisfies ReadonlyArray<{
   name: string;
@@ -125,6 +133,7 @@ export const BRANDS = [
   tagline: string;
   colour: string;
   glyph: LogoGlyph;
+  layout: LogoLayout;
 }>;
 export type BrandName = (typeof BRANDS)[number]["name"];
 

@@ -184,24 +184,31 @@ export function PersonFields({
   );
 }
 
-function FileField({ field, className }: { field: EnquiryField; className?: string }) {
+/**
+ * The optional attachment. `showLimits` names the accepted types and size (and narrows the
+ * browser's file picker to them); without it nothing says what is accepted, though the server
+ * still holds every file to its limits.
+ */
+function FileField({ field, showLimits }: { field: EnquiryField; showLimits: boolean }) {
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
   // A file input has no value to show again.
-  const { defaultValue: _, ...props } = controlProps(field, hintId);
+  const { defaultValue: _, ...props } = controlProps(field, showLimits ? hintId : undefined);
   return (
-    <div className={className ?? "grid gap-2"}>
+    <div className="grid gap-2">
       <Label htmlFor={field.id}>Attachment (optional)</Label>
       <Input
         key={field.key}
         type="file"
         {...props}
-        accept={ACCEPT_ATTRIBUTE}
+        accept={showLimits ? ACCEPT_ATTRIBUTE : undefined}
         className="h-auto cursor-pointer py-1.5"
       />
-      <p id={hintId} className="text-muted-foreground text-sm">
-        Image, PDF or Word document, up to 10MB.
-      </p>
+      {showLimits && (
+        <p id={hintId} className="text-muted-foreground text-sm">
+          Image, PDF or Word document, up to 10MB.
+        </p>
+      )}
       {error ? (
         <p id={field.errorId} className="font-medium text-destructive text-sm">
           {error}
@@ -234,11 +241,22 @@ export function MessageField({
   );
 }
 
-/** The end of both enquiry forms: the attachment, the privacy notice, the upload's progress and Send. */
-export function EnquiryFormEnd({ file, sending }: { file: EnquiryField; sending: boolean }) {
+/**
+ * The end of both enquiry forms: the attachment (with its limits shown, unless `showFileLimits`
+ * is false), the privacy notice, the upload's progress and Send.
+ */
+export function EnquiryFormEnd({
+  file,
+  sending,
+  showFileLimits = true,
+}: {
+  file: EnquiryField;
+  sending: boolean;
+  showFileLimits?: boolean;
+}) {
   return (
     <>
-      <FileField field={file} />
+      <FileField field={file} showLimits={showFileLimits} />
       {/* The notice comes before the button, so it is read before the enquiry is sent. */}
       <PrivacyNote />
       <UploadProgress active={sending} />

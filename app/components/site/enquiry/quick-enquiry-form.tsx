@@ -92,7 +92,8 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
       ref={formRef}
       id={FORM_ID}
       method="post"
-      action="/?index"
+      // Without JavaScript the page itself posts; the answer then opens at the form, not the top.
+      action="/?index#contact"
       encType="multipart/form-data"
       onPointerEnter={() => void loadValidator()}
       onFocus={() => void loadValidator()}
@@ -115,7 +116,8 @@ export function QuickEnquiryForm({ formToken }: { formToken: string }) {
         <PersonFields fields={fields} phoneClassName="sm:col-span-2" />
       </div>
       <MessageField field={fields.message} rows={4} placeholder="Tell us about your project" />
-      <EnquiryFormEnd file={fields.file} sending={sending} />
+      {/* This form names no file type or size limit; the server still holds files to them. */}
+      <EnquiryFormEnd file={fields.file} sending={sending} showFileLimits={false} />
     </fetcher.Form>
   );
 }

@@ -3,6 +3,7 @@ import { MessageSquareText } from "~/components/ui/sprite-icons";
 import type { FeaturedProduct } from "~/modules/content/home.server";
 import { truncateText } from "~/modules/products/catalog-params";
 import { ProductImage } from "../product-image";
+import { FEATURED_GRID } from "./featured-grid";
 import { SectionHeading } from "./section-heading";
 
 /** Where a product card leads: the contact form, prefilled for this product. */
@@ -20,7 +21,7 @@ export function FeaturedProducts({ products }: { products: FeaturedProduct[] }) 
           title="Featured Products"
           description="Popular lines from our yard. Prices on request: tell us what you need and we'll quote."
         />
-        <ul className="mt-10 grid grid-cols-1 gap-6 min-[480px]:rows-of-2 md:rows-of-3">
+        <ul className={FEATURED_GRID}>
           {products.map((product) => (
             <li key={product.id}>
               <FeaturedProductCard product={product} />

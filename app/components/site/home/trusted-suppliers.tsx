@@ -7,6 +7,8 @@ import {
   ShieldCheck,
   Warehouse,
 } from "~/components/ui/sprite-icons";
+import type { SupplierBrand } from "~/modules/content/home.server";
+import { BrandLogo } from "./brand-logo";
 import { SectionHeading } from "./section-heading";
 
 // Built-in and fictional: marks that read as local accreditations without using anyone's trademark.
@@ -27,26 +29,11 @@ const ACCREDITATIONS: ReadonlyArray<{ label: string; detail: string; icon: IconC
   },
 ];
 
-// The suppliers we stock: the same fictional brands as the catalogue's demo data.
-const SUPPLIERS: ReadonlyArray<{ name: string; tagline: string; colour: string }> = [
-  { name: "Kauri Ridge Timber", tagline: "Framing & outdoor timber", colour: "#b45309" },
-  { name: "Ironsand Roofing", tagline: "Roofing & flashings", colour: "#334155" },
-  { name: "Coastline Cladding", tagline: "Weathertight cladding", colour: "#0f766e" },
-  { name: "Fernleaf Insulation", tagline: "Warm, dry homes", colour: "#4d7c0f" },
-  { name: "Hauraki Pro Tools", tagline: "Built for the trade", colour: "#c2410c" },
-  { name: "Harbourside Hardware", tagline: "Marine-grade hardware", colour: "#1e3a5f" },
-];
-
-function initials(name: string) {
-  return name
-    .split(" ")
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join("");
-}
-
-/** Trusted suppliers and accreditation badges: a static band that builds confidence early. */
-export function TrustedSuppliers() {
+/**
+ * Trusted suppliers and accreditation badges, a band that builds confidence early: the
+ * accreditations are built in; the suppliers are the active brands, each shown by its logo.
+ */
+export function TrustedSuppliers({ brands }: { brands: SupplierBrand[] }) {
   return (
     <section
       aria-labelledby="trusted-heading"
@@ -72,22 +59,20 @@ export function TrustedSuppliers() {
             </li>
           ))}
         </ul>
-        <h3 className="mt-12 text-center font-semibold text-muted-foreground text-sm uppercase tracking-wider">
-          Brands we supply
-        </h3>
-        <ul className="mt-6 grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-3">
-          {SUPPLIERS.map((supplier) => (
-            <li key={supplier.name} className="supplier">
-              <span aria-hidden className="supplier-mark" style={{ backgroundColor: supplier.colour }}>
-                {initials(supplier.name)}
-              </span>
-              <span className="grid min-w-0">
-                <span className="font-semibold text-sm">{supplier.name}</span>
-                <span className="text-muted-foreground text-xs">{supplier.tagline}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+        {brands.length > 0 && (
+          <>
+            <h3 className="mt-12 text-center font-semibold text-muted-foreground text-sm uppercase tracking-wider">
+              Brands we supply
+            </h3>
+            <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+              {brands.map((brand) => (
+                <li key={brand.id} className="logo-tile">
+                  <BrandLogo brand={brand} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
     </section>
   );
