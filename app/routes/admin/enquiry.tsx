@@ -3,12 +3,13 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { z } from "zod";
 import { EnquiryDetails, type EnquiryView } from "~/components/admin/contact-management/enquiry-details";
 import { EnquiryStatusBadge } from "~/components/admin/contact-management/enquiry-status-badge";
-import { EnquiryTimeline, nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
+import { EnquiryTimeline } from "~/components/admin/contact-management/enquiry-timeline";
 import { NoteForm, OwnerForm, StatusForm } from "~/components/admin/contact-management/follow-up-forms";
 import { PageHeader } from "~/components/admin/page-header";
 import { EnquiryQuotes } from "~/components/admin/quotes/enquiry-quotes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatNzDateTime } from "~/lib/nz-date";
 import { attachmentHref } from "~/modules/enquiries/admin.server";
 import {
   type EnquiryIntent,
@@ -143,7 +144,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={`Enquiry ${enquiry.reference}`}
-        description={`From ${enquiry.fullName}, received ${nzDateTime.format(new Date(enquiry.createdAt))}`}
+        description={`From ${enquiry.fullName}, received ${formatNzDateTime(enquiry.createdAt)}`}
       >
         <Button asChild variant="outline">
           <Link to={LIST}>
