@@ -366,17 +366,31 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
     reminderDaysBefore: "3",
     terms: "Prices exclude GST.",
     traderName: "Trade Counter Penrose Ltd",
-    gstNumber: "123-456-789",
+    gstNumber: "abc",
     nzbn: "123",
   };
   const refused = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", fields);
   expect(refused.status).toBe(400);
-  expect(fieldErrorsOf(refused)).toMatchObject({ nzbn: ["An NZBN has 13 digits"] });
+  expect(fieldErrorsOf(refused)).toMatchObject({
+    nzbn: ["An NZBN has 13 digits"],
+    gstNumber: ["A GST number has 8 or 9 digits, such as 49-091-850"],
+  });
+  // Nine digits whose check digit is wrong (Inland Revenue's mod-11 rule).
+  const wrongDigit = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", {
+    ...fields,
+    gstNumber: "123-456-789",
+    nzbn: "9429041234567",
+  });
+  expect(wrongDigit.status).toBe(400);
+  expect(fieldErrorsOf(wrongDigit)).toEqual({
+    gstNumber: ["This GST number's digits do not add up: check it against the GST registration"],
+  });
   const before = await getQuoteSettings();
   expect(before.traderName).not.toBe("Trade Counter Penrose Ltd");
 
   const saved = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", {
     ...fields,
+    gstNumber: "136 410 132",
     nzbn: "9429041234567",
   });
   expect(saved).toMatchObject({ status: 302, location: "/admin/settings?tab=quotes" });
@@ -387,7 +401,7 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
       reminderDaysBefore: 3,
       terms: "Prices exclude GST.",
       traderName: "Trade Counter Penrose Ltd",
-      gstNumber: "123-456-789",
+      gstNumber: "136-410-132",
       nzbn: "9429041234567",
       salesMayQuote: false,
     });

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, max } from "drizzle-orm";
 import { centsFromStoredPrice, lineTotalCents, QUANTITY_SCALE, quoteTotals } from "~/lib/money";
 import { quoteNumber } from "~/lib/quote-number";
 import { formatReference } from "~/modules/enquiries/reference";
+import { unitOfSale } from "~/modules/products/unit-of-sale";
 import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
@@ -34,7 +35,7 @@ export { nzDatePlusDays };
 
 type LineRow = Omit<typeof quoteLines.$inferInsert, "quoteId" | "position" | "lineTotalCents">;
 
-/** The enquiry's quote-list lines as quote lines: the product as it is now, at its price. */
+/** The enquiry's quote-list lines as quote lines: the product as it is now, at its price, in its unit of sale. */
 async function linesFromEnquiry(tx: Transaction, enquiryId: string): Promise<LineRow[]> {
   const rows = await tx
     .select({
@@ -42,6 +43,7 @@ async function linesFromEnquiry(tx: Transaction, enquiryId: string): Promise<Lin
       productName: enquiryLines.productName,
       quantity: enquiryLines.quantity,
       currentName: products.name,
+      currentDescription: products.description,
       slug: products.slug,
       price: products.price,
       brandName: brands.name,
@@ -57,7 +59,8 @@ async function linesFromEnquiry(tx: Transaction, enquiryId: string): Promise<Lin
     brandName: row.brandName,
     productSlug: row.slug,
     quantityMilli: row.quantity * QUANTITY_SCALE,
-    unit: "each",
+    // The product's unit of sale as its catalogue entry gives it (a deleted product, its name).
+    unit: unitOfSale({ name: row.currentName ?? row.productName, description: row.currentDescription }),
     unitPriceCents: row.price === null ? 0 : centsFromStoredPrice(row.price),
     discountBasisPoints: 0,
     note: null,
