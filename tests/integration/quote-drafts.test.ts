@@ -190,7 +190,7 @@ test("saving a draft recomputes every total on the server; a sent quote is locke
   });
   const totals = await saveQuoteDraft(actor, draft.id, input);
   // 2.5 × 19.99 = 49.975, less 12.5 % = 43.728125 → 43.73; + 45.00 = 88.73; GST 13.3095 → 13.31.
-  expect(totals).toEqual({ subtotalCents: 8873, gstCents: 1331, totalCents: 10204 });
+  expect(totals).toMatchObject({ subtotalCents: 8873, gstCents: 1331, totalCents: 10204 });
   const quote = await storedQuote(draft.id);
   expect(quote).toMatchObject({
     customerEmail: "mere@example.co.nz",

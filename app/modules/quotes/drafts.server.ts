@@ -20,6 +20,7 @@ import {
   quotes,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
+import { describeLineEdits, type EditedLine } from "./line-edits";
 import type { QuoteDraftInput, QuoteLineInput } from "./schema";
 import { getQuoteSettings } from "./settings.server";
 
@@ -169,6 +170,18 @@ export async function openQuoteDraft(actor: Actor, enquiryId: string) {
   });
 }
 
+function editedLine(line: LineRow): EditedLine {
+  return {
+    productId: line.productId ?? null,
+    description: line.description,
+    quantityMilli: line.quantityMilli,
+    unit: line.unit ?? "each",
+    unitPriceCents: line.unitPriceCents,
+    discountBasisPoints: line.discountBasisPoints ?? 0,
+    note: line.note ?? null,
+  };
+}
+
 function toLineRow(line: QuoteLineInput): LineRow {
   return {
     productId: line.productId ?? null,
@@ -183,7 +196,10 @@ function toLineRow(line: QuoteLineInput): LineRow {
   };
 }
 
-/** Saves a draft as the builder posted it; a quote that is no longer a draft is refused. */
+/**
+ * Saves a draft as the builder posted it; a quote that is no longer a draft is refused. Returns
+ * the totals the server computed and what changed in the lines, in words.
+ */
 export async function saveQuoteDraft(actor: Actor, quoteId: string, input: QuoteDraftInput) {
   return getDb().transaction(async (tx) => {
     const [quote] = await tx
@@ -205,12 +221,18 @@ export async function saveQuoteDraft(actor: Actor, quoteId: string, input: Quote
         updatedAt: new Date(),
       })
       .where(eq(quotes.id, quoteId));
+    const earlier = await tx
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, quoteId))
+      .orderBy(asc(quoteLines.position));
     // Products named by a line must exist; a line of a product deleted meanwhile keeps its text.
-    const totals = await writeLines(tx, quoteId, quote.gstBasisPoints, input.lines.map(toLineRow));
+    const lines = input.lines.map(toLineRow);
+    const totals = await writeLines(tx, quoteId, quote.gstBasisPoints, lines);
     await tx
       .insert(quoteEvents)
       .values({ quoteId, kind: "edited", actorId: actor.id, actorName: actor.name });
-    return totals;
+    return { ...totals, lineEdits: describeLineEdits(earlier, lines.map(editedLine)) };
   });
 }
 

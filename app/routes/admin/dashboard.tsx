@@ -48,7 +48,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Quotes carry prices: for whoever may quote.
     quoting ? tryLoad("quote figures", () => getQuoteStats()) : null,
   ]);
-  return { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin: isAdmin(user), name: user.name };
+  return {
+    counts,
+    enquiries,
+    missingBuildingInfo,
+    mail,
+    quotes,
+    isAdmin: isAdmin(user),
+    quoting,
+    name: user.name,
+  };
 }
 
 const dashboardIntentSchema = z.discriminatedUnion("intent", [
@@ -94,7 +103,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin, name } = loaderData;
+  const { counts, enquiries, missingBuildingInfo, mail, quotes, isAdmin, quoting, name } = loaderData;
   const adminHref = (href: string) => (isAdmin ? href : undefined);
   return (
     <>
@@ -145,7 +154,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             label="New enquiries this week"
             value={enquiries.thisWeek}
             icon={InboxIcon}
-            href={adminHref("/admin/contact-management")}
+            href={quoting ? "/admin/contact-management" : undefined}
           />
           {missingBuildingInfo.ok ? (
             <StatCard
