@@ -477,7 +477,9 @@ test("the audit log names a quote by its number and tells its line edits and tot
   );
   const [, saved] = await quoteEvents(id);
   const day = (date: string) =>
-    new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+    new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
   // 3 × 19.99 = 59.97 (+ 9.00 GST = 68.97); 5 × 19.99 + 45.00 = 144.95 (+ 21.74 GST = 166.69).
   expect(saved?.summary).toBe(
     `Updated quote ${number}: Line 1: quantity 3 → 5; Added line 2: Delivery to site, 1 each at $45.00; ` +
@@ -543,7 +545,12 @@ test("sales whose quoting is switched off under an open draft are told why (403)
   try {
     const created = await createQuote(enquiry.id, "sales");
     id = created.location?.split("/").at(-1) ?? "";
-    const shown = await call(enquiryLoader, `/admin/contact-management/${enquiry.id}`, { id: enquiry.id }, "sales");
+    const shown = await call(
+      enquiryLoader,
+      `/admin/contact-management/${enquiry.id}`,
+      { id: enquiry.id },
+      "sales",
+    );
     expect((shown.body as { showAudit: boolean }).showAudit).toBe(false);
     const admins = await call(enquiryLoader, `/admin/contact-management/${enquiry.id}`, { id: enquiry.id });
     expect((admins.body as { showAudit: boolean }).showAudit).toBe(true);

@@ -53,8 +53,8 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
           <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5">
             <input type="hidden" name="intent" value="save-quote-settings" />
             <FormError form={form} />
-            {/* Side by side, the three fields share rows (label, field, hint, message), so a label
-                that wraps moves every field down together and the fields stay in line. */}
+            {/* Side by side, three fields share rows (label, field, hint, message): a label that
+                wraps, or a message under one field, moves the others' parts together. */}
             <div className="grid gap-4 sm:grid-cols-3">
               <TextField
                 field={fields.gstBasisPoints}
@@ -86,15 +86,26 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
               />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField field={fields.traderName} label="Trading name" autoComplete="organization" />
+              <TextField
+                field={fields.traderName}
+                label="Trading name"
+                autoComplete="organization"
+                className={SHARED_ROWS}
+              />
               <TextField
                 field={fields.gstNumber}
                 label="GST number"
-                hint="8 or 9 digits, such as 49-091-850."
                 inputMode="numeric"
                 autoComplete="off"
+                className={SHARED_ROWS}
               />
-              <TextField field={fields.nzbn} label="NZBN" inputMode="numeric" autoComplete="off" />
+              <TextField
+                field={fields.nzbn}
+                label="NZBN"
+                inputMode="numeric"
+                autoComplete="off"
+                className={SHARED_ROWS}
+              />
             </div>
             <TextareaField field={fields.terms} label="Terms on every quote" rows={5} required />
             <SwitchField
