@@ -29,6 +29,7 @@ test("an admin lets sales quote; sales then work enquiries and quotes, not subje
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   await signIn(page, "admin");
   await expect(page).toHaveURL(/\/admin$/);
   await setSalesMayQuote(page, true);

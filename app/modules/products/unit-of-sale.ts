@@ -6,7 +6,7 @@
 //   unitOfSale({ name: "H3.2 Pine", description: "Sold per 4.8 m length; …" })  // "4.8 m length"
 //   unitOfSale({ name: "Claw Hammer" })                                         // "each"
 
-export const DEFAULT_UNIT = "each";
+const DEFAULT_UNIT = "each";
 /** The longest unit a quote line holds. */
 const UNIT_MAX = 20;
 

@@ -32,7 +32,7 @@ const FIELDS: { name: string; read: (line: EditedLine) => string }[] = [
 ];
 
 /** "Plywood 12mm, 3 sheet at $19.99, less 10%". */
-export function lineInWords(line: EditedLine) {
+function lineInWords(line: EditedLine) {
   const discount = line.discountBasisPoints ? `, less ${formatPercent(line.discountBasisPoints)}%` : "";
   const note = line.note ? ` (${line.note})` : "";
   return `${line.description}, ${formatQuantity(line.quantityMilli)} ${line.unit} at ${formatCents(line.unitPriceCents)}${discount}${note}`;

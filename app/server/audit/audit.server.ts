@@ -116,7 +116,7 @@ type Subject = {
 };
 
 /** A field as people call it, and its value in words (money, a date) when the stored one is not. */
-export type FieldWords = { name: string; value?: (stored: unknown) => string | null };
+type FieldWords = { name: string; value?: (stored: unknown) => string | null };
 
 function inWords(format: (value: never) => string, type: "number" | "string") {
   return (stored: unknown) => (typeof stored === type ? format(stored as never) : null);
