@@ -23,16 +23,6 @@ export function toCsvLine(values: readonly (string | null | undefined)[]) {
   return `${values.map(toCsvCell).join(",")}\r\n`;
 }
 
-/** The trader's calendar date (New Zealand), as YYYY-MM-DD. */
-export function formatNzDate(date: Date) {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Pacific/Auckland",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
-}
-
 /**
  * A whole file as a stream: the preamble (BOM and header line), then one chunk per batch, read
  * only when the client is ready for more (pull), so memory stays flat however many rows.

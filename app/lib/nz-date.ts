@@ -1,16 +1,37 @@
-// Calendar dates in New Zealand, as YYYY-MM-DD strings: what a quote's validity or a
-// certificate's expiry is. A date is a whole day in New Zealand, whatever the server's zone.
+// Dates in New Zealand: the one place a date is worked out or written for people. A calendar date
+// (a quote's validity, a certificate's expiry) is a YYYY-MM-DD string, a whole day in New
+// Zealand whatever the server's zone; a moment (when an enquiry came in) is a Date. Both read the
+// way customers and staff are shown them: "26 December 2026", "26 December 2026, 3:45 pm".
 //
-//   nzToday()                        // "2026-11-25"
-//   nzDatePlusDays(30)               // "2026-12-25"
-//   daysFromTo("2026-11-25", "2026-12-25")  // 30
-//   formatNzDate("2026-03-03")       // "3 March 2026"
+//   nzToday()                                // "2026-11-25"
+//   nzDatePlusDays(30)                       // "2026-12-25"
+//   daysFromTo("2026-11-25", "2026-12-25")   // 30
+//   formatNzDate("2026-03-03")               // "3 March 2026"
+//   formatNzDate(enquiry.createdAt)          // "3 March 2026" (its day in New Zealand)
+//   formatNzDateTime(event.occurredAt)       // "3 March 2026, 9:05 am"
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" });
-const longFormat = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" });
+const TIME_ZONE = "Pacific/Auckland";
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE });
+const calendarFormat = new Intl.DateTimeFormat("en-NZ", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const momentDayFormat = new Intl.DateTimeFormat("en-NZ", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+const momentTimeFormat = new Intl.DateTimeFormat("en-NZ", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today's date in New Zealand. */
+/** Today's date in New Zealand (or the New Zealand date of `now`), as YYYY-MM-DD. */
 export function nzToday(now = new Date()) {
   return dayFormat.format(now);
 }
@@ -31,9 +52,30 @@ export function daysFromTo(from: string, to: string) {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / 86_400_000);
 }
 
-/** "3 March 2026" for 2026-03-03; a value that is not a date is given back as it is. */
-export function formatNzDate(date: string) {
-  return DATE.test(date) ? longFormat.format(new Date(utcMidnight(date))) : date;
+function momentOf(value: Date | string) {
+  const moment = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(moment.getTime()) ? null : moment;
+}
+
+/**
+ * "3 March 2026": a YYYY-MM-DD date as it is, a moment (a Date, or its ISO text as a loader
+ * sends it) as its day in New Zealand. Text that is neither is given back as it is.
+ */
+export function formatNzDate(value: Date | string) {
+  if (typeof value === "string") {
+    if (DATE.test(value)) return calendarFormat.format(new Date(utcMidnight(value)));
+    const moment = momentOf(value);
+    return moment ? momentDayFormat.format(moment) : value;
+  }
+  const moment = momentOf(value);
+  return moment ? momentDayFormat.format(moment) : "";
+}
+
+/** "3 March 2026, 9:05 am", New Zealand time, for a Date or its ISO text. */
+export function formatNzDateTime(value: Date | string) {
+  const moment = momentOf(value);
+  if (!moment) return typeof value === "string" ? value : "";
+  return `${momentDayFormat.format(moment)}, ${momentTimeFormat.format(moment)}`;
 }
 
 /** Whether a text is a real calendar date written YYYY-MM-DD. */

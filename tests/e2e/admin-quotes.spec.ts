@@ -88,9 +88,27 @@ test("an enquiry's quote list becomes a quote the customer accepts online, with 
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Quote saved")).toBeVisible();
   await expect(page.getByLabel("Line 4: description")).toHaveValue("Delivery to site");
+  // Sending asks first, saying to whom, for how much and until when.
   await page.getByRole("button", { name: "Send to Customer" }).click();
+  const ask = page.getByRole("alertdialog", { name: `Send quote ${number} to the customer?` });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText(`${marker.toLowerCase()}@example.co.nz`);
+  await expectNoAxeViolations(page);
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(badge(page, "Draft")).toBeVisible();
+  // The page's own asking (where Send to Customer leads before scripts run; the journey without
+  // them is below).
+  await page.goto(`${page.url()}?step=send`);
+  await expect(page.getByRole("region", { name: `Send quote ${number} to the customer?` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Back to the draft" }).click();
+  await page.getByRole("button", { name: "Send to Customer" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Send Quote" }).click();
   await expect(page.getByText("Quote sent", { exact: true })).toBeVisible();
   await expect(badge(page, "Sent")).toBeVisible();
+  // Dates as the customer reads them ("26 December 2026"), not 2026-12-26.
+  await expect(page.getByText(/^Valid until \d{1,2} [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
   const total = await page
     .locator("dt", { hasText: "Total incl. GST" })
     .locator("xpath=following-sibling::dd[1]")
@@ -144,9 +162,90 @@ test("an enquiry's quote list becomes a quote the customer accepts online, with 
   ).toHaveText(total ?? "");
   await page.getByRole("link", { name: "Back to the enquiry" }).click();
   await expect(badge(page, "Won").first()).toBeVisible();
+  // The audit log names the quote by its number.
+  await page.goto(`/admin/audit?entity=quote&q=${encodeURIComponent(number)}`);
+  await expect(page.getByText(`Sent quote ${number}`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Updated quote ${number}: Line 1: discount 0% → 10%; Added line 4: Delivery to site, 1 each at \\$45\\.00;`,
+      ),
+    ),
+  ).toBeVisible();
   await expect
     .poll(() => outboxMails(port, number).filter((m) => m.subject.endsWith("accepted")).length, {
       timeout: 20_000,
     })
     .toBe(1);
+});
+
+test("a draft sends without scripts too: Send to Customer saves it and the page asks before Send Quote", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const marker = `NoScript${crypto.randomBytes(3).toString("hex")}`;
+  try {
+    // An enquiry with one product on its quote list, sent as a visitor without scripts would.
+    await page.goto("/catalog");
+    const id = await page.locator('form input[name="productId"]').first().inputValue();
+    await context.addCookies([
+      { name: "tc_quote", value: `${id.replaceAll("-", "")}:2`, url: baseURL ?? "" },
+    ]);
+    await page.goto("/contact");
+    const contact = page.getByRole("form", { name: "Contact form" });
+    await contact.getByLabel("Full Name").fill(`Rewi ${marker}`);
+    await contact.getByLabel("Email").fill(`${marker.toLowerCase()}@example.co.nz`);
+    await contact.getByLabel("Subject").selectOption("Quote Request");
+    await contact.getByLabel("Message").fill("Please price the product on my list.");
+    await contact.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Thanks for contacting us!")).toBeVisible();
+
+    await signIn(page, "admin");
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto(`/admin/contact-management?q=${marker}`);
+    await page.getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from Rewi ${marker}`) }).click();
+    await page.getByRole("button", { name: "Create Quote" }).click();
+    await expect(page).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}$/);
+    await page.getByRole("button", { name: "Send to Customer" }).click();
+    await expect(page).toHaveURL(/\?step=send$/);
+    const ask = page.getByRole("region", { name: /^Send quote TC-\d{4}-\d{6}-A to the customer\?$/ });
+    await expect(ask).toContainText(
+      `It goes by e-mail to Rewi ${marker} (${marker.toLowerCase()}@example.co.nz)`,
+    );
+    await expect(badge(page, "Draft")).toBeVisible();
+    await page.getByRole("button", { name: "Send Quote" }).click();
+    await expect(page).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}$/);
+    await expect(badge(page, "Sent")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("Settings > Quotes refuses a GST number that is not one, and keeps its three number fields in line", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/settings?tab=quotes");
+  const gst = page.getByLabel("GST number");
+  await gst.fill("abc");
+  await gst.blur();
+  await expect(page.getByText("A GST number has 8 or 9 digits, such as 49-091-850")).toBeVisible();
+  await gst.fill("123-456-789");
+  await expect(
+    page.getByText("This GST number's digits do not add up: check it against the GST registration"),
+  ).toBeVisible();
+  await gst.fill("49-091-850");
+  await expect(page.getByText(/GST number('s| has)/)).toHaveCount(0);
+  // "Remind before expiry (days)" wraps at this width; its field stays level with the others.
+  const tops = await Promise.all(
+    ["GST rate (%)", "Valid for (days)", "Remind before expiry (days)"].map(
+      async (label) => (await page.getByLabel(label).boundingBox())?.y,
+    ),
+  );
+  expect(new Set(tops).size).toBe(1);
+  await expectNoAxeViolations(page);
 });

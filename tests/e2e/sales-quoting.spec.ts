@@ -1,6 +1,7 @@
 // "Sales may quote": an admin opens the enquiries and quotes to the sales role in Settings >
 // Quotes, a sales member then finds them in the sidebar and works an enquiry, but not the
-// admins' parts (subjects, the CSV export); switched off, the door closes at once. Runs on the
+// admins' parts (subjects, the CSV export, the audit log); switched off, the door closes at once,
+// and a draft open at that moment is refused with the reason inside the back office. Runs on the
 // public-site server: the setting changes no public page, and the back-office journeys that
 // check the sales sidebar run on the other server.
 import type { Browser, Page } from "@playwright/test";
@@ -28,6 +29,7 @@ test("an admin lets sales quote; sales then work enquiries and quotes, not subje
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   await signIn(page, "admin");
   await expect(page).toHaveURL(/\/admin$/);
   await setSalesMayQuote(page, true);
@@ -49,12 +51,32 @@ test("an admin lets sales quote; sales then work enquiries and quotes, not subje
     await sales.page.goto(`/admin/contact-management?q=${encodeURIComponent("Hēmi Walker")}`);
     await sales.page.getByRole("link", { name: /from Hēmi Walker/ }).click();
     await expect(sales.page.getByRole("heading", { level: 1, name: /^Enquiry / })).toBeVisible();
-    await expect(sales.page.getByRole("button", { name: "Create Quote" })).toBeVisible();
+    // Create Quote, or Continue Draft when an earlier run left this enquiry's draft.
+    const openDraft = sales.page
+      .getByRole("button", { name: "Create Quote" })
+      .or(sales.page.getByRole("link", { name: /^Continue Draft/ }));
+    await expect(openDraft).toBeVisible();
+    // The audit log is the admins': sales are not shown the way to it.
+    await expect(sales.page.getByRole("link", { name: "This enquiry in the audit log" })).toHaveCount(0);
     await expectNoAxeViolations(sales.page);
+    const enquiryUrl = sales.page.url();
+    await page.goto(enquiryUrl);
+    await expect(page.getByRole("link", { name: "This enquiry in the audit log" })).toBeVisible();
     await sales.page.goto("/admin/contact-management?tab=subjects");
     await expect(sales.page).toHaveURL(/\/admin$/);
 
+    // A draft open when an admin switches quoting off: Send says why, inside the back office.
+    await sales.page.goto(enquiryUrl);
+    await openDraft.click();
+    await expect(sales.page).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}$/);
     await setSalesMayQuote(page, false);
+    await sales.page.getByRole("button", { name: "Send to Customer" }).click();
+    await sales.page.getByRole("alertdialog").getByRole("button", { name: "Send Quote" }).click();
+    await expect(sales.page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    await expect(sales.page.getByText(/An admin has switched off “Sales may quote”/)).toBeVisible();
+    await expect(sales.page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expectNoAxeViolations(sales.page);
+
     await sales.page.goto("/admin/quotes");
     await expect(sales.page).toHaveURL(/\/admin$/);
     // Back to the catalogue alone: Dashboard and Catalog, and no enquiry figures.

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import type { Role } from "~/lib/vocabulary";
+import { QUOTING_SWITCHED_OFF } from "~/modules/quotes/access.server";
 import { nzDatePlusDays, QUOTE_LOCKED } from "~/modules/quotes/drafts.server";
 import { answerQuote } from "~/modules/quotes/lifecycle.server";
 import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
@@ -366,17 +367,31 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
     reminderDaysBefore: "3",
     terms: "Prices exclude GST.",
     traderName: "Trade Counter Penrose Ltd",
-    gstNumber: "123-456-789",
+    gstNumber: "abc",
     nzbn: "123",
   };
   const refused = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", fields);
   expect(refused.status).toBe(400);
-  expect(fieldErrorsOf(refused)).toMatchObject({ nzbn: ["An NZBN has 13 digits"] });
+  expect(fieldErrorsOf(refused)).toMatchObject({
+    nzbn: ["An NZBN has 13 digits"],
+    gstNumber: ["A GST number has 8 or 9 digits, such as 49-091-850"],
+  });
+  // Nine digits whose check digit is wrong (Inland Revenue's mod-11 rule).
+  const wrongDigit = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", {
+    ...fields,
+    gstNumber: "123-456-789",
+    nzbn: "9429041234567",
+  });
+  expect(wrongDigit.status).toBe(400);
+  expect(fieldErrorsOf(wrongDigit)).toEqual({
+    gstNumber: ["This GST number's digits do not add up: check it against the GST registration"],
+  });
   const before = await getQuoteSettings();
   expect(before.traderName).not.toBe("Trade Counter Penrose Ltd");
 
   const saved = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", {
     ...fields,
+    gstNumber: "136 410 132",
     nzbn: "9429041234567",
   });
   expect(saved).toMatchObject({ status: 302, location: "/admin/settings?tab=quotes" });
@@ -387,7 +402,7 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
       reminderDaysBefore: 3,
       terms: "Prices exclude GST.",
       traderName: "Trade Counter Penrose Ltd",
-      gstNumber: "123-456-789",
+      gstNumber: "136-410-132",
       nzbn: "9429041234567",
       salesMayQuote: false,
     });
@@ -427,4 +442,127 @@ test("the dashboard counts quotes sent and accepted this month, the win rate and
   expect((admin.body as { quotes: { ok: boolean } }).quotes.ok).toBe(true);
   const sales = await call(dashboardLoader, "/admin", {}, "sales");
   expect((sales.body as { quotes: unknown }).quotes).toBeNull();
+});
+
+async function quoteEvents(quoteId: string) {
+  return db()
+    .select({ action: auditEvents.action, summary: auditEvents.summary, changes: auditEvents.changes })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, "quote"), eq(auditEvents.entityId, quoteId)))
+    .orderBy(auditEvents.occurredAt);
+}
+
+test("the audit log names a quote by its number and tells its line edits and totals in words", async () => {
+  const { enquiry, product } = await enquiryWithList();
+  const created = await createQuote(enquiry.id);
+  const id = created.location?.split("/").at(-1) ?? "";
+  const loaded = await call(quoteLoader, `/admin/quotes/${id}`, { id });
+  const number = (loaded.body as { quote: { number: string; validUntil: string } }).quote.number;
+  const validUntil = (loaded.body as { quote: { validUntil: string } }).quote.validUntil;
+  const [drafted] = await quoteEvents(id);
+  expect(drafted?.summary).toBe(`Created quote ${number}`);
+
+  // The product's line: 3 → 5; a delivery line added; a new valid-until date.
+  const later = nzDatePlusDays(45);
+  await postQuote(
+    id,
+    builderFields(
+      "save",
+      [
+        { productId: product.id, description: product.name, quantityMilli: "5", unitPriceCents: "19.99" },
+        { description: "Delivery to site", quantityMilli: "1", unitPriceCents: "45" },
+      ],
+      { customerEmail: enquiry.email, validUntil: later },
+    ),
+  );
+  const [, saved] = await quoteEvents(id);
+  const day = (date: string) =>
+    new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
+  // 3 × 19.99 = 59.97 (+ 9.00 GST = 68.97); 5 × 19.99 + 45.00 = 144.95 (+ 21.74 GST = 166.69).
+  expect(saved?.summary).toBe(
+    `Updated quote ${number}: Line 1: quantity 3 → 5; Added line 2: Delivery to site, 1 each at $45.00; ` +
+      `Note to the customer — → Delivery included.; Valid until ${day(validUntil)} → ${day(later)}; ` +
+      "Subtotal $59.97 → $144.95; GST $9.00 → $21.74; Total $68.97 → $166.69",
+  );
+  expect(saved?.summary).not.toMatch(/cents|subtotal cents|gst cents/);
+  expect(saved?.changes).toMatchObject({
+    "Line 1: quantity": { before: "3", after: "5" },
+    "Added line 2": { before: null, after: "Delivery to site, 1 each at $45.00" },
+    Total: { before: "$68.97", after: "$166.69" },
+  });
+
+  // The line removed again, then the quote sent and withdrawn.
+  await postQuote(
+    id,
+    builderFields(
+      "send",
+      [{ productId: product.id, description: product.name, quantityMilli: "5", unitPriceCents: "19.99" }],
+      { customerEmail: enquiry.email, validUntil: later },
+    ),
+  );
+  await postQuote(id, { intent: "withdraw", reason: "Price list changed" });
+  const [, , sent, withdrawn] = await quoteEvents(id);
+  expect(sent?.summary).toBe(`Sent quote ${number}: Removed line 2: Delivery to site, 1 each at $45.00`);
+  expect(withdrawn?.summary).toBe(`Withdrew quote ${number}: Reason: Price list changed`);
+});
+
+test("sending asks first: Send to Customer saves the draft and the quote's page asks; Send Quote then sends it as saved", async () => {
+  const { enquiry } = await enquiryWithList();
+  const created = await createQuote(enquiry.id);
+  const id = created.location?.split("/").at(-1) ?? "";
+  const lines = [{ description: "Plywood 12mm", quantityMilli: "4", unitPriceCents: "19.99" }];
+
+  const review = await postQuote(id, builderFields("review", lines));
+  expect(review).toMatchObject({ status: 302, location: `/admin/quotes/${id}?step=send` });
+  const [draft] = await db().select().from(quotes).where(eq(quotes.id, id));
+  expect(draft).toMatchObject({ status: "draft", totalCents: 9195, customerEmail: "mere@example.co.nz" });
+  const asking = await call(quoteLoader, `/admin/quotes/${id}?step=send`, { id });
+  expect((asking.body as { confirmSend: boolean }).confirmSend).toBe(true);
+
+  const sent = await postQuote(id, { intent: "send-saved" });
+  expect(sent).toMatchObject({ status: 302, location: `/admin/quotes/${id}` });
+  expect(await toastOf(sent)).toBe("Quote sent");
+  const [row] = await db().select().from(quotes).where(eq(quotes.id, id));
+  expect(row).toMatchObject({ status: "sent", totalCents: 9195 });
+  // A sent quote no longer asks.
+  const after = await call(quoteLoader, `/admin/quotes/${id}?step=send`, { id });
+  expect((after.body as { confirmSend: boolean }).confirmSend).toBe(false);
+});
+
+test("sales whose quoting is switched off under an open draft are told why (403), nothing sent; only admins are shown the audit log link", async () => {
+  const { enquiry } = await enquiryWithList();
+  const settings = {
+    intent: "save-quote-settings",
+    gstBasisPoints: "15",
+    validityDays: "30",
+    reminderDaysBefore: "5",
+    terms: DEFAULT_QUOTE_SETTINGS.terms,
+  };
+  await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", { ...settings, salesMayQuote: "on" });
+  let id = "";
+  try {
+    const created = await createQuote(enquiry.id, "sales");
+    id = created.location?.split("/").at(-1) ?? "";
+    const shown = await call(
+      enquiryLoader,
+      `/admin/contact-management/${enquiry.id}`,
+      { id: enquiry.id },
+      "sales",
+    );
+    expect((shown.body as { showAudit: boolean }).showAudit).toBe(false);
+    const admins = await call(enquiryLoader, `/admin/contact-management/${enquiry.id}`, { id: enquiry.id });
+    expect((admins.body as { showAudit: boolean }).showAudit).toBe(true);
+  } finally {
+    await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", settings);
+  }
+  const refused = await postQuote(
+    id,
+    builderFields("send", [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }]),
+    "sales",
+  );
+  expect(refused.status).toBe(403);
+  expect((refused.body as { message: string }).message).toBe(QUOTING_SWITCHED_OFF);
+  expect((await db().select().from(quotes).where(eq(quotes.id, id)))[0]?.status).toBe("draft");
 });

@@ -126,6 +126,46 @@ test("the first draft takes the enquiry's lines at today's prices, with GST from
   expect((await storedLines(draft.id))[0]?.unitPriceCents).toBe(1999);
 });
 
+test("a line drafted from a product takes the product's unit of sale from its catalogue entry", async () => {
+  const actor = await staff();
+  const [roofing, framing, hammer] = await db()
+    .insert(products)
+    .values([
+      { name: `Corrugate Roofing 0.40 BMT ${unique()} (per m)`, price: 32.5 },
+      {
+        name: `H3.2 Pine 90x45 ${unique()}`,
+        price: 21.4,
+        description: "Treated for exposed framing. Sold per 4.8 m length; packs of 96 on trade account.",
+      },
+      { name: `Claw Hammer ${unique()}`, price: 45 },
+    ])
+    .returning();
+  if (!roofing || !framing || !hammer) throw new Error("no products");
+  const [enquiry] = await db()
+    .insert(contactQueries)
+    .values({
+      fullName: "Mere Parata",
+      email: `mere-${unique()}@example.co.nz`,
+      subject: "Quote Request",
+      message: "Roof and frame.",
+    })
+    .returning();
+  if (!enquiry) throw new Error("no enquiry");
+  await db()
+    .insert(enquiryLines)
+    .values(
+      [roofing, framing, hammer].map((product, position) => ({
+        enquiryId: enquiry.id,
+        productId: product.id,
+        productName: product.name,
+        quantity: 12,
+        position,
+      })),
+    );
+  const draft = await openQuoteDraft(actor, enquiry.id);
+  expect((await storedLines(draft.id)).map((l) => l.unit)).toEqual(["m", "4.8 m length", "each"]);
+});
+
 test("saving a draft recomputes every total on the server; a sent quote is locked", async () => {
   const actor = await staff();
   const { enquiry } = await enquiryWithLines();
@@ -150,7 +190,7 @@ test("saving a draft recomputes every total on the server; a sent quote is locke
   });
   const totals = await saveQuoteDraft(actor, draft.id, input);
   // 2.5 × 19.99 = 49.975, less 12.5 % = 43.728125 → 43.73; + 45.00 = 88.73; GST 13.3095 → 13.31.
-  expect(totals).toEqual({ subtotalCents: 8873, gstCents: 1331, totalCents: 10204 });
+  expect(totals).toMatchObject({ subtotalCents: 8873, gstCents: 1331, totalCents: 10204 });
   const quote = await storedQuote(draft.id);
   expect(quote).toMatchObject({
     customerEmail: "mere@example.co.nz",

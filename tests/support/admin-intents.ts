@@ -41,7 +41,7 @@ export const ADMIN_INTENTS: Readonly<Record<string, readonly string[]>> = {
     "delete-subject",
   ],
   "routes/admin/enquiry": ["set-status", "set-owner", "add-note", "create-quote"],
-  "routes/admin/quote": ["save", "send", "withdraw", "revise"],
+  "routes/admin/quote": ["save", "review", "send", "send-saved", "withdraw", "revise"],
   "routes/resources/enquiries-csv": ["export-selected"],
 };
 

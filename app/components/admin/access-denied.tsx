@@ -1,22 +1,47 @@
 // The Access Denied screen of an admin-only screen that staff without the role may reach (403),
-// or its "could not be loaded" message for any other failure.
-import { ShieldAlertIcon } from "lucide-react";
+// saying the refusal's own reason when it gives one; "Not found" for a record that is not there
+// (404); or its "could not be loaded" message for any other failure. `children` go below (a way
+// back).
+import { SearchXIcon, ShieldAlertIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
-export function AccessDenied({ error, failed }: { error: unknown; failed: string }) {
-  const denied = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401);
+const DENIED = "You don't have permission to access this page.";
+
+function reasonOf(data: unknown) {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message ? message : null;
+}
+
+export function AccessDenied({
+  error,
+  failed,
+  children,
+}: {
+  error: unknown;
+  failed: string;
+  children?: ReactNode;
+}) {
+  const response = isRouteErrorResponse(error) ? error : null;
+  const denied = response !== null && (response.status === 403 || response.status === 401);
+  const missing = response?.status === 404;
+  const [title, detail] = denied
+    ? ["Access Denied", reasonOf(response.data) ?? DENIED]
+    : missing
+      ? ["Not found", reasonOf(response.data) ?? "This page does not exist."]
+      : ["Something went wrong", failed];
+  const Icon = missing ? SearchXIcon : ShieldAlertIcon;
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardHeader className="items-center text-center">
-        <ShieldAlertIcon aria-hidden className="size-10 text-destructive" />
+        <Icon aria-hidden className="mx-auto size-10 text-destructive" />
         <CardTitle asChild>
-          <h1 className="text-2xl">{denied ? "Access Denied" : "Something went wrong"}</h1>
+          <h1 className="text-2xl">{title}</h1>
         </CardTitle>
-        <CardDescription>
-          {denied ? "You don't have permission to access this page." : failed}
-        </CardDescription>
+        <CardDescription>{detail}</CardDescription>
       </CardHeader>
+      {children ? <CardContent className="flex justify-center">{children}</CardContent> : null}
     </Card>
   );
 }

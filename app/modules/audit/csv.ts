@@ -1,5 +1,6 @@
 // The audit log as CSV: one line per event, newest first, the changes as JSON.
-import { CSV_BOM, formatNzDate, toCsvLine, toCsvStream } from "~/lib/csv";
+import { CSV_BOM, toCsvLine, toCsvStream } from "~/lib/csv";
+import { nzToday } from "~/lib/nz-date";
 import type { AuditEventRow } from "./queries.server";
 
 export const AUDIT_CSV_HEADERS = [
@@ -38,5 +39,5 @@ export function toAuditCsvStream(batches: AsyncIterable<readonly AuditEventRow[]
 
 /** audit_log_2026-11-24.csv */
 export function auditCsvFileName(date = new Date()) {
-  return `audit_log_${formatNzDate(date)}.csv`;
+  return `audit_log_${nzToday(date)}.csv`;
 }

@@ -1,8 +1,9 @@
 // The enquiries CSV, written as every CSV of the back office is (app/lib/csv.ts). The follow-up
 // columns come after the original seven, so a sheet that reads the old columns by position still
 // reads them right.
-import { CSV_BOM, formatNzDate, toCsvLine, toCsvStream } from "~/lib/csv";
+import { CSV_BOM, toCsvLine, toCsvStream } from "~/lib/csv";
 import { centsToText } from "~/lib/money";
+import { nzToday } from "~/lib/nz-date";
 import { formatReference } from "./reference";
 
 export { CSV_CONTENT_TYPE, toCsvCell, toCsvLine } from "~/lib/csv";
@@ -77,7 +78,7 @@ export function csvFileName(
   date = new Date(),
 ) {
   const part = selection.kind === "all" ? "all" : `selected_${selection.count}`;
-  return `contact_queries_${part}_${formatNzDate(date)}.csv`;
+  return `contact_queries_${part}_${nzToday(date)}.csv`;
 }
 
 /**

@@ -6,7 +6,8 @@
 // The acknowledgement goes to whatever address was typed, so it must be no use for writing to a
 // stranger: it repeats only the name and the subject (short, on one line), whether a file came
 // and the products from our own catalogue, never the message, the phone or anything else free.
-import { bodyText, escapeHtml, formatReceived, oneLine, textRows } from "~/modules/notifications/mail-text";
+import { formatNzDateTime } from "~/lib/nz-date";
+import { bodyText, escapeHtml, oneLine, textRows } from "~/modules/notifications/mail-text";
 
 export type EnquiryMailInput = {
   id: string;
@@ -55,7 +56,7 @@ export function buildStaffNotification(input: EnquiryMailInput): MailContent {
       : "yes (open the enquiry to download it)";
   const lines = lineTexts(input);
   const text = [
-    `New enquiry ${input.reference}, received ${formatReceived(input.receivedAt)} (New Zealand time).`,
+    `New enquiry ${input.reference}, received ${formatNzDateTime(input.receivedAt)} (New Zealand time).`,
     "",
     "Open it in the back office:",
     link,

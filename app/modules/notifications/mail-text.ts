@@ -35,17 +35,6 @@ export function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-const receivedFormat = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: "Pacific/Auckland",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
-/** "4 Mar 2026, 10:15 am" in New Zealand time, the trader's clock. */
-export function formatReceived(date: Date) {
-  return receivedFormat.format(date);
-}
-
 /** Label/value rows as aligned plain text. */
 export function textRows(rows: [label: string, value: string][]) {
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;

@@ -1,5 +1,5 @@
 // Quotes in the back office: the list (searched by number, enquiry reference or customer, filtered
-// by state, newest first) and an enquiry's own revisions.
+// by state, newest first), an enquiry's own revisions, and how the audit log names a quote.
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { quoteNumber } from "~/lib/quote-number";
@@ -8,6 +8,8 @@ import { formatReference, parseReference } from "~/modules/enquiries/reference";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { contactQueries, quotes } from "~/server/db/schema";
+import type { AuditDetail } from "~/server/http/staff-action.server";
+import type { LineEdits } from "./line-edits";
 
 export type QuoteListRow = {
   id: string;
@@ -101,4 +103,19 @@ export async function hasDraft(enquiryId: string) {
     .from(quotes)
     .where(and(eq(quotes.enquiryId, enquiryId), eq(quotes.status, "draft")));
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * A quote's audit event: the quote by its number, what a save did to its lines, and anything
+ * else worth saying ("Reason: …").
+ *
+ *   quoteAuditDetail("TC-2026-000123-A", saved.lineEdits)
+ *   // summary: Updated quote TC-2026-000123-A: Line 2: quantity 3 → 5; Total $68.97 → $80.47
+ */
+export function quoteAuditDetail(number: string, edits?: LineEdits, ...phrases: string[]): AuditDetail {
+  return {
+    subject: `quote ${number}`,
+    changes: edits?.changes,
+    phrases: [...(edits?.phrases ?? []), ...phrases],
+  };
 }

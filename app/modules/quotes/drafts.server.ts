@@ -6,6 +6,7 @@ import { and, asc, desc, eq, max } from "drizzle-orm";
 import { centsFromStoredPrice, lineTotalCents, QUANTITY_SCALE, quoteTotals } from "~/lib/money";
 import { quoteNumber } from "~/lib/quote-number";
 import { formatReference } from "~/modules/enquiries/reference";
+import { unitOfSale } from "~/modules/products/unit-of-sale";
 import type { SessionUser } from "~/server/auth/guards.server";
 import type { Transaction } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
@@ -19,6 +20,7 @@ import {
   quotes,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
+import { describeLineEdits, type EditedLine } from "./line-edits";
 import type { QuoteDraftInput, QuoteLineInput } from "./schema";
 import { getQuoteSettings } from "./settings.server";
 
@@ -34,7 +36,7 @@ export { nzDatePlusDays };
 
 type LineRow = Omit<typeof quoteLines.$inferInsert, "quoteId" | "position" | "lineTotalCents">;
 
-/** The enquiry's quote-list lines as quote lines: the product as it is now, at its price. */
+/** The enquiry's quote-list lines as quote lines: the product as it is now, at its price, in its unit of sale. */
 async function linesFromEnquiry(tx: Transaction, enquiryId: string): Promise<LineRow[]> {
   const rows = await tx
     .select({
@@ -42,6 +44,7 @@ async function linesFromEnquiry(tx: Transaction, enquiryId: string): Promise<Lin
       productName: enquiryLines.productName,
       quantity: enquiryLines.quantity,
       currentName: products.name,
+      currentDescription: products.description,
       slug: products.slug,
       price: products.price,
       brandName: brands.name,
@@ -57,7 +60,8 @@ async function linesFromEnquiry(tx: Transaction, enquiryId: string): Promise<Lin
     brandName: row.brandName,
     productSlug: row.slug,
     quantityMilli: row.quantity * QUANTITY_SCALE,
-    unit: "each",
+    // The product's unit of sale as its catalogue entry gives it (a deleted product, its name).
+    unit: unitOfSale({ name: row.currentName ?? row.productName, description: row.currentDescription }),
     unitPriceCents: row.price === null ? 0 : centsFromStoredPrice(row.price),
     discountBasisPoints: 0,
     note: null,
@@ -166,6 +170,18 @@ export async function openQuoteDraft(actor: Actor, enquiryId: string) {
   });
 }
 
+function editedLine(line: LineRow): EditedLine {
+  return {
+    productId: line.productId ?? null,
+    description: line.description,
+    quantityMilli: line.quantityMilli,
+    unit: line.unit ?? "each",
+    unitPriceCents: line.unitPriceCents,
+    discountBasisPoints: line.discountBasisPoints ?? 0,
+    note: line.note ?? null,
+  };
+}
+
 function toLineRow(line: QuoteLineInput): LineRow {
   return {
     productId: line.productId ?? null,
@@ -180,7 +196,10 @@ function toLineRow(line: QuoteLineInput): LineRow {
   };
 }
 
-/** Saves a draft as the builder posted it; a quote that is no longer a draft is refused. */
+/**
+ * Saves a draft as the builder posted it; a quote that is no longer a draft is refused. Returns
+ * the totals the server computed and what changed in the lines, in words.
+ */
 export async function saveQuoteDraft(actor: Actor, quoteId: string, input: QuoteDraftInput) {
   return getDb().transaction(async (tx) => {
     const [quote] = await tx
@@ -202,12 +221,18 @@ export async function saveQuoteDraft(actor: Actor, quoteId: string, input: Quote
         updatedAt: new Date(),
       })
       .where(eq(quotes.id, quoteId));
+    const earlier = await tx
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, quoteId))
+      .orderBy(asc(quoteLines.position));
     // Products named by a line must exist; a line of a product deleted meanwhile keeps its text.
-    const totals = await writeLines(tx, quoteId, quote.gstBasisPoints, input.lines.map(toLineRow));
+    const lines = input.lines.map(toLineRow);
+    const totals = await writeLines(tx, quoteId, quote.gstBasisPoints, lines);
     await tx
       .insert(quoteEvents)
       .values({ quoteId, kind: "edited", actorId: actor.id, actorName: actor.name });
-    return totals;
+    return { ...totals, lineEdits: describeLineEdits(earlier, lines.map(editedLine)) };
   });
 }
 

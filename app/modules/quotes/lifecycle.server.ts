@@ -8,6 +8,7 @@
 // quote, its reminder) carries a link of its own.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { formatNzDate } from "~/lib/nz-date";
 import { OPEN_QUOTE_STATUSES, type QuoteDeclineReason, type QuoteStatus } from "~/lib/vocabulary";
 import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/follow-up.server";
 import { getDb, inTransaction } from "~/server/db/db.server";
@@ -277,7 +278,7 @@ export async function expireQuotes(now = new Date()) {
       )
       .returning({ id: quotes.id, enquiryId: quotes.enquiryId, validUntil: quotes.validUntil });
     for (const quote of expired) {
-      await recordEvent(quote.id, "expired", SERVER, `Valid until ${quote.validUntil}`);
+      await recordEvent(quote.id, "expired", SERVER, `Valid until ${formatNzDate(quote.validUntil)}`);
       const [alive] = await db
         .select({ id: quotes.id })
         .from(quotes)

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { checkbox } from "~/lib/form-values";
 import { DEFAULT_GST_BASIS_POINTS, formatPercent, parseScaled } from "~/lib/money";
+import { checkGstNumber, GST_NUMBER_MESSAGES } from "~/lib/nz-gst-number";
 
 export const QUOTE_SETTINGS_KEY = "quote_settings";
 
@@ -45,7 +46,19 @@ export const quoteSettingsSchema = z.object({
     .min(1, "The terms are required")
     .max(5000, "The terms must be at most 5000 characters"),
   traderName: optionalText(120, "The trading name"),
-  gstNumber: optionalText(20, "The GST number"),
+  /** The trader's IRD number as GST number, checked by its check digit and stored as 123-456-789. */
+  gstNumber: z
+    .string()
+    .trim()
+    .max(20, GST_NUMBER_MESSAGES.shape)
+    .optional()
+    .transform((value, context) => {
+      if (!value) return "";
+      const checked = checkGstNumber(value);
+      if (checked.ok) return checked.value;
+      context.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    }),
   nzbn: z
     .string()
     .trim()

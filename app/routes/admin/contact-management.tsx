@@ -24,7 +24,7 @@ import {
 } from "~/modules/enquiries/follow-up.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
-import { quotingRoles } from "~/modules/quotes/access.server";
+import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
 import { ADMIN_ROLES, isAdmin, requireRole, type SessionUser } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList, loadPickList, loadWholeList } from "~/server/http/screens.server";
@@ -170,7 +170,7 @@ function auditOf(value: Intent): AuditTarget {
 
 export async function action(args: Route.ActionArgs) {
   const form = await readStaffForm(args, {
-    role: await quotingRoles(),
+    role: await quotingRolesForAction(args.request),
     schema: contactManagementIntentSchema,
     intentRoles: ADMIN_INTENTS,
   });

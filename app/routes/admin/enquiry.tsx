@@ -3,12 +3,13 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { z } from "zod";
 import { EnquiryDetails, type EnquiryView } from "~/components/admin/contact-management/enquiry-details";
 import { EnquiryStatusBadge } from "~/components/admin/contact-management/enquiry-status-badge";
-import { EnquiryTimeline, nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
+import { EnquiryTimeline } from "~/components/admin/contact-management/enquiry-timeline";
 import { NoteForm, OwnerForm, StatusForm } from "~/components/admin/contact-management/follow-up-forms";
 import { PageHeader } from "~/components/admin/page-header";
 import { EnquiryQuotes } from "~/components/admin/quotes/enquiry-quotes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatNzDateTime } from "~/lib/nz-date";
 import { attachmentHref } from "~/modules/enquiries/admin.server";
 import {
   type EnquiryIntent,
@@ -22,10 +23,10 @@ import {
   getActiveStaff,
   getEnquiryDetail,
 } from "~/modules/enquiries/follow-up.server";
-import { quotingRoles } from "~/modules/quotes/access.server";
-import { listEnquiryQuotes } from "~/modules/quotes/admin.server";
+import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
+import { listEnquiryQuotes, quoteAuditDetail } from "~/modules/quotes/admin.server";
 import { openQuoteDraft } from "~/modules/quotes/drafts.server";
-import { requireRole } from "~/server/auth/guards.server";
+import { isAdmin, requireRole } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPickList } from "~/server/http/screens.server";
 import { readStaffForm } from "~/server/http/staff-action.server";
@@ -75,7 +76,7 @@ function toView(enquiry: EnquiryDetail): EnquiryView & { ownerId: string | null 
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, await quotingRoles());
+  const user = await requireRole(request, await quotingRoles());
   const id = enquiryId(params);
   const [enquiry, staff, quotes] = await Promise.all([
     getEnquiryDetail(id),
@@ -83,7 +84,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     loadPickList("quotes", () => listEnquiryQuotes(id)),
   ]);
   if (!enquiry) notFound();
-  return { enquiry: toView(enquiry), timeline: enquiry.timeline, staff, quotes };
+  // The audit log is the admins': only they are shown the way to it.
+  return { enquiry: toView(enquiry), timeline: enquiry.timeline, staff, quotes, showAudit: isAdmin(user) };
 }
 
 const FAILURE: Record<EnquiryIntent["intent"], string> = {
@@ -94,7 +96,10 @@ const FAILURE: Record<EnquiryIntent["intent"], string> = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: await quotingRoles(), schema: enquiryIntentSchema });
+  const form = await readStaffForm(args, {
+    role: await quotingRolesForAction(args.request),
+    schema: enquiryIntentSchema,
+  });
   const id = enquiryId(args.params);
   if (!form.ok) return form.response;
   const value = form.value;
@@ -102,7 +107,11 @@ export async function action(args: Route.ActionArgs) {
     // The enquiry's open draft, or its next revision: the quote builder opens on it.
     let draft: { id: string; number: string; created: boolean } | undefined;
     const failed = await form.commit(
-      { entity: "quote", action: "create" },
+      {
+        entity: "quote",
+        action: "create",
+        detail: () => (draft ? quoteAuditDetail(draft.number) : undefined),
+      },
       async () => {
         draft = await openQuoteDraft(form.staff.user, id);
         return draft;
@@ -138,12 +147,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, timeline, staff, quotes } = loaderData;
+  const { enquiry, timeline, staff, quotes, showAudit } = loaderData;
   return (
     <>
       <PageHeader
         title={`Enquiry ${enquiry.reference}`}
-        description={`From ${enquiry.fullName}, received ${nzDateTime.format(new Date(enquiry.createdAt))}`}
+        description={`From ${enquiry.fullName}, received ${formatNzDateTime(enquiry.createdAt)}`}
       >
         <Button asChild variant="outline">
           <Link to={LIST}>
@@ -193,14 +202,16 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
           <CardTitle asChild>
             <h2 className="text-lg">History</h2>
           </CardTitle>
-          <CardDescription>
-            <Link
-              to={`/admin/audit?entity=enquiry&entityId=${enquiry.id}`}
-              className="underline underline-offset-2"
-            >
-              This enquiry in the audit log
-            </Link>
-          </CardDescription>
+          {showAudit ? (
+            <CardDescription>
+              <Link
+                to={`/admin/audit?entity=enquiry&entityId=${enquiry.id}`}
+                className="underline underline-offset-2"
+              >
+                This enquiry in the audit log
+              </Link>
+            </CardDescription>
+          ) : null}
           {timeline.length >= TIMELINE_LIMIT ? (
             <CardDescription>The latest {TIMELINE_LIMIT} entries.</CardDescription>
           ) : null}
@@ -217,11 +228,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const denied = status === 403 || status === 401;
   const Icon = status === 404 ? SearchXIcon : ShieldAlertIcon;
+  // A refusal says its own reason when it gives one (quoting switched off meanwhile).
+  const reason = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : null;
   const [title, detail] =
     status === 404
       ? ["Enquiry not found", "This enquiry does not exist. It may have been deleted."]
       : denied
-        ? ["Access Denied", "You don't have permission to access this page."]
+        ? [
+            "Access Denied",
+            typeof reason === "string" && reason ? reason : "You don't have permission to access this page.",
+          ]
         : ["Something went wrong", "The enquiry could not be loaded. Please try again."];
   return (
     <Card className="mx-auto w-full max-w-md">

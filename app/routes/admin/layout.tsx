@@ -1,4 +1,6 @@
-import { Outlet, redirect } from "react-router";
+import type { ReactNode } from "react";
+import { Link, Outlet, redirect } from "react-router";
+import { AccessDenied } from "~/components/admin/access-denied";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AppSidebar } from "~/components/admin/app-sidebar";
 import {
@@ -7,6 +9,7 @@ import {
   type NavCounts,
   showsAccessDenied,
 } from "~/components/admin/nav-items";
+import { Button } from "~/components/ui/button";
 import { readSidebarOpen, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { countNewEnquiries } from "~/modules/enquiries/follow-up.server";
 import { salesMayQuote } from "~/modules/quotes/access.server";
@@ -50,7 +53,33 @@ async function readCounts(user: SessionUser, access: NavAccess): Promise<NavCoun
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, sidebarOpen, counts, access } = loaderData;
+  return (
+    <AdminShell shell={loaderData}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * A failure in a back-office screen without an answer of its own (a 403 on a write the role may
+ * no longer make, a quote not found) is said inside the back office: in the shell when its data
+ * is at hand (a submission in the browser), on its own with the way back when not (a form posted
+ * before the page's scripts ran).
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const message = (
+    <AccessDenied error={error} failed="This page could not be loaded. Please try again.">
+      <Button asChild variant="outline">
+        <Link to="/admin">Back to the dashboard</Link>
+      </Button>
+    </AccessDenied>
+  );
+  if (!loaderData) return <main className="grid min-h-svh place-items-center p-4">{message}</main>;
+  return <AdminShell shell={loaderData}>{message}</AdminShell>;
+}
+
+function AdminShell({ shell, children }: { shell: Route.ComponentProps["loaderData"]; children: ReactNode }) {
+  const { user, sidebarOpen, counts, access } = shell;
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <a
@@ -63,9 +92,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <SidebarInset id="admin-main" className="min-w-0">
         <AdminHeader user={user} />
         {/* One column that may shrink below its content, so nothing widens the page. */}
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6">
-          <Outlet />
-        </div>
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6">{children}</div>
       </SidebarInset>
     </SidebarProvider>
   );

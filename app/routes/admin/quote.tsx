@@ -1,7 +1,8 @@
 import { ArrowLeftIcon, FileTextIcon } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { PageHeader } from "~/components/admin/page-header";
+import { ConfirmSend } from "~/components/admin/quotes/confirm-send";
 import { QuoteBuilder } from "~/components/admin/quotes/quote-builder";
 import { QuoteStatusBadge } from "~/components/admin/quotes/quote-status-badge";
 import { QuoteSummary } from "~/components/admin/quotes/quote-summary";
@@ -11,9 +12,11 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ActionFailure } from "~/lib/action-error";
 import { centsToText, formatPercent, formatQuantity } from "~/lib/money";
-import { quotingRoles } from "~/modules/quotes/access.server";
+import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
+import { quoteAuditDetail } from "~/modules/quotes/admin.server";
 import { getQuote, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
 import { sendQuote, withdrawQuote } from "~/modules/quotes/lifecycle.server";
+import type { LineEdits } from "~/modules/quotes/line-edits";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { requireRole } from "~/server/auth/guards.server";
 import { readStaffForm } from "~/server/http/staff-action.server";
@@ -21,8 +24,9 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/quote";
 
 // One quote in the back office (admins, and sales when they may quote): a draft is edited
-// and sent here; a sent revision is shown as sent, with its answer and history, and can be
-// withdrawn or followed by a new revision.
+// and sent here (sending asks first: a dialog in the browser, else this page's ?step=send state
+// after the draft is saved); a sent revision is shown as sent, with its answer and history, and
+// can be withdrawn or followed by a new revision.
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Quote ${loaderData?.quote.number ?? ""} | Trade Counter Admin` }];
@@ -38,12 +42,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, await quotingRoles());
   const quote = await getQuote(quoteId(params));
   if (!quote) throw data({ message: "This quote does not exist." }, { status: 404 });
-  return { quote };
+  const confirmSend = quote.status === "draft" && new URL(request.url).searchParams.get("step") === "send";
+  return { quote, confirmSend };
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
   quoteDraftSchema.extend({ intent: z.literal("save") }),
+  // Saves, then asks whether to send (the page's ?step=send state).
+  quoteDraftSchema.extend({ intent: z.literal("review") }),
+  // Saves and sends (the dialog's Send Quote).
   quoteDraftSchema.extend({ intent: z.literal("send") }),
+  // Sends the draft as saved (the ?step=send state's Send Quote).
+  z.object({ intent: z.literal("send-saved") }),
   z.object({
     intent: z.literal("withdraw"),
     reason: z
@@ -57,30 +67,59 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 const FAILED = {
   save: "Failed to save the quote",
+  review: "Failed to save the quote",
   send: "Failed to send the quote",
+  "send-saved": "Failed to send the quote",
   withdraw: "Failed to withdraw the quote",
   revise: "Failed to create the revision",
 } as const;
 
-const ACTION = { save: "update", send: "send", withdraw: "withdraw", revise: "create" } as const;
+const ACTION = {
+  save: "update",
+  review: "update",
+  send: "send",
+  "send-saved": "send",
+  withdraw: "withdraw",
+  revise: "create",
+} as const;
 
 export async function action(args: Route.ActionArgs) {
   const id = quoteId(args.params);
-  const form = await readStaffForm(args, { role: await quotingRoles(), schema: intentSchema });
+  const form = await readStaffForm(args, {
+    role: await quotingRolesForAction(args.request),
+    schema: intentSchema,
+  });
   if (!form.ok) return form.response;
   const value = form.value;
   const actor = form.staff.user;
   const quote = await getQuote(id);
   if (!quote) throw data({ message: "This quote does not exist." }, { status: 404 });
   let next: { id: string; number: string } | undefined;
+  let edits: LineEdits | undefined;
   const failed = await form.commit(
-    { entity: "quote", action: ACTION[value.intent], id: value.intent === "revise" ? null : id },
+    {
+      entity: "quote",
+      action: ACTION[value.intent],
+      id: value.intent === "revise" ? null : id,
+      detail: () =>
+        next
+          ? quoteAuditDetail(next.number, undefined, `revision of ${quote.number}`)
+          : quoteAuditDetail(
+              quote.number,
+              edits,
+              ...(value.intent === "withdraw" ? [`Reason: ${value.reason}`] : []),
+            ),
+    },
     async () => {
       switch (value.intent) {
         case "save":
-          return saveQuoteDraft(actor, id, value);
+        case "review":
+          edits = (await saveQuoteDraft(actor, id, value)).lineEdits;
+          return;
         case "send":
-          await saveQuoteDraft(actor, id, value);
+          edits = (await saveQuoteDraft(actor, id, value)).lineEdits;
+          return sendQuote(actor, id, quote.number);
+        case "send-saved":
           return sendQuote(actor, id, quote.number);
         case "withdraw":
           return withdrawQuote(actor, id, value.reason);
@@ -96,11 +135,14 @@ export async function action(args: Route.ActionArgs) {
   switch (value.intent) {
     case "save":
       return redirectWithToast(here, { type: "success", title: "Quote saved" });
+    case "review":
+      return redirect(`${here}?step=send`);
     case "send":
+    case "send-saved":
       return redirectWithToast(here, {
         type: "success",
         title: "Quote sent",
-        description: `${quote.number} is on its way to ${value.customerEmail}, with the PDF attached.`,
+        description: `${quote.number} is on its way to ${value.intent === "send" ? value.customerEmail : quote.customerEmail}, with the PDF attached.`,
       });
     case "withdraw":
       return redirectWithToast(here, { type: "success", title: "Quote withdrawn" });
@@ -140,7 +182,7 @@ const OPEN = new Set(["sent", "viewed", "changes_requested"]);
 const REVISABLE = new Set(["sent", "viewed", "changes_requested", "declined", "expired", "withdrawn"]);
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote } = loaderData;
+  const { quote, confirmSend } = loaderData;
   const result = (actionData as ActionFailure | undefined)?.result;
   return (
     <>
@@ -167,8 +209,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <QuoteStatusBadge status={quote.status} />
         {quote.isLatest ? null : <span className="text-muted-foreground">A newer revision exists.</span>}
       </p>
-      {quote.status === "draft" ? (
+      {quote.status === "draft" && confirmSend ? (
+        <ConfirmSend quote={quote} />
+      ) : quote.status === "draft" ? (
         <QuoteBuilder
+          number={quote.number}
           defaultValue={builderValues(quote)}
           gstBasisPoints={quote.gstBasisPoints}
           lastResult={result}

@@ -9,6 +9,7 @@ import { RoleBadge } from "~/components/admin/role-badge";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { UserFormFields } from "~/components/admin/user-form-fields";
 import { parseListParams } from "~/lib/list-params";
+import { formatNzDate } from "~/lib/nz-date";
 import {
   type AdminUserRow,
   createAdminUser,
@@ -98,8 +99,6 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast(backToList(args.request), { type: "success", ...toast });
 }
 
-const created = new Intl.DateTimeFormat("en-NZ", { dateStyle: "medium", timeZone: "Pacific/Auckland" });
-
 const COLUMNS: DataTableColumn<AdminUserRow>[] = [
   {
     key: "name",
@@ -110,7 +109,7 @@ const COLUMNS: DataTableColumn<AdminUserRow>[] = [
   { key: "email", header: "Email", cell: (u) => u.email },
   { key: "role", header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
   { key: "status", header: "Status", cell: (u) => <StatusBadge active={u.isActive} /> },
-  { key: "created", header: "Created", cell: (u) => created.format(new Date(u.createdAt)) },
+  { key: "created", header: "Created", cell: (u) => formatNzDate(u.createdAt) },
 ];
 
 function toFormValues(user: AdminUserRow) {

@@ -8,6 +8,8 @@
 // changed; a secret (a password) is never stored, only that it changed.
 import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { formatCents, formatPercent } from "~/lib/money";
+import { formatNzDate, formatNzDateTime } from "~/lib/nz-date";
 import type { AuditAction, AuditEntity } from "~/lib/vocabulary";
 import { getDb, inTransaction } from "../db/db.server";
 import {
@@ -105,6 +107,65 @@ type Subject = {
   label: PgColumn;
   /** Whether the public pages show it: a change then empties the page cache. */
   shownInPublic: boolean;
+  /**
+   * How its fields read in the log, when their column names would not do (subtotalCents): each
+   * field's name and its value in words; null leaves a field out. A record with these has its
+   * changes kept and summed up in words.
+   */
+  fields?: Readonly<Record<string, FieldWords | null>>;
+};
+
+/** A field as people call it, and its value in words (money, a date) when the stored one is not. */
+type FieldWords = { name: string; value?: (stored: unknown) => string | null };
+
+function inWords(format: (value: never) => string, type: "number" | "string") {
+  return (stored: unknown) => (typeof stored === type ? format(stored as never) : null);
+}
+
+const money = inWords(formatCents, "number");
+const calendarDay = inWords(formatNzDate, "string");
+const moment = inWords(formatNzDateTime, "string");
+const percent = inWords((basisPoints: number) => `${formatPercent(basisPoints)}%`, "number");
+
+function traderInWords(stored: unknown) {
+  if (!stored || typeof stored !== "object") return null;
+  const trader = stored as Record<string, unknown>;
+  const parts = [
+    trader.name,
+    trader.gstNumber ? `GST ${trader.gstNumber}` : null,
+    trader.nzbn ? `NZBN ${trader.nzbn}` : null,
+  ];
+  return parts.filter((part) => typeof part === "string" && part).join(", ") || null;
+}
+
+/** A quote's fields; its number names it and its lines are told by the write (AuditTarget.detail). */
+const QUOTE_FIELDS: Record<string, FieldWords | null> = {
+  id: null,
+  enquiryId: null,
+  revision: null,
+  createdById: null,
+  status: { name: "State" },
+  customerName: { name: "Customer name" },
+  customerEmail: { name: "Customer e-mail" },
+  customerCompany: { name: "Company" },
+  noteToCustomer: { name: "Note to the customer" },
+  internalNotes: { name: "Internal notes" },
+  validUntil: { name: "Valid until", value: calendarDay },
+  gstBasisPoints: { name: "GST rate", value: percent },
+  subtotalCents: { name: "Subtotal", value: money },
+  gstCents: { name: "GST", value: money },
+  totalCents: { name: "Total", value: money },
+  termsSnapshot: { name: "Terms" },
+  traderSnapshot: { name: "Trader's details", value: traderInWords },
+  pdfPath: { name: "PDF" },
+  sentAt: { name: "Sent", value: moment },
+  viewedAt: { name: "Viewed", value: moment },
+  remindedAt: { name: "Reminded", value: moment },
+  answeredAt: { name: "Answered", value: moment },
+  acceptedBy: { name: "Accepted by" },
+  purchaseOrder: { name: "Purchase order" },
+  declineReason: { name: "Decline reason" },
+  answerMessage: { name: "Customer's message" },
 };
 
 const SUBJECTS: Record<Exclude<AuditEntity, "session">, Subject> = {
@@ -173,6 +234,7 @@ const SUBJECTS: Record<Exclude<AuditEntity, "session">, Subject> = {
     key: quotes.id,
     label: quotes.customerName,
     shownInPublic: false,
+    fields: QUOTE_FIELDS,
   },
   building_info: {
     noun: "building information sheet",
@@ -250,8 +312,21 @@ function comparable(value: unknown): unknown {
   return value ?? null;
 }
 
-/** The fields whose value differs between two rows of a record (either may be missing). */
-export function changesBetween(before: Row | undefined, after: Row | undefined): AuditChanges {
+/** Whether this kind of record's changes are kept in words (its fields have names of their own). */
+export function isWordedInLog(entity: AuditEntity) {
+  return entity !== "session" && Boolean(SUBJECTS[entity].fields);
+}
+
+/**
+ * The fields whose value differs between two rows of a record (either may be missing); for a
+ * record whose fields read in words (a quote), under their names, with their values in words.
+ */
+export function changesBetween(
+  before: Row | undefined,
+  after: Row | undefined,
+  entity?: AuditEntity,
+): AuditChanges {
+  const fields = entity && entity !== "session" ? SUBJECTS[entity].fields : undefined;
   const changes: AuditChanges = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
@@ -259,9 +334,18 @@ export function changesBetween(before: Row | undefined, after: Row | undefined):
     const was = comparable(before?.[key]);
     const now = comparable(after?.[key]);
     if (JSON.stringify(was) === JSON.stringify(now)) continue;
-    changes[key] = SECRET.test(key)
-      ? { before: was === null ? null : "(hidden)", after: now === null ? null : "(changed)" }
-      : { before: was, after: now };
+    if (SECRET.test(key)) {
+      changes[key] = { before: was === null ? null : "(hidden)", after: now === null ? null : "(changed)" };
+      continue;
+    }
+    const words = fields ? fields[key] : undefined;
+    if (words === null) continue;
+    if (!words) {
+      changes[key] = { before: was, after: now };
+      continue;
+    }
+    const read = (value: unknown) => (value === null ? null : (words.value?.(value) ?? value));
+    changes[words.name] = { before: read(was), after: read(now) };
   }
   return changes;
 }

@@ -30,6 +30,7 @@ import {
   auditOriginOf,
   changesBetween,
   isShownInPublic,
+  isWordedInLog,
   labelOf,
   readRecords,
   recordAuditEvent,
@@ -105,7 +106,16 @@ export type AuditTarget = {
   summary?: string;
   /** Changes the record's row cannot show (a new password, which is never stored). */
   changes?: AuditChanges;
+  /** What only the write knows, asked for after it ran (in its transaction). */
+  detail?: () => AuditDetail | undefined;
 };
+
+/**
+ * What a write tells its audit event beyond the record's row: what the record is called when its
+ * row does not say (a quote by its number: "quote TC-2026-000123-A"), and changes kept elsewhere
+ * (a quote's lines), each with its words for the summary ("Line 2: quantity 3 → 5").
+ */
+export type AuditDetail = { subject?: string; changes?: AuditChanges; phrases?: readonly string[] };
 
 const VERB: Record<AuditAction, string> = {
   create: "Created",
@@ -141,14 +151,40 @@ function fieldName(key: string) {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
-function summaryOf(entity: AuditEntity, action: AuditAction, label: string | null, changes: AuditChanges) {
-  const subject = `${auditNoun(entity)}${label ? ` "${label}"` : ""}`;
+/** The longest value a summary repeats; a longer one (a note, the terms) is only named. */
+const SUMMARY_VALUE_MAX = 40;
+
+function valueInSummary(value: unknown) {
+  if (value === null || value === undefined || value === "") return "—";
+  return typeof value === "string" || typeof value === "number" ? String(value) : null;
+}
+
+/** "Valid until 1 December 2026 → 26 December 2026", or "Note to the customer" for long text. */
+function fieldInWords(name: string, { before, after }: AuditChanges[string]) {
+  const was = valueInSummary(before);
+  const now = valueInSummary(after);
+  if (was === null || now === null || was.length > SUMMARY_VALUE_MAX || now.length > SUMMARY_VALUE_MAX)
+    return name;
+  return `${name} ${was} → ${now}`;
+}
+
+function summaryOf(
+  entity: AuditEntity,
+  action: AuditAction,
+  label: string | null,
+  changes: AuditChanges,
+  detail: AuditDetail,
+) {
+  const subject = detail.subject ?? `${auditNoun(entity)}${label ? ` "${label}"` : ""}`;
   const head = `${VERB[action]} ${subject}`;
   if (action === "role" && changes.role)
     return `${head} from ${changes.role.before} to ${changes.role.after}`;
+  const phrases = [...(detail.phrases ?? [])];
   const fields = Object.keys(changes);
-  if (action === "update" && fields.length > 0) return `${head}: ${fields.map(fieldName).join(", ")}`;
-  return head;
+  if (action === "update" && isWordedInLog(entity))
+    phrases.push(...fields.map((name) => fieldInWords(name, changes[name] as AuditChanges[string])));
+  else if (action === "update" && fields.length > 0) return `${head}: ${fields.map(fieldName).join(", ")}`;
+  return phrases.length > 0 ? `${head}: ${phrases.join("; ")}` : head;
 }
 
 function createdId(result: unknown): string | null {
@@ -180,18 +216,20 @@ export async function staffWrite<T>(staff: Staff, target: AuditTarget, write: ()
     for (const id of ids) {
       const was = id ? before.get(id) : undefined;
       const now = id ? after.get(id) : undefined;
-      const changes = { ...changesBetween(was, now), ...target.changes };
+      const changes = { ...changesBetween(was, now, target.entity), ...target.changes };
       // Of several records (a bulk change), only those the write changed have an event.
       if (ids.length > 1 && target.action === "update" && Object.keys(changes).length === 0) continue;
       const action = actionFor(target.action, changes);
+      const detail = target.detail?.() ?? {};
       await recordAuditEvent(staff.actor, staff.origin, {
         action,
         entityType: target.entity,
         entityId: id,
         summary:
-          target.summary ?? summaryOf(target.entity, action, labelOf(target.entity, now ?? was), changes),
+          target.summary ??
+          summaryOf(target.entity, action, labelOf(target.entity, now ?? was), changes, detail),
         // A created record's every field is in its row; the event keeps what was set.
-        changes,
+        changes: { ...changes, ...detail.changes },
       });
     }
     // Told once the outermost transaction has committed (a staffWrite inside another write waits

@@ -1,7 +1,7 @@
 // The audit log's table: when, who, what was done to which record, and what changed.
 import { Link } from "react-router";
-import { nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
+import { formatNzDateTime } from "~/lib/nz-date";
 import type { AuditAction, AuditEntity } from "~/lib/vocabulary";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "~/modules/audit/filters";
 
@@ -54,9 +54,7 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditRow>[] = [
     key: "time",
     header: "Time",
     cell: (row) => (
-      <time dateTime={new Date(row.occurredAt).toISOString()}>
-        {nzDateTime.format(new Date(row.occurredAt))}
-      </time>
+      <time dateTime={new Date(row.occurredAt).toISOString()}>{formatNzDateTime(row.occurredAt)}</time>
     ),
   },
   {

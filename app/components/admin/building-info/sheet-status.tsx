@@ -3,14 +3,9 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatNzDateTime } from "~/lib/nz-date";
 import type { Completeness } from "~/modules/compliance/completeness";
 import { CompletenessBadge } from "./completeness-badge";
-
-const when = new Intl.DateTimeFormat("en-NZ", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Pacific/Auckland",
-});
 
 export function SheetStatus(props: {
   version: number;
@@ -120,7 +115,7 @@ export function SheetVersions(props: {
         {props.versions.map((v) => (
           <details key={v.version} className="rounded-md border p-2">
             <summary className="cursor-pointer">
-              Version {v.version}, replaced {when.format(new Date(v.supersededAt))}
+              Version {v.version}, replaced {formatNzDateTime(v.supersededAt)}
               {v.supersededBy ? ` by ${v.supersededBy}` : ""}
             </summary>
             <dl className="mt-2 grid gap-1">

@@ -13,6 +13,7 @@ import { RowActions } from "~/components/admin/data-table/row-actions";
 import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { toast } from "~/components/ui/toast";
+import { formatNzDateTime } from "~/lib/nz-date";
 import type { EnquiryStatus } from "~/lib/vocabulary";
 import type { EnquiryFilters as Filters } from "~/modules/enquiries/follow-up.schema";
 import { BulkStatusBar } from "./bulk-status-bar";
@@ -42,12 +43,6 @@ export type EnquiryListRow = {
   fileHref: string | null;
   createdAt: Date;
 };
-
-const received = new Intl.DateTimeFormat("en-NZ", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Pacific/Auckland",
-});
 
 function exportOneHref(id: string) {
   return `${EXPORT_URL}?ids=${encodeURIComponent(id)}`;
@@ -170,7 +165,7 @@ export function EnquiriesTab({
     {
       key: "date",
       header: "Received",
-      cell: (r) => <time dateTime={r.createdAt.toISOString()}>{received.format(r.createdAt)}</time>,
+      cell: (r) => <time dateTime={r.createdAt.toISOString()}>{formatNzDateTime(r.createdAt)}</time>,
     },
     {
       key: "actions",

@@ -8,11 +8,11 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatNzDateTime } from "~/lib/nz-date";
 import type { EnquiryStatus } from "~/lib/vocabulary";
 import { SOURCE_LABELS, SPAM_REASON_LABELS } from "~/modules/enquiries/follow-up.schema";
 import { downloadFile } from "./download-file";
 import { EnquiryStatusBadge } from "./enquiry-status-badge";
-import { nzDateTime } from "./enquiry-timeline";
 
 export type EnquiryView = {
   id: string;
@@ -45,7 +45,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 function DateTime({ value }: { value: Date }) {
   const date = new Date(value);
-  return <time dateTime={date.toISOString()}>{nzDateTime.format(date)}</time>;
+  return <time dateTime={date.toISOString()}>{formatNzDateTime(date)}</time>;
 }
 
 /** The admin catalogue searched for the product, so it opens on that product's row. */

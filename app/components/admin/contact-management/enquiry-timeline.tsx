@@ -11,15 +11,10 @@ import {
   StickyNoteIcon,
   UserRoundIcon,
 } from "lucide-react";
+import { formatNzDateTime } from "~/lib/nz-date";
 import type { QuoteEventKind } from "~/lib/vocabulary";
 import type { TimelineEntry } from "~/modules/enquiries/follow-up.schema";
 import { QUOTE_EVENT_LABELS } from "~/modules/quotes/labels";
-
-export const nzDateTime = new Intl.DateTimeFormat("en-NZ", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Pacific/Auckland",
-});
 
 const ICON: Record<TimelineEntry["kind"], LucideIcon> = {
   received: InboxIcon,
@@ -66,7 +61,7 @@ export function EnquiryTimeline({ entries }: { entries: TimelineEntry[] }) {
               <p className="text-muted-foreground text-xs">
                 {entry.actorName ?? (entry.kind === "received" ? "The website" : "Automatic")} ·{" "}
                 <time dateTime={new Date(entry.createdAt).toISOString()}>
-                  {nzDateTime.format(new Date(entry.createdAt))}
+                  {formatNzDateTime(entry.createdAt)}
                 </time>
               </p>
               {entry.note ? (

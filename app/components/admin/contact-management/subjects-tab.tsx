@@ -8,13 +8,12 @@ import { SwitchField } from "~/components/admin/switch-field";
 import { FormField } from "~/components/forms/form-field";
 import { Input } from "~/components/ui/input";
 import type { PagedListData } from "~/lib/list-params";
+import { formatNzDate } from "~/lib/nz-date";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
 
 export type SubjectListRow = { id: string; subjectName: string; isActive: boolean; createdAt: Date };
 
 const NEW_SUBJECT = { subjectName: "", isActive: "on" };
-
-const created = new Intl.DateTimeFormat("en-NZ", { dateStyle: "medium", timeZone: "Pacific/Auckland" });
 
 const COLUMNS: DataTableColumn<SubjectListRow>[] = [
   {
@@ -33,7 +32,7 @@ const COLUMNS: DataTableColumn<SubjectListRow>[] = [
   {
     key: "created",
     header: "Created",
-    cell: (s) => <time dateTime={s.createdAt.toISOString()}>{created.format(s.createdAt)}</time>,
+    cell: (s) => <time dateTime={s.createdAt.toISOString()}>{formatNzDate(s.createdAt)}</time>,
     tableFrom: "4xl",
   },
 ];

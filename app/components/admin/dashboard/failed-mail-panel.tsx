@@ -6,8 +6,8 @@ import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatNzDateTime } from "~/lib/nz-date";
 import type { FailedMail, MailHealth } from "~/modules/dashboard/mail.server";
-import { formatReceived } from "~/modules/notifications/mail-text";
 
 const KIND_LABELS: Record<FailedMail["kind"], string> = {
   staff_notification: "Staff notification",
@@ -37,9 +37,7 @@ function FailedMailItem({ mail }: { mail: FailedMail }) {
         </p>
         <p className="text-muted-foreground text-sm">
           Failed{" "}
-          <time dateTime={new Date(mail.failedAt).toISOString()}>
-            {formatReceived(new Date(mail.failedAt))}
-          </time>{" "}
+          <time dateTime={new Date(mail.failedAt).toISOString()}>{formatNzDateTime(mail.failedAt)}</time>{" "}
           after {mail.attempts} {mail.attempts === 1 ? "attempt" : "attempts"}
         </p>
         {mail.lastError ? (

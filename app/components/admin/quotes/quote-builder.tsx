@@ -1,18 +1,32 @@
 // The draft quote's form: the customer, the validity, the lines (added, moved and removed in the
 // browser) and the notes, with the totals previewed as they are typed. The preview uses the same
 // money functions as the server, but what is stored is what the server computes on Save or Send.
+// Send to Customer asks first: in the browser a dialog (the form checked before it opens); before
+// the scripts run, the button saves the draft and the server asks (the quote's ?step=send state).
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
+import { type MouseEvent, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/admin/form-messages";
 import { TextareaField, TextField } from "~/components/admin/text-field";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatCents, formatPercent, lineTotalCents, parseScaled, quoteTotals } from "~/lib/money";
+import { formatNzDate, isIsoDate } from "~/lib/nz-date";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
+import { sendQuestion } from "./confirm-send";
 
 export type BuilderValues = {
   customerName: string;
@@ -57,12 +71,16 @@ function previewLine(line: Partial<BuilderValues["lines"][number]> | undefined) 
 }
 
 export function QuoteBuilder(props: {
+  number: string;
   defaultValue: BuilderValues;
   gstBasisPoints: number;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const sending = busy && navigation.formData?.get("intent") === "send";
+  const [asking, setAsking] = useState(false);
+  const sendButton = useRef<HTMLButtonElement>(null);
   const [form, fields] = useForm({
     id: "quote-builder",
     lastResult: busy ? undefined : props.lastResult,
@@ -78,6 +96,23 @@ export function QuoteBuilder(props: {
     amounts.map((amount) => amount ?? 0),
     props.gstBasisPoints,
   );
+  const validUntil = fields.validUntil.value ?? "";
+
+  /** With scripts running, Send to Customer checks the form and asks in a dialog. */
+  function askToSend(event: MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
+    const element = event.currentTarget.form;
+    if (!element) return;
+    const checked = parseWithZod(new FormData(element), { schema: quoteDraftSchema });
+    if (checked.status === "success") setAsking(true);
+    else form.validate();
+  }
+
+  function send() {
+    setAsking(false);
+    const element = sendButton.current;
+    element?.form?.requestSubmit(element);
+  }
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
@@ -98,7 +133,20 @@ export function QuoteBuilder(props: {
               {...getInputProps(fields.validUntil, { type: "date" })}
               key={fields.validUntil.key}
               required
+              aria-describedby={
+                [
+                  isIsoDate(validUntil) ? `${fields.validUntil.id}-words` : "",
+                  fields.validUntil.errors?.length ? fields.validUntil.errorId : "",
+                ]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
             />
+            {isIsoDate(validUntil) ? (
+              <p id={`${fields.validUntil.id}-words`} className="text-muted-foreground text-sm">
+                {formatNzDate(validUntil)}
+              </p>
+            ) : null}
             {fields.validUntil.errors?.length ? (
               <p id={fields.validUntil.errorId} className="font-medium text-destructive text-sm">
                 {fields.validUntil.errors[0]}
@@ -248,11 +296,35 @@ export function QuoteBuilder(props: {
         <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
           Save Draft
         </Button>
-        <Button type="submit" name="intent" value="send" disabled={busy}>
+        <Button type="submit" name="intent" value="review" disabled={busy} onClick={askToSend}>
           <SendIcon aria-hidden />
-          {busy ? "Sending..." : "Send to Customer"}
+          {sending ? "Sending..." : "Send to Customer"}
         </Button>
+        {/* What the dialog's Send Quote submits the form with. */}
+        <button ref={sendButton} type="submit" name="intent" value="send" hidden tabIndex={-1} />
       </div>
+      <AlertDialog open={asking} onOpenChange={setAsking}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Send quote {props.number} to the customer?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {sendQuestion({
+                customerName: fields.customerName.value ?? "",
+                customerEmail: fields.customerEmail.value ?? "",
+                totalCents: totals.totalCents,
+                validUntil,
+              })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Button type="button" onClick={send}>
+              <SendIcon aria-hidden />
+              Send Quote
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Form>
   );
 }

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { formatCents } from "~/lib/money";
+import { formatNzDate } from "~/lib/nz-date";
 import type { QuoteListRow } from "~/modules/quotes/admin.server";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
@@ -38,5 +39,5 @@ export const QUOTE_COLUMNS: DataTableColumn<Row>[] = [
     className: "text-right tabular-nums",
     cell: (row) => formatCents(row.totalCents),
   },
-  { key: "valid", header: "Valid until", cell: (row) => row.validUntil, tableFrom: "4xl" },
+  { key: "valid", header: "Valid until", cell: (row) => formatNzDate(row.validUntil), tableFrom: "4xl" },
 ];

@@ -1,8 +1,8 @@
 // A sent quote as staff see it: the lines and totals as the customer's page shows them, the
 // customer's answer, and the quote's history.
-import { nzDateTime } from "~/components/admin/contact-management/enquiry-timeline";
 import { QuoteLines } from "~/components/site/quote/quote-lines";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatNzDate, formatNzDateTime } from "~/lib/nz-date";
 import type { QuoteDeclineReason, QuoteEventKind, QuoteStatus } from "~/lib/vocabulary";
 import { DECLINE_REASON_LABELS, QUOTE_EVENT_LABELS } from "~/modules/quotes/labels";
 import type { QuoteDocument } from "~/modules/quotes/pdf.server";
@@ -54,7 +54,7 @@ export function QuoteSummary({ quote }: { quote: SummaryQuote }) {
         <CardContent className="grid gap-4">
           {answer ? <p className="rounded-md border p-3 text-sm">{answer}</p> : null}
           <QuoteLines quote={quote} />
-          <p className="text-muted-foreground text-sm">Valid until {quote.validUntil}.</p>
+          <p className="text-muted-foreground text-sm">Valid until {formatNzDate(quote.validUntil)}.</p>
           {quote.noteToCustomer ? (
             <p className="text-sm">Note to the customer: {quote.noteToCustomer}</p>
           ) : null}
@@ -75,7 +75,7 @@ export function QuoteSummary({ quote }: { quote: SummaryQuote }) {
               <li key={event.id} className="grid">
                 <span className="font-medium">{QUOTE_EVENT_LABELS[event.kind]}</span>
                 <span className="text-muted-foreground">
-                  {nzDateTime.format(new Date(event.createdAt))}
+                  {formatNzDateTime(event.createdAt)}
                   {event.actorName ? ` · ${event.actorName}` : ""}
                 </span>
                 {event.note ? <span className="wrap-anywhere">{event.note}</span> : null}

@@ -23,6 +23,9 @@ export type QuoteSettingsValues = {
   salesMayQuote: string;
 };
 
+/** A field laid on its row's four shared rows from the small breakpoint on. */
+const SHARED_ROWS = "sm:row-span-4 sm:grid-rows-subgrid";
+
 export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z.ZodType }) {
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== "idle";
@@ -50,10 +53,19 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
           <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5">
             <input type="hidden" name="intent" value="save-quote-settings" />
             <FormError form={form} />
+            {/* Side by side, three fields share rows (label, field, hint, message): a label that
+                wraps, or a message under one field, moves the others' parts together. */}
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField field={fields.gstBasisPoints} label="GST rate (%)" inputMode="decimal" required />
+              <TextField
+                field={fields.gstBasisPoints}
+                label="GST rate (%)"
+                inputMode="decimal"
+                required
+                className={SHARED_ROWS}
+              />
               <TextField
                 field={fields.validityDays}
+                className={SHARED_ROWS}
                 label="Valid for (days)"
                 type="number"
                 min="1"
@@ -65,6 +77,7 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
                 field={fields.reminderDaysBefore}
                 label="Remind before expiry (days)"
                 hint="0 sends no reminder."
+                className={SHARED_ROWS}
                 type="number"
                 min="0"
                 max="60"
@@ -73,9 +86,26 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
               />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField field={fields.traderName} label="Trading name" autoComplete="organization" />
-              <TextField field={fields.gstNumber} label="GST number" autoComplete="off" />
-              <TextField field={fields.nzbn} label="NZBN" inputMode="numeric" autoComplete="off" />
+              <TextField
+                field={fields.traderName}
+                label="Trading name"
+                autoComplete="organization"
+                className={SHARED_ROWS}
+              />
+              <TextField
+                field={fields.gstNumber}
+                label="GST number"
+                inputMode="numeric"
+                autoComplete="off"
+                className={SHARED_ROWS}
+              />
+              <TextField
+                field={fields.nzbn}
+                label="NZBN"
+                inputMode="numeric"
+                autoComplete="off"
+                className={SHARED_ROWS}
+              />
             </div>
             <TextareaField field={fields.terms} label="Terms on every quote" rows={5} required />
             <SwitchField
