@@ -66,6 +66,7 @@ async function sendQuote(staff: Page): Promise<SentQuote> {
   await staff.getByLabel("Quantity").first().fill("20");
   await staff.getByLabel("Unit price excl. GST").first().fill("54.90");
   await staff.getByRole("button", { name: "Send to Customer" }).click();
+  await staff.getByRole("alertdialog").getByRole("button", { name: "Send Quote" }).click();
   await expect(staff.getByText("Quote sent", { exact: true })).toBeVisible();
 
   const mail = await mailAbout(number, /^Quote /);
