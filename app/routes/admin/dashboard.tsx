@@ -133,7 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <h2>Enquiries per week</h2>
             </CardTitle>
             <CardDescription>
-              The last {enquiries.perWeek.length} weeks, weeks starting on Monday.
+              The last {enquiries.perWeek.length} weeks, weeks starting on Monday; spam is left out.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -145,7 +145,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             label="New enquiries this week"
             value={enquiries.thisWeek}
             icon={InboxIcon}
-            href={adminHref("/admin/contact-management")}
+            hint="Received since Monday, not yet taken up"
+            href={adminHref("/admin/contact-management?status=New")}
           />
           {missingBuildingInfo.ok ? (
             <StatCard
