@@ -3,8 +3,8 @@
 // enquiries received this week (new as the sidebar's badge counts them). Weeks start on Monday,
 // New Zealand time, so "this week" matches the trader's calendar.
 import { and, count, gte, sql } from "drizzle-orm";
-import { countProductsMissingBuildingInfo } from "~/modules/compliance/sheets.server";
 import type { EnquiryStatus } from "~/lib/vocabulary";
+import { countProductsMissingBuildingInfo } from "~/modules/compliance/sheets.server";
 import { NEW_ENQUIRY } from "~/modules/enquiries/follow-up.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
