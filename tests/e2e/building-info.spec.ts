@@ -1,6 +1,7 @@
 // Building product information on the public site, from the demo seed: the product page's
-// section with its certificate line, the printable sheet, and that sheet printed to an A4 PDF by
-// Chromium; a certificate that is not current shows nowhere.
+// section with its certificate line, the printable sheet, and that sheet printed by Chromium on
+// the A4 paper it asks for, every link's address printed after it; a certificate that is not
+// current shows nowhere.
 import { PDFParse } from "pdf-parse";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
@@ -42,6 +43,11 @@ test("the product page shows the building product information and its current ce
   await expect(section.getByTestId("certificate-line")).toHaveText(
     `Certificate 1021, expiring, checked against the register on ${nzDateDaysAgo(40)}`,
   );
+  // The appraisal's title names its scheme already: it is not said twice.
+  await expect(
+    section.getByText("BRANZ Appraisal 1021: Pre-painted Steel Roofing", { exact: true }),
+  ).toBeVisible();
+  await expect(section.getByText(/BRANZ Appraisal: BRANZ Appraisal/)).toHaveCount(0);
   await section.getByText("The full building product information").click();
   await expect(section.getByText("Clause E2")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -84,15 +90,31 @@ test("the printable sheet reads the whole sheet, prints to an A4 PDF with its ti
   await expect(page.getByTestId("site-header")).toBeHidden();
   await expect(page.getByRole("contentinfo")).toBeHidden();
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
-  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  // No paper size given: the page's own @page rule decides, as the browser's Print does.
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
   try {
+    const info = await parser.getInfo({ parsePageInfo: true });
+    expect(info.pages.length).toBeGreaterThanOrEqual(1);
+    for (const sheet of info.pages) {
+      // A4 is 210 x 297 mm: 595.3 x 841.9 points (US Letter would be 612 x 792).
+      expect(Math.round(sheet.width)).toBe(595);
+      expect(Math.round(sheet.height)).toBe(842);
+    }
     const result = await parser.getText();
     expect(result.total).toBeGreaterThanOrEqual(1);
+    // pdf.js may break a long address across lines: compare without any white space.
     const text = result.text.replace(/\s+/g, " ");
+    const compact = result.text.replace(/\s+/g, "");
     expect(text).toContain("Building product information:");
     expect(text).toContain("Certificate 1021");
     expect(text).toContain("E2");
+    // On paper, each link's address follows its words: the register, the evidence, the file.
+    const origin = new URL(page.url()).origin;
+    expect(compact).toContain("Checkitonthepublicregister(https://appraisals.example.nz/appraisal/1021)");
+    expect(compact).toContain(`Roofingdurabilitystatement(${origin}/certifications)`);
+    expect(compact).toMatch(new RegExp(`Downloadthecertificate\\(${origin}/files/certificates/[^)]+\\)`));
+    expect(compact).toContain(`Online,alwayscurrent:${origin}/catalog/${slug}/building-information`);
   } finally {
     await parser.destroy();
   }

@@ -1,6 +1,8 @@
-// The dashboard's figures: the four counts, and enquiries per week in New Zealand weeks.
+// The dashboard's figures: the four counts, enquiries per week in New Zealand weeks (spam left
+// out), and this week's new enquiries counted as the sidebar's badge counts them.
 import { expect, test } from "vitest";
 import { getDashboardCounts, getEnquiriesPerWeek, getEnquiryStats } from "~/modules/dashboard/queries.server";
+import { countNewEnquiries } from "~/modules/enquiries/follow-up.server";
 import { caseStudies, certifications, contactContent, contactQueries, products } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
 
@@ -49,4 +51,22 @@ test("enquiries are counted per Monday-to-Sunday week in New Zealand time, 12 we
   expect(weeks.at(-1)).toEqual({ weekStart: "2025-03-10", count: 2 });
   expect(weeks.reduce((sum, w) => sum + w.count, 0)).toBe(4);
   expect((await getEnquiryStats(now)).thisWeek).toBe(2);
+});
+
+test("spam is no enquiry on the chart, and 'New enquiries this week' counts by the sidebar badge's rule", async () => {
+  // Weeks of their own: the rows above stay in this file's database.
+  const monday = "2026-06-07T13:00:00Z"; // Monday 8 June, 1 am in Auckland
+  await database.current.db.insert(contactQueries).values([
+    ...Array.from({ length: 11 }, () => ({ ...enquiry(monday), status: "Spam" as const })),
+    enquiry(monday), // New
+    { ...enquiry("2026-06-09T22:00:00Z"), status: "In Progress" as const },
+    enquiry("2026-06-03T00:00:00Z"), // New, but last week
+  ]);
+  const now = new Date("2026-06-10T00:00:00Z");
+  const stats = await getEnquiryStats(now);
+  expect(stats.perWeek.at(-1)).toEqual({ weekStart: "2026-06-08", count: 2 });
+  expect(stats.perWeek.at(-2)).toEqual({ weekStart: "2026-06-01", count: 1 });
+  expect(stats.thisWeek).toBe(1);
+  // The badge counts every new enquiry, this week's and earlier ones: the same rule, no spam.
+  expect(await countNewEnquiries()).toBe(5 + 2);
 });

@@ -16,7 +16,7 @@ const LIST = "/admin/home";
 
 // Every field of the dialogs, as the browser posts them (an empty input posts "").
 const CONTENT = { title: "", subtitle: "", content: "", imageUrl: "", linkText: "", linkUrl: "" };
-const ROW = { ...CONTENT, sectionType: "banner", displayOrder: "0" };
+const ROW = { ...CONTENT, sectionType: "banner", displayOrder: "" };
 const REVIEW = { name: "", company: "", rating: "5", review: "", project: "", imageUrl: "" };
 
 async function rows(sectionType: string) {
@@ -72,6 +72,34 @@ test("the first hero is created active with display_order 1, and an edit keeps i
   const edit = await getLoader(loader, `${MANAGE}?tab=hero&edit=1`);
   expect(edit).toMatchObject({ tab: "hero", editing: true, hero: { title: "New title" } });
   expect((await getHomeContent()).heroSlides[0]?.title).toBe("New title");
+});
+
+test("a hero row added with no display order or no title never takes the real hero's place", async () => {
+  await database.current.db.delete(homeContent);
+  await postAction(action, `${MANAGE}?tab=hero&edit=1`, {
+    ...CONTENT,
+    intent: "save-hero",
+    title: "The real hero",
+  });
+  // Added from the home content list with the order left blank: after the hero.
+  await postAction(homeAction, LIST, { ...ROW, intent: "create", sectionType: "hero", isActive: "on" });
+  expect((await rows("hero")).map((row) => [row.title, row.displayOrder])).toEqual([
+    ["The real hero", 1],
+    [null, 2],
+  ]);
+  // Even placed first on purpose, a row with no title is no slide: the Hero Section and the
+  // home page keep the real hero.
+  await postAction(homeAction, LIST, {
+    ...ROW,
+    intent: "create",
+    sectionType: "hero",
+    subtitle: "Only a subtitle",
+    displayOrder: "0",
+    isActive: "on",
+  });
+  const view = await getLoader(loader, `${MANAGE}?tab=hero`);
+  expect(view).toMatchObject({ tab: "hero", hero: { title: "The real hero" } });
+  expect((await getHomeContent()).heroSlides.map((slide) => slide.title)).toEqual(["The real hero"]);
 });
 
 test("a hero with a javascript: link is refused with a message and nothing changes", async () => {
@@ -160,7 +188,7 @@ test("an edited review keeps its place; the rating defaults to 5 and must be 1 t
   expect(await database.current.db.$count(homeContent)).toBe(count);
 });
 
-test("display_order is a whole number: 'abc' is 0, '3.7' is 3, empty is 0, negative is refused", async () => {
+test("display_order is a whole number: 'abc' is 0, '3.7' is 3, empty goes after its section's rows, negative is refused", async () => {
   const save = (title: string, displayOrder: string) =>
     postAction(homeAction, LIST, { ...ROW, intent: "create", title, displayOrder, isActive: "on" });
   expect(await toastOf(await save("Order abc", "abc"))).toBe("Content created successfully");
@@ -168,7 +196,25 @@ test("display_order is a whole number: 'abc' is 0, '3.7' is 3, empty is 0, negat
   await save("Order empty", "");
   expect((await byTitle("Order abc"))?.displayOrder).toBe(0);
   expect((await byTitle("Order 3.7"))?.displayOrder).toBe(3);
-  expect((await byTitle("Order empty"))?.displayOrder).toBe(0);
+  expect((await byTitle("Order empty"))?.displayOrder).toBe(4);
+  // An empty section starts at 1; an edit left blank keeps the row's place.
+  await postAction(homeAction, LIST, {
+    ...ROW,
+    intent: "create",
+    sectionType: "promotion",
+    title: "First promo",
+  });
+  const promo = await byTitle("First promo");
+  expect(promo?.displayOrder).toBe(1);
+  await postAction(homeAction, LIST, {
+    ...ROW,
+    intent: "update",
+    id: promo?.id ?? "",
+    sectionType: "promotion",
+    title: "First promo, renamed",
+    displayOrder: "",
+  });
+  expect((await byTitle("First promo, renamed"))?.displayOrder).toBe(1);
   const negative = await save("Order negative", "-1");
   expect(negative.status).toBe(400);
   expect(fieldErrorsOf(negative).displayOrder).toEqual(["Display order cannot be negative"]);

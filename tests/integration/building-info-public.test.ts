@@ -4,6 +4,7 @@
 // the day given. Anonymous visitors, no price anywhere.
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import { nzDatePlusDays, nzToday } from "~/lib/nz-date";
 import { getBuildingInfoSheetPage, getPublicBuildingInfo } from "~/modules/compliance/public.server";
 import { getSitemapEntries } from "~/modules/seo/sitemap.server";
 import { buildingInfoSheets, certificationProducts, certifications, products } from "~/server/db/schema";
@@ -283,6 +284,26 @@ test("only current and expiring certificates are public, as of the day given", a
     .update(certifications)
     .set({ allowDownload: true })
     .where(eq(certifications.id, seeded.certificateIds.codemark));
+});
+
+test("a certificate on its last day says it expires today, and a title naming its scheme is not prefixed again", async () => {
+  const product = await addProduct({ name: "Wall Underlay Roll" });
+  await addCertificate(
+    {
+      title: "BRANZ Appraisal 555: Wall underlay",
+      scheme: "branz_appraisal",
+      certificateNumber: "555",
+      expiresOn: nzToday(),
+    },
+    product.id,
+  );
+  const { html } = await page(`/catalog/${product.slug}`);
+  expect(html).toContain("Certificate 555, expires today");
+  expect(html).toContain("BRANZ Appraisal 555: Wall underlay");
+  expect(html).not.toContain("BRANZ Appraisal: BRANZ Appraisal");
+  // The day before, it is simply expiring.
+  const [yesterday] = (await getPublicBuildingInfo(product.id, nzDatePlusDays(-1))).certificates;
+  expect(yesterday?.statusWords).toBe("expiring");
 });
 
 test("the sitemap lists the printable sheets of published products with one", async () => {

@@ -1,12 +1,15 @@
 // Deletion always asks first. A trash button opens an AlertDialog whose confirm button posts
 // intent=delete with the id to the current route's action (through useAdminFetcher: the action
-// redirects back with a toast, or answers 400 { error } which is shown as an error toast).
+// redirects back with a toast, or answers 400 { error } which is shown as an error toast). A
+// refused delete reloads the screen's data too: an action's 400 does not, and the refusal may be
+// that the record is already gone (deleted in another tab), whose row must then go.
 //
 //   <ConfirmDelete id={row.id} itemLabel={row.name} />
 //   <ConfirmDelete id={row.id} itemLabel={row.title}
 //     description="Are you sure you want to delete this content?" fields={{ section: "hero" }} />
 import { Trash2Icon } from "lucide-react";
 import { type ReactElement, useState } from "react";
+import { useRevalidator } from "react-router";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -37,7 +40,11 @@ export function ConfirmDelete(props: {
   trigger?: ReactElement;
 }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useAdminFetcher({ onSettled: () => setOpen(false) });
+  const revalidator = useRevalidator();
+  const fetcher = useAdminFetcher({
+    onFailure: () => void revalidator.revalidate(),
+    onSettled: () => setOpen(false),
+  });
   const busy = fetcher.state !== "idle";
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>

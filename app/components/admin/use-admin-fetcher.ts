@@ -5,7 +5,7 @@
 //
 // Success is a redirect (redirectWithToast back to the list: the root shows the toast) or any
 // answer without `result`; a failure is the action's 400 { result, error? }, and its `error` is
-// shown as an error toast here. onSettled runs after either.
+// shown as an error toast here; onFailure runs then. onSettled runs after either.
 //
 // A redirect leaves the fetcher's data as the previous submission left it, so after a refused
 // attempt the data still holds that refusal: a submission succeeded when it brought no new data
@@ -16,7 +16,7 @@ import { toast } from "~/components/ui/toast";
 import type { ActionFailure } from "~/lib/action-error";
 import { lastUploadInterrupted } from "~/lib/upload-progress";
 
-type Options = { onSuccess?: () => void; onSettled?: () => void; key?: string };
+type Options = { onSuccess?: () => void; onFailure?: () => void; onSettled?: () => void; key?: string };
 
 /** A submission on its way: the data and the location as they were when it started. */
 type Pending = { data: unknown; locationKey: string; sawBusy: boolean };
@@ -56,6 +56,7 @@ export function useAdminFetcher(options: Options = {}) {
     // A file whose connection dropped got no answer at all: that is no success (the field says so).
     const interrupted = fetcher.data === undefined && lastUploadInterrupted();
     if ((!answered || !fetcher.data?.result) && !interrupted) callbacks.current.onSuccess?.();
+    else callbacks.current.onFailure?.();
     callbacks.current.onSettled?.();
   }, [fetcher.state, fetcher.data, location.key]);
 

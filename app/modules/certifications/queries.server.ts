@@ -5,7 +5,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { nzToday } from "~/lib/nz-date";
 import type { CertificateScheme } from "~/lib/vocabulary";
 import { findCategory } from "~/modules/case-studies/queries.server";
-import { certificateStatus } from "~/modules/compliance/certificate-status";
+import { certificateStatus, publicStatusWords } from "~/modules/compliance/certificate-status";
 import { withImageAssets } from "~/modules/images/assets.server";
 import type { ImageAsset } from "~/modules/images/image-asset";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
@@ -28,6 +28,8 @@ export type PublicCertification = {
   /** The last day it is valid, when it expires. */
   expiresOn: string | null;
   status: "current" | "expiring";
+  /** The status as the page says it: "current", "expiring", "expires today". */
+  statusWords: string;
   /** The processed variants of the preview image, for its srcset (attached after the select). */
   asset?: ImageAsset | null;
 };
@@ -62,13 +64,13 @@ export async function listCertifications(
     )
     .orderBy(desc(certifications.createdAt), desc(certifications.id));
   return withImageAssets(
-    rows.map(({ standing, ...row }) => ({
-      ...row,
-      status:
+    rows.map(({ standing, ...row }) => {
+      const status =
         certificateStatus({ standing, expiresOn: row.expiresOn }, today) === "expiring"
           ? "expiring"
-          : "current",
-    })),
+          : "current";
+      return { ...row, status, statusWords: publicStatusWords(status, row.expiresOn, today) };
+    }),
   );
 }
 

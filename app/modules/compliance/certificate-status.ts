@@ -31,6 +31,14 @@ export function isPublicStatus(status: CertificateStatus) {
   return (PUBLIC_CERTIFICATE_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * A public certificate's status as a sentence says it: "current", "expiring", or "expires today"
+ * on its last valid day (not "expiring", which reads as weeks away).
+ */
+export function publicStatusWords(status: "current" | "expiring", expiresOn: string | null, today: string) {
+  return status === "expiring" && expiresOn === today ? "expires today" : CERTIFICATE_STATUS_LABELS[status];
+}
+
 export const CERTIFICATE_STATUS_LABELS: Record<CertificateStatus, string> = {
   current: "current",
   expiring: "expiring",

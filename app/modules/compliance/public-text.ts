@@ -2,14 +2,15 @@
 // a class, a pathway, a scheme, and the one line that says whether a certificate is current.
 // Pure, so the product page, the printable sheet and the JSON-LD read the same text.
 //
-//   certificateLine({ certificateNumber: "CM12345", title: "…", status: "current", registerCheckedOn: "2026-03-03" })
+//   certificateLine({ certificateNumber: "CM12345", title: "…", statusWords: "current", registerCheckedOn: "2026-03-03" })
 //   // "Certificate CM12345, current, checked against the register on 3 March 2026"
+//   certificateHeading({ scheme: "branz_appraisal", title: "BRANZ Appraisal 1021: Roofing" })
+//   // "BRANZ Appraisal 1021: Roofing" (the title names the scheme already)
 import { formatNzDate } from "~/lib/nz-date";
 import type {
   BuildingInfoResponsibility,
   BuildingProductClass,
   CertificateScheme,
-  CertificateStatus,
   CompliancePathway,
   ProductIdentifierKind,
 } from "~/lib/vocabulary";
@@ -65,7 +66,8 @@ export const IDENTIFIER_NAMES: Record<ProductIdentifierKind, string> = {
 export type CertificateForLine = {
   title: string;
   certificateNumber: string | null;
-  status: CertificateStatus;
+  /** Its status in words (publicStatusWords): "current", "expiring", "expires today". */
+  statusWords: string;
   registerCheckedOn: string | null;
 };
 
@@ -75,7 +77,16 @@ export function certificateLine(certificate: CertificateForLine) {
   const checked = certificate.registerCheckedOn
     ? `, checked against the register on ${formatNzDate(certificate.registerCheckedOn)}`
     : "";
-  return `Certificate ${name}, ${certificate.status}${checked}`;
+  return `Certificate ${name}, ${certificate.statusWords}${checked}`;
+}
+
+/** "CodeMark: Bevelback weatherboards"; the title alone when it names the scheme itself. */
+export function certificateHeading(certificate: { scheme: CertificateScheme | null; title: string }) {
+  if (!certificate.scheme) return certificate.title;
+  const scheme = SCHEME_NAMES[certificate.scheme];
+  return certificate.title.toLowerCase().includes(scheme.toLowerCase())
+    ? certificate.title
+    : `${scheme}: ${certificate.title}`;
 }
 
 /** "Building product information: Kwila Decking", the printable sheet's title. */

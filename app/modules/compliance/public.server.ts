@@ -16,7 +16,7 @@ import {
   certifications,
   products,
 } from "~/server/db/schema";
-import { certificateStatus, isPublicStatus } from "./certificate-status";
+import { certificateStatus, isPublicStatus, publicStatusWords } from "./certificate-status";
 
 const sheetColumns = {
   id: buildingInfoSheets.id,
@@ -54,6 +54,8 @@ export type PublicCertificate = {
   holder: string | null;
   certificationBody: string | null;
   status: "current" | "expiring";
+  /** The status as the page says it: "current", "expiring", "expires today". */
+  statusWords: string;
   issuedOn: string | null;
   expiresOn: string | null;
   registerUrl: string | null;
@@ -114,9 +116,11 @@ async function loadCertificates(productId: string, today: string): Promise<Publi
   for (const { standing, allowDownload, fileUrl, ...row } of rows) {
     const status = certificateStatus({ standing, expiresOn: row.expiresOn }, today);
     if (!isPublicStatus(status)) continue;
+    const shown = status as PublicCertificate["status"];
     certificates.push({
       ...row,
-      status: status as PublicCertificate["status"],
+      status: shown,
+      statusWords: publicStatusWords(shown, row.expiresOn, today),
       fileUrl: allowDownload ? fileUrl : null,
     });
   }

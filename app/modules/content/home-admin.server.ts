@@ -1,6 +1,7 @@
 // Home content for the back office: every row (the home content list), the Home Management tabs,
 // and the writes. The public page reads the same rows through home.server.ts.
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { SectionType } from "~/lib/vocabulary";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
@@ -60,13 +61,16 @@ export async function listSection(sectionType: SectionType): Promise<HomeContent
   return rows as HomeContentItem[];
 }
 
-/** The hero the Hero Section tab edits: the first hero row, or null when there is none yet. */
+/**
+ * The hero the Hero Section tab edits: the first hero row with a title (isHeroSlide), else the
+ * first hero row, or null when there is none yet.
+ */
 export async function getHero(): Promise<HomeContentItem | null> {
   const [row] = await getDb()
     .select(columns)
     .from(homeContent)
     .where(eq(homeContent.sectionType, "hero"))
-    .orderBy(...byDisplayOrder)
+    .orderBy(asc(sql`coalesce(trim(${homeContent.title}), '') = ''`), ...byDisplayOrder)
     .limit(1);
   return (row as HomeContentItem | undefined) ?? null;
 }
@@ -98,7 +102,7 @@ function contentValues(input: HeroInput) {
 
 const GONE = "This content no longer exists.";
 
-async function insertRow(values: typeof homeContent.$inferInsert, db: DbOrTx = getDb()) {
+async function insertRow(values: PgInsertValue<typeof homeContent>, db: DbOrTx = getDb()) {
   const [row] = await db.insert(homeContent).values(values).returning({ id: homeContent.id });
   if (!row) throw new Error("The home content row was not created");
   return row;
@@ -128,14 +132,17 @@ function homeContentValues(input: HomeContentInput) {
     ...contentValues(input),
     sectionType: input.sectionType,
     isActive: input.isActive,
-    displayOrder: input.displayOrder,
+    ...(input.displayOrder === null ? {} : { displayOrder: input.displayOrder }),
   };
 }
 
+/** A new row; with no display order, after the last row of its section (1 in an empty one). */
 export function createHomeContent(input: HomeContentInput) {
-  return insertRow(homeContentValues(input));
+  const last = sql`(select coalesce(max(${homeContent.displayOrder}), 0) + 1 from ${homeContent} where ${homeContent.sectionType} = ${input.sectionType})`;
+  return insertRow({ displayOrder: last, ...homeContentValues(input) });
 }
 
+/** An edited row; with no display order, it keeps its place. */
 export function updateHomeContent(id: string, input: HomeContentInput) {
   return updateRow(id, homeContentValues(input));
 }

@@ -1,8 +1,9 @@
 // Form schemas for home content (Home Management and the home content list), shared by the
-// browser and the server. display_order is a whole number falling back to 0; no other
-// home field is required. Every URL a member of staff types is http(s) or a site path.
+// browser and the server. display_order is a whole number; left blank, a new row goes after the
+// rows of its section and an edited one keeps its place. No other home field is required. Every
+// URL a member of staff types is http(s) or a site path.
 import { z } from "zod";
-import { checkbox, imageUrlField, integerField, optionalText } from "~/lib/form-values";
+import { checkbox, imageUrlField, optionalIntegerField, optionalText } from "~/lib/form-values";
 import { SECTION_TYPES, type SectionType } from "~/lib/vocabulary";
 import { DEFAULT_RATING, DEFAULT_REVIEWS_TITLE, type ReviewContent } from "./reviews";
 
@@ -60,6 +61,14 @@ const contentFields = {
   linkUrl: imageUrlField("Please enter a valid link URL (https://… or /path)"),
 };
 
+/**
+ * A hero row is a slide only with a title: an untitled one shows neither on the home page nor in
+ * the Hero Section tab, so a half-made row never takes the real hero's place.
+ */
+export function isHeroSlide(row: { sectionType: string; title: string | null }) {
+  return row.sectionType === "hero" && Boolean(row.title?.trim());
+}
+
 /** Hero Section tab: always saved active with display_order 1, so no fields for those. */
 export const heroFormSchema = z.object(contentFields);
 export type HeroInput = z.output<typeof heroFormSchema>;
@@ -69,7 +78,8 @@ export const homeContentFormSchema = z.object({
   sectionType: z.enum(SECTION_TYPES, "Choose a section type"),
   ...contentFields,
   isActive: checkbox(),
-  displayOrder: integerField({ label: "Display order", min: 0 }),
+  // null (left blank): after the last row of its section when added, unchanged when edited.
+  displayOrder: optionalIntegerField({ label: "Display order", min: 0 }),
 });
 export type HomeContentInput = z.output<typeof homeContentFormSchema>;
 

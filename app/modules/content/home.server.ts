@@ -16,6 +16,7 @@ import { getDb } from "~/server/db/db.server";
 import { homeContent, siteSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { readOr } from "~/server/read-or.server";
+import { isHeroSlide } from "./home.schema";
 import { DEFAULT_REVIEWS_TITLE, parseReviewContent, type Review, SAMPLE_REVIEWS } from "./reviews";
 
 export const DEFAULT_LINK_URL = "/catalog";
@@ -195,7 +196,11 @@ export async function getHomeFeaturedProducts(): Promise<FeaturedProduct[]> {
  */
 export async function getHomeContent(): Promise<HomeContent> {
   const [heroSlides, heroBackground, categories, catalogBanner, reviews, brands] = await Promise.all([
-    readOr("home hero slides", async () => (await getActiveRows("hero")).map(toHeroSlide), []),
+    readOr(
+      "home hero slides",
+      async () => (await getActiveRows("hero")).filter(isHeroSlide).map(toHeroSlide),
+      [],
+    ),
     readOr("home hero background", readHeroBackground, parseHeroBackground(undefined)),
     readOr(
       "categories",

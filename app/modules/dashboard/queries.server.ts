@@ -1,11 +1,14 @@
 // The dashboard's figures: the four content counts, the published products missing building
-// information, and enquiries per week over the last 12
-// weeks (weeks start on Monday, New Zealand time, so "this week" matches the trader's calendar).
-import { count, sql } from "drizzle-orm";
+// information, enquiries per week over the last 12 weeks (spam is no enquiry), and the new
+// enquiries received this week (new as the sidebar's badge counts them). Weeks start on Monday,
+// New Zealand time, so "this week" matches the trader's calendar.
+import { and, count, gte, sql } from "drizzle-orm";
+import type { EnquiryStatus } from "~/lib/vocabulary";
 import { countProductsMissingBuildingInfo } from "~/modules/compliance/sheets.server";
+import { NEW_ENQUIRY } from "~/modules/enquiries/follow-up.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { caseStudies, certifications, contactContent, products } from "~/server/db/schema";
+import { caseStudies, certifications, contactContent, contactQueries, products } from "~/server/db/schema";
 
 export const DASHBOARD_TIME_ZONE = "Pacific/Auckland";
 export const CHART_WEEKS = 12;
@@ -49,9 +52,14 @@ export function getProductsMissingBuildingInfo() {
   return countProductsMissingBuildingInfo();
 }
 
+/** Monday 00:00 of the week `now` falls in, New Zealand time, as an instant. */
+function weekStartOf(now: Date) {
+  return sql`(date_trunc('week', ${now.toISOString()}::timestamptz at time zone ${DASHBOARD_TIME_ZONE}) at time zone ${DASHBOARD_TIME_ZONE})`;
+}
+
 /**
- * One row per week, oldest first, the current week last (zero when none came in). Each week is
- * matched as a created_at range, so the created_at index serves it.
+ * One row per week, oldest first, the current week last (zero when none came in), spam left out.
+ * Each week is matched as a created_at range, so the created_at index serves it.
  */
 export async function getEnquiriesPerWeek(now = new Date(), weeks = CHART_WEEKS, db: DbOrTx = getDb()) {
   const tz = DASHBOARD_TIME_ZONE;
@@ -66,13 +74,23 @@ export async function getEnquiriesPerWeek(now = new Date(), weeks = CHART_WEEKS,
     left join contact_queries q
       on q.created_at >= (w.week at time zone ${tz})
      and q.created_at < ((w.week + interval '1 week') at time zone ${tz})
+     and q.status <> ${"Spam" satisfies EnquiryStatus}
     group by w.week
     order by w.week`);
   const rows = (result as unknown as { rows: { week_start: string; count: number | string }[] }).rows;
   return rows.map((row): WeekCount => ({ weekStart: row.week_start, count: Number(row.count) }));
 }
 
+/** New enquiries (the sidebar badge's rule) received since Monday, New Zealand time. */
+export async function countNewEnquiriesThisWeek(now = new Date(), db: DbOrTx = getDb()) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contactQueries)
+    .where(and(NEW_ENQUIRY, gte(contactQueries.createdAt, weekStartOf(now))));
+  return Number(row?.n ?? 0);
+}
+
 export async function getEnquiryStats(now = new Date()) {
-  const perWeek = await getEnquiriesPerWeek(now);
-  return { thisWeek: perWeek.at(-1)?.count ?? 0, perWeek };
+  const [perWeek, thisWeek] = await Promise.all([getEnquiriesPerWeek(now), countNewEnquiriesThisWeek(now)]);
+  return { thisWeek, perWeek };
 }

@@ -5,7 +5,7 @@
 // going from what the other left, and none is lost. A change to the value already there writes
 // nothing. Times come from the database's statement clock, read after the lock, so the history
 // is in the order the changes were made.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { quoteNumber } from "~/lib/quote-number";
 import { CLOSED_ENQUIRY_STATUSES, type EnquiryStatus, type Role, STAFF_ROLES } from "~/lib/vocabulary";
 import type { SessionUser } from "~/server/auth/guards.server";
@@ -56,12 +56,15 @@ export async function getActiveStaff(): Promise<StaffOption[]> {
   return rows.map((row) => ({ ...row, role: row.role as Role }));
 }
 
-/** The sidebar's count: New enquiries (spam is never New). Served by the status index. */
+/**
+ * What staff call a new enquiry: one nobody has taken up yet (status New; spam is never New). The
+ * sidebar's badge and the dashboard's "New enquiries this week" both count by this.
+ */
+export const NEW_ENQUIRY: SQL = eq(contactQueries.status, "New");
+
+/** The sidebar's count: every new enquiry. Served by the status index. */
 export async function countNewEnquiries(): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(contactQueries)
-    .where(eq(contactQueries.status, "New"));
+  const [row] = await getDb().select({ n: count() }).from(contactQueries).where(NEW_ENQUIRY);
   return Number(row?.n ?? 0);
 }
 

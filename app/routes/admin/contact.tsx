@@ -94,7 +94,7 @@ const COLUMNS: DataTableColumn<ContactContentRow>[] = [
   { key: "type", header: "Type", cell: (r) => <Badge variant="outline">{r.contentType}</Badge> },
   { key: "title", header: "Title", cell: (r) => r.title ?? "—", className: "whitespace-normal" },
   { key: "phone", header: "Phone", cell: (r) => r.phone ?? "—", tableFrom: "4xl" },
-  { key: "email", header: "Email", cell: (r) => r.email ?? "—", tableFrom: "4xl" },
+  { key: "email", header: "Email", cell: (r) => r.email ?? "—", tableFrom: "4xl", breakAnywhere: true },
 ];
 
 export default function ContactContent({ loaderData }: Route.ComponentProps) {

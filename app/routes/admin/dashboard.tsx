@@ -151,7 +151,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <h2>Enquiries per week</h2>
               </CardTitle>
               <CardDescription>
-                The last {enquiries.perWeek.length} weeks, weeks starting on Monday.
+                The last {enquiries.perWeek.length} weeks, weeks starting on Monday; spam is left out.
               </CardDescription>
             </CardHeader>
             <CardContent>
@@ -170,7 +170,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               label="New enquiries this week"
               value={enquiries.thisWeek}
               icon={InboxIcon}
-              href={quoting ? "/admin/contact-management" : undefined}
+              hint="Received since Monday, not yet taken up"
+              href={quoting ? "/admin/contact-management?status=New" : undefined}
             />
           ) : null}
           {missingBuildingInfo.ok ? (

@@ -106,7 +106,7 @@ const COLUMNS: DataTableColumn<AdminUserRow>[] = [
     cell: (u) => <span className="font-medium">{u.name}</span>,
     className: "whitespace-normal",
   },
-  { key: "email", header: "Email", cell: (u) => u.email },
+  { key: "email", header: "Email", cell: (u) => u.email, breakAnywhere: true },
   { key: "role", header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
   { key: "status", header: "Status", cell: (u) => <StatusBadge active={u.isActive} /> },
   { key: "created", header: "Created", cell: (u) => formatNzDate(u.createdAt) },

@@ -1,4 +1,5 @@
-// The audit log's table: when, who, what was done to which record, and what changed.
+// The audit log's table: when, who (and from which IP address), what was done to which record,
+// and what changed, every part of it at every width.
 import { Link } from "react-router";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { formatNzDateTime } from "~/lib/nz-date";
@@ -34,7 +35,7 @@ function Changes({ changes }: { changes: AuditRow["changes"] }) {
   const list = (
     <ul className="grid gap-0.5 text-xs">
       {entries.map(([field, { before, after }]) => (
-        <li key={field} className="wrap-anywhere">
+        <li key={field}>
           <span className="font-medium">{field}</span>: {shown(before)} → {shown(after)}
         </li>
       ))}
@@ -60,11 +61,16 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditRow>[] = [
   {
     key: "actor",
     header: "Actor",
-    className: "whitespace-normal",
+    // A name keeps its words whole; an e-mail address or an IPv6 address breaks where it must.
     cell: (row) => (
-      <span className="wrap-anywhere">
-        {row.actorName ?? row.actorEmail ?? "—"}
-        {row.actorRole ? <span className="text-muted-foreground"> ({row.actorRole})</span> : null}
+      <span className="grid">
+        <span>
+          {row.actorName ?? <span className="wrap-anywhere">{row.actorEmail ?? "—"}</span>}
+          {row.actorRole ? <span className="text-muted-foreground"> ({row.actorRole})</span> : null}
+        </span>
+        {row.ipAddress ? (
+          <span className="wrap-anywhere text-muted-foreground text-xs">IP address {row.ipAddress}</span>
+        ) : null}
       </span>
     ),
   },
@@ -85,18 +91,12 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditRow>[] = [
         (AUDIT_ENTITY_LABELS[row.entityType] ?? row.entityType)
       ),
   },
-  {
-    key: "summary",
-    header: "Summary",
-    className: "whitespace-normal",
-    cell: (row) => <span className="wrap-anywhere">{row.summary}</span>,
-  },
+  { key: "summary", header: "Summary", breakAnywhere: true, cell: (row) => row.summary },
+  // What changed is why the log is read: a column at every width, never left to wider screens.
   {
     key: "changes",
     header: "Changes",
-    className: "whitespace-normal",
-    tableFrom: "5xl",
+    breakAnywhere: true,
     cell: (row) => <Changes changes={row.changes} />,
   },
-  { key: "ip", header: "IP address", tableFrom: "5xl", cell: (row) => row.ipAddress ?? "—" },
 ];

@@ -26,7 +26,12 @@ const VARIANTS = {
 export function CompletenessBadge({ state, compact = false }: { state: State; compact?: boolean }) {
   const [long, short] = LABELS[state];
   return (
-    <Badge variant={VARIANTS[state]} data-completeness={state}>
+    // A long label wraps inside the badge rather than running past a narrow card.
+    <Badge
+      variant={VARIANTS[state]}
+      data-completeness={state}
+      className={compact ? undefined : "max-w-full whitespace-normal"}
+    >
       {compact ? short : long}
     </Badge>
   );

@@ -61,7 +61,9 @@ export function BulkStatusBar({
         form={formId}
         defaultValue=""
         size="sm"
-        wrapperClassName="w-40"
+        // As wide as its longest option ("Choose a status" at the phone's larger text size).
+        className="w-auto max-w-full"
+        wrapperClassName="w-auto max-w-full"
         aria-describedby={refused ? `${selectId}-error` : undefined}
       >
         <NativeSelectOption value="" disabled>

@@ -129,6 +129,8 @@ export function EnquiriesTab({
         </span>
       ),
       className: "whitespace-normal",
+      // The sender typed both: either may be one long token.
+      breakAnywhere: true,
     },
     { key: "subject", header: "Subject", cell: (r) => r.subject, className: "whitespace-normal" },
     { key: "status", header: "Status", cell: (r) => <EnquiryStatusBadge status={r.status} /> },

@@ -1,9 +1,11 @@
 // Numbered pages under a list, only when there is more than one page. Every link keeps the
 // other URL parameters (search, tab, filters) and changes `page`.
 //
-//   <DataTablePagination page={page} pageCount={pageCount} total={total} />
+//   <DataTablePagination page={page} pageCount={pageCount} total={total} shown={rows.length} />
 //
 // Shows the first and last pages and the current one plus or minus 1, with ellipses between.
+// "Showing 1–10 of 53" counts the rows on screen, so a list shown whole (subjects, contact
+// content: not paged) reads "Showing 1–11 of 11".
 import { useLocation } from "react-router";
 import { PageLinks } from "~/components/ui/page-links";
 import { PAGE_SIZE } from "~/lib/list-params";
@@ -12,12 +14,14 @@ export function DataTablePagination(props: {
   page: number;
   pageCount: number;
   total: number;
+  /** How many rows the page shows. */
+  shown: number;
   label?: string;
 }) {
   const location = useLocation();
-  const { page, pageCount, total } = props;
+  const { page, pageCount, total, shown } = props;
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, page * PAGE_SIZE);
+  const last = Math.min(total, first + Math.max(shown, 1) - 1);
 
   function hrefFor(target: number) {
     const params = new URLSearchParams(location.search);

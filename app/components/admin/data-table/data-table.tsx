@@ -14,7 +14,12 @@
 // sidebar counts), not by the window: narrower than 48rem, each row is a card of label and value
 // lines with its actions at the foot; wider, a table whose text wraps inside its column (long
 // names and e-mail addresses included) and whose less needed columns (`tableFrom`) join once
-// there is room. Every value and every action is on screen at every width.
+// there is room. Every action is on screen at every width; a `tableFrom` column is left out of
+// the table below its width, so give it only to a value the row can do without there.
+//
+// A table column is never narrower than its longest word: "$649.00", "Insulation" or "Update"
+// never break inside. A value that may be one long token (an e-mail address, a URL, JSON) says
+// `breakAnywhere`, and breaks where it must rather than widening the table.
 import type { ReactNode } from "react";
 import {
   Table,
@@ -46,6 +51,8 @@ export type DataTableColumn<Row> = {
   tableFrom?: keyof typeof TABLE_FROM;
   /** The heading stays above the cards (a select-all checkbox). */
   headerOnCards?: boolean;
+  /** The value may be one long token (e-mail address, URL, JSON): it may break anywhere. */
+  breakAnywhere?: boolean;
 };
 
 export function DataTable<Row>(props: {
@@ -103,7 +110,10 @@ export function DataTable<Row>(props: {
                     <TableCell
                       key={column.key}
                       className={cn(
-                        "whitespace-normal wrap-anywhere",
+                        "whitespace-normal",
+                        // break-word keeps a column's least width at its longest word; anywhere
+                        // lets the column shrink below it (for tokens that could be any length).
+                        column.breakAnywhere ? "wrap-anywhere" : "wrap-break-word",
                         column.className,
                         column.tableFrom && TABLE_FROM[column.tableFrom],
                         // On a card: the label beside its value, whatever the column hides.

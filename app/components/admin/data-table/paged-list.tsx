@@ -81,6 +81,7 @@ export function PagedList<Row>(props: {
         page={list.page}
         pageCount={list.pageCount}
         total={list.total}
+        shown={list.rows.length}
         label={`${capitalise(noun)} pages`}
       />
     </>

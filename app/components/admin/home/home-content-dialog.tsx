@@ -82,7 +82,14 @@ export function HomeContentDialog(props: {
               </NativeSelect>
             </FormField>
           )}
-          <TextField field={fields.displayOrder} label="Display order" type="number" min="0" step="1" />
+          <TextField
+            field={fields.displayOrder}
+            label="Display order"
+            hint={props.record ? "Blank keeps its place." : "Blank puts it after the last of its section."}
+            type="number"
+            min="0"
+            step="1"
+          />
           <TextField field={fields.title} label="Title" className="sm:col-span-2" />
           <TextField field={fields.subtitle} label="Subtitle" className="sm:col-span-2" />
           <TextareaField field={fields.content} label="Content" rows={3} className="sm:col-span-2" />

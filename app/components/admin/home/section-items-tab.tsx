@@ -12,7 +12,7 @@ import { Thumbnail } from "~/components/admin/thumbnail";
 import { useEntityDialog } from "~/components/admin/use-entity-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { type HomeContentItem, SECTION_TYPE_LABELS } from "~/modules/content/home.schema";
+import { type HomeContentItem, isHeroSlide, SECTION_TYPE_LABELS } from "~/modules/content/home.schema";
 import { parseReviewContent } from "~/modules/content/reviews";
 import { HomeContentDialog, nextDisplayOrder } from "./home-content-dialog";
 
@@ -71,9 +71,12 @@ export function ItemTitleCell({ item }: { item: HomeContentItem }) {
       </span>
     );
   }
+  const untitled = item.sectionType === "hero" && !isHeroSlide(item);
   return (
     <span className="grid">
-      <span className="font-medium">{item.title ?? "Untitled"}</span>
+      <span className="font-medium">
+        {untitled ? "Untitled: not shown on the home page" : (item.title ?? "Untitled")}
+      </span>
       {item.subtitle ? (
         <span className="line-clamp-1 text-muted-foreground text-xs">{item.subtitle}</span>
       ) : null}

@@ -16,6 +16,8 @@ import {
   PRODUCT_CLASS_NAMES,
   RESPONSIBILITY_NAMES,
 } from "~/modules/compliance/public-text";
+import { absoluteUrl } from "~/modules/seo/meta";
+import { usePublicSite } from "../json-ld";
 
 export type HeadingLevel = 2 | 3;
 
@@ -24,15 +26,33 @@ function Heading({ level, children }: { level: HeadingLevel; children: ReactNode
   return <Tag className="mt-2 font-semibold text-base">{children}</Tag>;
 }
 
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+/** On paper a link is only its words: its full address is printed after them, " (https://…)". */
+export function PrintedAddress({ href }: { href: string }) {
+  const { site } = usePublicSite();
+  return <span className="hidden break-all print:inline"> ({absoluteUrl(site, href)})</span>;
+}
+
+function ExternalLink({
+  href,
+  children,
+  printAddress = children !== href,
+}: {
+  href: string;
+  children: ReactNode;
+  /** False where the address is already written beside the link. */
+  printAddress?: boolean;
+}) {
   return (
-    <a
-      href={href}
-      rel="noopener noreferrer"
-      className="break-words text-primary underline underline-offset-2 print:text-black"
-    >
-      {children}
-    </a>
+    <>
+      <a
+        href={href}
+        rel="noopener noreferrer"
+        className="break-words text-primary underline underline-offset-2 print:text-black"
+      >
+        {children}
+      </a>
+      {printAddress ? <PrintedAddress href={href} /> : null}
+    </>
   );
 }
 
@@ -138,7 +158,9 @@ export function SheetDetails({ sheet, level }: { sheet: PublicSheet; level: Head
       {reseller && sheet.sourceUrl ? (
         <p className="text-sm">
           The manufacturer publishes this product's building product information:{" "}
-          <ExternalLink href={sheet.sourceUrl}>read the manufacturer's published information</ExternalLink>{" "}
+          <ExternalLink href={sheet.sourceUrl} printAddress={false}>
+            read the manufacturer's published information
+          </ExternalLink>{" "}
           <span className="break-all text-muted-foreground print:text-black">({sheet.sourceUrl})</span>
         </p>
       ) : null}

@@ -61,7 +61,7 @@ export function CertificationCard({
             {certification.expiresOn ? (
               <>
                 <dt className="text-muted-foreground">
-                  {certification.status === "expiring" ? "Expiring" : "Current"}
+                  {certification.statusWords.charAt(0).toUpperCase() + certification.statusWords.slice(1)}
                 </dt>
                 <dd>valid until {formatNzDate(certification.expiresOn)}</dd>
               </>
