@@ -874,6 +874,12 @@ const SEARCH_PAGES: { path: string; names: string[]; admin?: boolean }[] = [
   { path: "/admin/settings", names: ["tab", "type", "q", "page", "reset"], admin: true },
   { path: "/admin/home-management", names: ["tab", "edit"], admin: true },
   { path: "/admin/contact-management/export", names: ["ids"], admin: true },
+  {
+    path: "/admin/audit",
+    names: ["q", "page", "actor", "entity", "entityId", "action", "from", "to"],
+    admin: true,
+  },
+  { path: "/admin/audit/export", names: ["q", "actor", "entityId", "from", "to"], admin: true },
 ];
 
 const searchValueArb = fc.oneof(
