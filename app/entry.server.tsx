@@ -6,6 +6,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable, noteDatabaseError } from "~/server/db/client.server";
 import { leanDocument } from "~/server/http/lean-document.server";
+import { redactQuoteLinks } from "~/server/http/request-log.server";
 import { logger } from "~/server/logger.server";
 import { cspNonceContext } from "~/server/security/request-context";
 
@@ -36,7 +37,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isDatabaseUnavailable(error)) {
     noteDatabaseError(error);
     logger.warn(
-      { url: request.url, reason: String((error as Error).cause ?? error) },
+      { url: redactQuoteLinks(request.url), reason: String((error as Error).cause ?? error) },
       "database unavailable",
     );
     return;

@@ -4,7 +4,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startCertificateSweeper } from "~/modules/certifications/reminders.server";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
@@ -23,6 +22,7 @@ import { closeDatabase } from "~/server/db/db.server";
 import { getEnv, workerCount } from "~/server/env.server";
 import { statementCountHeader } from "~/server/http/bench-probes.server";
 import { createRequestHandler, refuseUnservedMethods } from "~/server/http/request-handler.server";
+import { requestLogger } from "~/server/http/request-log.server";
 import { startImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
@@ -166,13 +166,8 @@ export function createApp(
 
   app.use(compressResponses());
   if (options.clientDir) app.use(serveBuiltFiles(options.clientDir));
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    }),
-  );
+  // One line per request, quote links' tokens redacted (http/request-log).
+  app.use(requestLogger());
   // A miss is rendered below and stored on its way out, before compression.
   if (pageCache) app.use(pageCache.storeMisses);
 

@@ -9,12 +9,15 @@
 //   categoryId: optionalId()                                                   // "" -> null, else a uuid
 //   isPublished: checkbox()                                                    // "on" -> true, absent -> false
 //   imageUrl: imageUrlField()                                                  // "" -> null; http(s) or /path
+//   validUntil: dateField("Enter the date the quote is valid until")           // "2026-02-29" -> refused
+//   reviewedOn: optionalDateField("Enter a date such as 2026-03-01")           // "" -> null
 //
 // Non-numeric input becomes 0; a number outside the database's range is refused
 // with a message rather than clamped, so nobody's 150% discount is silently stored as 100%.
 // Each parser is `.optional()` first: Conform treats a field missing from the post (not only an
 // empty one) as undefined, and refuses it unless the schema says it may be absent.
 import { z } from "zod";
+import { DATE_YEARS, isCalendarDate, isWithinDateYears } from "~/lib/nz-date";
 import { isSafeLink } from "~/lib/safe-link";
 
 // The leading number of a text, the way parseFloat reads it ("12abc" -> "12"), kept as text.
@@ -128,4 +131,35 @@ export function imageUrlField(message = "Please enter a valid image URL") {
     .optional()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isSafeUrl(value), message);
+}
+
+export const DATE_OUT_OF_RANGE = `Enter a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}`;
+
+/** A typed date's problem: not a day of the calendar (`message`), or a year out of range. */
+function checkDate(value: string, ctx: z.core.$RefinementCtx<string>, message: string) {
+  if (!isCalendarDate(value)) ctx.addIssue({ code: "custom", message });
+  else if (!isWithinDateYears(value)) ctx.addIssue({ code: "custom", message: DATE_OUT_OF_RANGE });
+}
+
+/**
+ * The one reading of a date field (an `<input type="date">`, YYYY-MM-DD) for every form: a real
+ * day of the calendar in a year from DATE_YEARS, or refused with `message`. Required.
+ */
+export function dateField(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .superRefine((value, ctx) => checkDate(value, ctx, message));
+}
+
+/** As dateField, but a field left empty is null. */
+export function optionalDateField(message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .superRefine((value, ctx) => {
+      if (value !== null) checkDate(value, ctx as z.core.$RefinementCtx<string>, message);
+    });
 }

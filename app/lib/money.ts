@@ -16,8 +16,29 @@ export const QUANTITY_SCALE = 1000;
 export const BASIS_POINTS = 10_000;
 /** New Zealand's GST rate, 15 %, in hundredths of a percent. */
 export const DEFAULT_GST_BASIS_POINTS = 1500;
-/** The largest amount a quote carries: NZ$10 billion, far inside Number's safe integers. */
+/**
+ * The largest amount a quote carries, NZ$10 billion: a unit price, a line's total and the
+ * subtotal are each at most this. With GST (a rate of at most 100 %) the total stays below
+ * NZ$20 billion, 2 × 10^12 cents: far inside Number's exact integers (2^53, about 9 × 10^15)
+ * and a bigint column.
+ */
 export const MAX_CENTS = 1_000_000_000_000;
+
+/** Said when a line or a quote comes to more than MAX_CENTS. */
+export const AMOUNT_LIMIT_MESSAGES = {
+  line: "This line comes to more than $10,000,000,000.00: lower its quantity or price",
+  quote: "The quote's subtotal must be at most $10,000,000,000.00",
+} as const;
+
+/**
+ * A BigInt amount as a Number, which is exact only up to 2^53: past that, an error rather than
+ * a figure a cent or two off. Amounts within MAX_CENTS never come near it.
+ */
+function exactNumber(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER))
+    throw new RangeError(`${value} is past the amounts a quote may carry`);
+  return Number(value);
+}
 
 /** a / b rounded to the nearest integer, halves away from zero (b > 0). */
 function divideRounded(a: bigint, b: bigint): bigint {
@@ -66,13 +87,25 @@ export type LineAmounts = {
   discountBasisPoints: number;
 };
 
-/** A line's total excluding GST, in cents: quantity × unit price less the discount, rounded once. */
-export function lineTotalCents(line: LineAmounts): number {
+function exactLineTotal(line: LineAmounts): bigint {
   const exact =
     BigInt(line.quantityMilli) *
     BigInt(line.unitPriceCents) *
     BigInt(BASIS_POINTS - line.discountBasisPoints);
-  return Number(divideRounded(exact, BigInt(QUANTITY_SCALE * BASIS_POINTS)));
+  return divideRounded(exact, BigInt(QUANTITY_SCALE * BASIS_POINTS));
+}
+
+/** Whether a line's total, worked out exactly however large, is within MAX_CENTS. */
+export function isLineWithinLimit(line: LineAmounts): boolean {
+  return exactLineTotal(line) <= BigInt(MAX_CENTS);
+}
+
+/**
+ * A line's total excluding GST, in cents: quantity × unit price less the discount, rounded once.
+ * A RangeError past Number's exact integers (check isLineWithinLimit first).
+ */
+export function lineTotalCents(line: LineAmounts): number {
+  return exactNumber(exactLineTotal(line));
 }
 
 export type QuoteTotals = { subtotalCents: number; gstCents: number; totalCents: number };
@@ -81,7 +114,11 @@ export type QuoteTotals = { subtotalCents: number; gstCents: number; totalCents:
 export function quoteTotals(lineTotals: readonly number[], gstBasisPoints: number): QuoteTotals {
   const subtotal = lineTotals.reduce((sum, cents) => sum + BigInt(cents), 0n);
   const gst = divideRounded(subtotal * BigInt(gstBasisPoints), BigInt(BASIS_POINTS));
-  return { subtotalCents: Number(subtotal), gstCents: Number(gst), totalCents: Number(subtotal + gst) };
+  return {
+    subtotalCents: exactNumber(subtotal),
+    gstCents: exactNumber(gst),
+    totalCents: exactNumber(subtotal + gst),
+  };
 }
 
 const nzd = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });

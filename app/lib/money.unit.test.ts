@@ -7,7 +7,9 @@ import {
   formatCents,
   formatPercent,
   formatQuantity,
+  isLineWithinLimit,
   lineTotalCents,
+  MAX_CENTS,
   parseCents,
   parseScaled,
   quoteTotals,
@@ -97,6 +99,69 @@ describe("quote money", () => {
         expect(cents).toBeLessThanOrEqual(lineTotalCents({ ...l, discountBasisPoints: 0 }));
       }),
     );
+  });
+
+  // What the quote builder takes: up to a million units (in thousandths) at up to MAX_CENTS a unit.
+  const edgeAmount = (max: number) =>
+    fc.oneof(
+      fc.bigInt({ min: 0n, max: BigInt(max) }).map(Number),
+      fc.constantFrom(max, max - 1, Math.floor(max / 3), 100_000_000_001, 999_999_999_999),
+    );
+  const anyLine = fc.record({
+    quantityMilli: fc.oneof(
+      fc.integer({ min: 1, max: 1_000_000_000 }),
+      fc.constantFrom(123_456_789, 999_999_999),
+    ),
+    unitPriceCents: edgeAmount(MAX_CENTS),
+    discountBasisPoints: fc.integer({ min: 0, max: BASIS_POINTS }),
+  });
+  /** The line's total in exact integers, rounded half up (it is never negative). */
+  const exactLine = (l: { quantityMilli: number; unitPriceCents: number; discountBasisPoints: number }) => {
+    const product =
+      BigInt(l.quantityMilli) * BigInt(l.unitPriceCents) * BigInt(BASIS_POINTS - l.discountBasisPoints);
+    return (product * 2n + 10_000_000n) / 20_000_000n;
+  };
+
+  it("is exact to the cent for any line up to the limit, and refuses rather than rounds past it", () => {
+    fc.assert(
+      fc.property(anyLine, (l) => {
+        const exact = exactLine(l);
+        expect(isLineWithinLimit(l)).toBe(exact <= BigInt(MAX_CENTS));
+        if (exact > BigInt(Number.MAX_SAFE_INTEGER)) expect(() => lineTotalCents(l)).toThrow(RangeError);
+        else expect(BigInt(lineTotalCents(l))).toBe(exact);
+      }),
+    );
+    // 123,456.789 × $1,000,000,000.01 is $123,456,789,001,234.57: past the limit, and past 2^53 cents.
+    const large = { quantityMilli: 123_456_789, unitPriceCents: 100_000_000_001, discountBasisPoints: 0 };
+    expect(isLineWithinLimit(large)).toBe(false);
+    expect(() => lineTotalCents(large)).toThrow(RangeError);
+  });
+
+  it("totals up to a hundred lines at the limit exactly: subtotal, GST and total to the cent", () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyLine, { maxLength: 100 }),
+        fc.integer({ min: 0, max: BASIS_POINTS }),
+        (lines, gstBasisPoints) => {
+          const kept = lines.filter(isLineWithinLimit);
+          const totals = kept.map(lineTotalCents);
+          const subtotal = kept.reduce((sum, l) => sum + exactLine(l), 0n);
+          const gst =
+            (subtotal * BigInt(gstBasisPoints) * 2n + BigInt(BASIS_POINTS)) / BigInt(2 * BASIS_POINTS);
+          const result = quoteTotals(totals, gstBasisPoints);
+          expect(BigInt(result.subtotalCents)).toBe(subtotal);
+          expect(BigInt(result.gstCents)).toBe(gst);
+          expect(BigInt(result.totalCents)).toBe(subtotal + gst);
+          expect(result.totalCents).toBe(result.subtotalCents + result.gstCents);
+        },
+      ),
+    );
+    // The largest quote the schema lets through: a subtotal of MAX_CENTS at a GST of 100 %.
+    expect(quoteTotals([MAX_CENTS], BASIS_POINTS)).toEqual({
+      subtotalCents: MAX_CENTS,
+      gstCents: MAX_CENTS,
+      totalCents: 2 * MAX_CENTS,
+    });
   });
 
   it("reads back what it writes", () => {

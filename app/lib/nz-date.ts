@@ -9,6 +9,8 @@
 //   formatNzDate("2026-03-03")               // "3 March 2026"
 //   formatNzDate(enquiry.createdAt)          // "3 March 2026" (its day in New Zealand)
 //   formatNzDateTime(event.occurredAt)       // "3 March 2026, 9:05 am"
+//   isCalendarDate("2026-02-29")             // false: not a day of 2026 (forms read dates with
+//                                            // dateField / optionalDateField in app/lib/form-values.ts)
 
 const TIME_ZONE = "Pacific/Auckland";
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE });
@@ -78,9 +80,26 @@ export function formatNzDateTime(value: Date | string) {
   return `${momentDayFormat.format(moment)}, ${momentTimeFormat.format(moment)}`;
 }
 
-/** Whether a text is a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string) {
+/**
+ * The years a date given to a form or in a URL may have: every date this business deals in, and
+ * none the database cannot store (it has no year 0).
+ */
+export const DATE_YEARS = { min: 1900, max: 2200 } as const;
+
+/** Whether a text is a day of the calendar written YYYY-MM-DD (never 31 April or 29 February 2026). */
+export function isCalendarDate(value: string) {
   if (!DATE.test(value)) return false;
   const parsed = new Date(utcMidnight(value));
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** Whether a YYYY-MM-DD text's year is within DATE_YEARS. */
+export function isWithinDateYears(value: string) {
+  const year = Number(value.slice(0, 4));
+  return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+}
+
+/** Whether a text is a calendar date written YYYY-MM-DD in a year within DATE_YEARS. */
+export function isIsoDate(value: string) {
+  return isCalendarDate(value) && isWithinDateYears(value);
 }

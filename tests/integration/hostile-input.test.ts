@@ -6,6 +6,8 @@
 // through valid forms is shown as text everywhere: public pages, admin tables, the CSV export
 // and the notification e-mails.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
@@ -17,6 +19,7 @@ import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { createUser } from "~/modules/users/mutations.server";
 import {
   brands,
+  buildingInfoSheets,
   caseStudies,
   categories,
   contactQueries,
@@ -24,12 +27,21 @@ import {
   homeContent,
   mailOutbox,
   products,
+  quoteLines,
+  quotes,
   users,
 } from "~/server/db/schema";
 import { issueFormToken } from "~/server/security/form-token.server";
+import { createApp } from "../../server/app";
 import { cookieFor } from "../support/admin-action";
 import { ADMIN_INTENTS } from "../support/admin-intents";
-import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";
+import {
+  buildServer,
+  createAppHandler,
+  flattenRoutes,
+  importRoute,
+  routeContext,
+} from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";
 import {
@@ -453,6 +465,395 @@ test("malformed bodies to every form action: a bad boundary, a truncated body, a
 });
 
 // ---------------------------------------------------------------------------------------------
+// Lists and field counts. Conform makes `x[100000000]` a list of a hundred million empty rows;
+// such a name, a list past its own limit and a flood of fields are refused before it does.
+
+/** A post through the whole app, as a script sends it: the rendered page (or its data) answers. */
+async function postPage(url: string, entries: readonly Entry[], admin = false) {
+  tried += 1;
+  const body = new URLSearchParams();
+  for (const [name, value] of entries) body.append(name, typeof value === "string" ? value : "");
+  const headers = admin ? { cookie: seeded.adminCookie } : undefined;
+  const response = await app(new Request(`http://localhost${url}`, { method: "POST", body, headers }), {
+    clientIp: nextIp(),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const LIST_TOO_LONG = "This form has a list longer than it allows";
+/** The most a refused post may answer: a page with its form, never the rows it named. */
+const PAGE_SIZE_AT_MOST = 300_000;
+
+function publicForms(): { label: string; url: string; fields: Entry[] }[] {
+  return [
+    { label: "sign-in", url: "/auth", fields: SIGN_IN.base() },
+    { label: "contact enquiry", url: "/contact", fields: ENQUIRY_BASE() },
+    {
+      label: "quick enquiry",
+      url: "/?index",
+      fields: ENQUIRY_BASE().filter(([name]) => name !== "subject"),
+    },
+    {
+      label: "customer's quote",
+      url: `/quote/${seeded.quoteToken}`,
+      fields: [
+        ["intent", "changes"],
+        ["message", "Could you quote 18mm ply instead, please?"],
+      ],
+    },
+  ];
+}
+
+test("one field with a huge list index, on every public form: a 400 with a message, the size of a form, nothing written", async () => {
+  const names = ["x[10000000]", "x[100000000]", "email[100000000]", "message[1001]", "a.b[5000].c"];
+  for (const form of publicForms()) {
+    for (const name of names) {
+      for (const url of [form.url, dataUrl(form.url)]) {
+        const where = `${form.label}: ${name} to ${url}`;
+        const before = await countRows();
+        const { status, text } = await postPage(url, [...form.fields, [name, "1"]]);
+        expect(status, where).toBe(400);
+        expect(text, where).toContain(LIST_TOO_LONG);
+        expect(text.length, where).toBeLessThan(PAGE_SIZE_AT_MOST);
+        expect(await countRows(), where).toEqual(before);
+      }
+    }
+  }
+});
+
+test("a flood of fields on every public form: refused, and none of them echoed", async () => {
+  const flood: Entry[] = Array.from({ length: 3001 }, (_, i): Entry => [`field${i}`, `flood-value-${i}`]);
+  for (const form of publicForms()) {
+    const where = form.label;
+    const before = await countRows();
+    const { status, text } = await postPage(form.url, [...form.fields, ...flood]);
+    expect(status, where).toBe(400);
+    // Read whole by the form reader, or cut off by the streaming parser of the enquiry forms.
+    expect(text, where).toMatch(/more fields than it allows|could not be read/);
+    expect(text, where).not.toContain("flood-value-");
+    expect(await countRows(), where).toEqual(before);
+  }
+  // A few fields the form does not have are left out of the answer, the form's own kept.
+  const { status, text } = await postPage("/auth", [
+    ["intent", "sign-in"],
+    ["email", "not-an-address"],
+    ["password", "x"],
+    ["unasked", "echo-me-not"],
+  ]);
+  expect(status).toBe(400);
+  expect(text).toContain("not-an-address");
+  expect(text).not.toContain("echo-me-not");
+});
+
+async function createSheet(title: string) {
+  const created = await post(
+    {
+      label: "new sheet",
+      file: "routes/admin/building-information.tsx",
+      url: "/admin/building-information",
+      admin: true,
+      base: () => [],
+    },
+    encodeForm(
+      [
+        ["intent", "create"],
+        ["title", title],
+      ],
+      "urlencoded",
+    ),
+    "new sheet",
+  );
+  const id = /\/admin\/building-information\/([0-9a-f-]{36})$/.exec(created.location ?? "")?.[1];
+  if (!id) throw new Error(`no sheet created: ${created.status} ${created.location}`);
+  return id;
+}
+
+async function storedQuote(id: string) {
+  const db = database.current.db;
+  const [quote] = await db.select().from(quotes).where(eq(quotes.id, id));
+  const lines = await db.select().from(quoteLines).where(eq(quoteLines.quoteId, id));
+  return { quote, lines };
+}
+
+test("a list past its limit in the quote builder and the sheet editor is refused before its rows are read", async () => {
+  const quoteUrl = `/admin/quotes/${seeded.quoteId}`;
+  const save: Entry[] = [["intent", "save"], ...QUOTE_FIELDS()];
+  const quoteBefore = await storedQuote(seeded.quoteId);
+  for (const [label, extra] of [
+    ["lines[4000]", [["lines[4000].description", "x"]]],
+    ["lines[101]", [["lines[101].quantityMilli", "1"]]],
+    [
+      "an intent adding a row at lines[100000000]",
+      [["__intent__", JSON.stringify({ type: "update", payload: { name: "lines", index: 1e8, value: {} } })]],
+    ],
+  ] as [string, Entry[]][]) {
+    for (const url of [quoteUrl, dataUrl(quoteUrl)]) {
+      const { status, text } = await postPage(url, [...save, ...extra], true);
+      expect(status, `${label} to ${url}`).toBe(400);
+      expect(text, label).toContain(`${LIST_TOO_LONG} (at most 100 rows)`);
+      expect(text.length, label).toBeLessThan(PAGE_SIZE_AT_MOST);
+    }
+  }
+  // One line past the limit is still the schema's to refuse, with its own message.
+  const onePast = Array.from({ length: 101 }, (_, i): Entry[] => [
+    [`lines[${i}].description`, `Line ${i}`],
+    [`lines[${i}].quantityMilli`, "1"],
+    [`lines[${i}].unitPriceCents`, "1.00"],
+  ]).flat();
+  const refused = await postPage(
+    dataUrl(quoteUrl),
+    [...save.filter(([n]) => !n.startsWith("lines")), ...onePast],
+    true,
+  );
+  expect(refused.status).toBe(400);
+  expect(refused.text).toContain("A quote can have at most 100 lines");
+  expect(await storedQuote(seeded.quoteId)).toEqual(quoteBefore);
+
+  const sheetId = await createSheet("Hostile sheet");
+  const sheetUrl = `/admin/building-information/${sheetId}`;
+  const [sheetBefore] = await database.current.db
+    .select()
+    .from(buildingInfoSheets)
+    .where(eq(buildingInfoSheets.id, sheetId));
+  const sheet: Entry[] = [
+    ["intent", "save"],
+    ["title", "Hostile sheet"],
+    ["classification", "class_1"],
+    ["responsibility", "reseller"],
+  ];
+  for (const [name, limit] of [
+    ["identifiers[10000].value", 50],
+    ["identifiers[51].kind", 50],
+    ["codeClauses[5000].clause", 40],
+    ["evidence[100000000].url", 40],
+  ] as [string, number][]) {
+    const { status, text } = await postPage(sheetUrl, [...sheet, [name, "x"]], true);
+    expect(status, name).toBe(400);
+    expect(text, name).toContain(`${LIST_TOO_LONG} (at most ${limit} rows)`);
+    expect(text.length, name).toBeLessThan(PAGE_SIZE_AT_MOST);
+  }
+  const [sheetAfter] = await database.current.db
+    .select()
+    .from(buildingInfoSheets)
+    .where(eq(buildingInfoSheets.id, sheetId));
+  expect(sheetAfter).toEqual(sheetBefore);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Amounts and dates the database cannot hold: refused with a message, never a 500.
+
+async function postQuoteSave(fields: Entry[]) {
+  const target = targets().find((t) => t.label === "routes/admin/quote save");
+  if (!target) throw new Error("no quote save target");
+  return post(target, encodeForm([["intent", "save"], ...fields], "urlencoded"), summarize(fields));
+}
+
+function quoteLinesOf(lines: [quantity: string, price: string][]): Entry[] {
+  return lines.flatMap(([quantity, price], i): Entry[] => [
+    [`lines[${i}].description`, `Line ${i}`],
+    [`lines[${i}].quantityMilli`, quantity],
+    [`lines[${i}].unitPriceCents`, price],
+  ]);
+}
+
+const QUOTE_HEAD = (): Entry[] => QUOTE_FIELDS().filter(([name]) => !name.startsWith("lines"));
+
+test("amounts past the largest a quote takes are refused with a message, never a 500", async () => {
+  const before = await storedQuote(seeded.quoteId);
+  const cases: [label: string, lines: [string, string][], message: string][] = [
+    [
+      "ten lines of 1,000,000 at $10,000,000,000",
+      Array.from({ length: 10 }, (): [string, string] => ["1000000", "10000000000"]),
+      "This line comes to more than $10,000,000,000.00",
+    ],
+    [
+      "one line of 999,999.999 at $9,999,999,999.99",
+      [["999999.999", "9999999999.99"]],
+      "This line comes to more than $10,000,000,000.00",
+    ],
+    [
+      "123,456.789 at $1,000,000,000.01",
+      [["123456.789", "1000000000.01"]],
+      "This line comes to more than $10,000,000,000.00",
+    ],
+    [
+      "two lines of $6,000,000,000",
+      [
+        ["1", "6000000000"],
+        ["1", "6000000000"],
+      ],
+      "The quote's subtotal must be at most $10,000,000,000.00",
+    ],
+  ];
+  for (const [label, lines, message] of cases) {
+    const outcome = await postQuoteSave([...QUOTE_HEAD(), ...quoteLinesOf(lines)]);
+    expect(outcome.status, label).toBe(400);
+    expect(outcome.text, label).toContain(message);
+  }
+  expect(await storedQuote(seeded.quoteId)).toEqual(before);
+  expectNoProblems();
+});
+
+test("impossible dates and years out of range are refused by every form with a date", async () => {
+  const quoteBefore = await storedQuote(seeded.quoteId);
+  for (const validUntil of [
+    "0000-01-01",
+    "2026-02-29",
+    "2026-04-31",
+    "10000-01-01",
+    "1899-12-31",
+    "2201-01-01",
+  ]) {
+    const fields = QUOTE_FIELDS().map(
+      ([name, value]): Entry => [name, name === "validUntil" ? validUntil : value],
+    );
+    const outcome = await postQuoteSave(fields);
+    expect(outcome.status, validUntil).toBe(400);
+    expect(outcome.text, validUntil).toMatch(
+      /Enter the date the quote is valid until|Enter a date between 1900 and 2200/,
+    );
+  }
+  expect(await storedQuote(seeded.quoteId)).toEqual(quoteBefore);
+
+  const certificate = {
+    label: "certificate",
+    file: "routes/admin/certifications.tsx",
+    url: "/admin/certifications",
+    admin: true,
+    base: () => [],
+  };
+  for (const [field, value] of [
+    ["issuedOn", "0000-01-01"],
+    ["expiresOn", "2026-02-31"],
+    ["registerCheckedOn", "2026-02-29"],
+    ["issuedOn", "1066-10-14"],
+  ]) {
+    const outcome = await post(
+      certificate,
+      encodeForm(
+        [
+          ["intent", "create"],
+          ["title", `Dated ${field}`],
+          ["fileUrl", "/files/certificates/x.pdf"],
+          ["fileType", "pdf"],
+          [field as string, value as string],
+        ],
+        "urlencoded",
+      ),
+      `${field}=${value}`,
+    );
+    expect(outcome.status, `${field}=${value}`).toBe(400);
+    expect(outcome.text, `${field}=${value}`).toMatch(
+      /must be a real date|Enter a date between 1900 and 2200/,
+    );
+  }
+
+  const sheetId = await createSheet("Dated sheet");
+  const sheetUrl = `/admin/building-information/${sheetId}`;
+  for (const reviewedOn of ["2026-02-31", "2026-04-31", "2026-02-29", "0000-01-01", "9999-12-31"]) {
+    const { status, text } = await postPage(
+      dataUrl(sheetUrl),
+      [
+        ["intent", "save"],
+        ["title", "Dated sheet"],
+        ["classification", "class_1"],
+        ["responsibility", "reseller"],
+        ["reviewedOn", reviewedOn],
+      ],
+      true,
+    );
+    expect(status, reviewedOn).toBe(400);
+    expect(text, reviewedOn).toMatch(/Enter a date such as 2026-03-01|Enter a date between 1900 and 2200/);
+  }
+  // A leap day that is one, and an ordinary date, are saved.
+  for (const reviewedOn of ["2028-02-29", "2026-03-01"]) {
+    const { status } = await postPage(
+      dataUrl(sheetUrl),
+      [
+        ["intent", "save"],
+        ["title", "Dated sheet"],
+        ["classification", "class_1"],
+        ["responsibility", "reseller"],
+        ["reviewedOn", reviewedOn],
+      ],
+      true,
+    );
+    expect(status, reviewedOn).toBeLessThan(400);
+    const [row] = await database.current.db
+      .select()
+      .from(buildingInfoSheets)
+      .where(eq(buildingInfoSheets.id, sheetId));
+    expect(row?.reviewedOn).toBe(reviewedOn);
+  }
+  expectNoProblems();
+});
+
+test("the audit log's filters with impossible dates or control characters: the page, its data and the whole CSV", async () => {
+  const filters = [
+    "from=2026-02-31",
+    "to=2026-04-31",
+    "from=0000-01-01",
+    "to=9999-99-99",
+    "entityId=%00",
+    "actor=%00",
+    "entityId=a%00b&actor=%01",
+    "from=2026-02-29&to=2026-02-30",
+  ];
+  for (const filter of filters) {
+    for (const url of [`/admin/audit?${filter}`, `/admin/audit.data?${filter}`]) {
+      const { response, text } = await get(`http://localhost${url}`, true);
+      expect(response.status, url).toBe(200);
+      expect(text, url).not.toMatch(/Failed to (load|fetch)|Something went wrong/);
+    }
+    const csv = await get(`http://localhost/admin/audit/export?${filter}`, true);
+    expect(csv.response.status, filter).toBe(200);
+    expect(csv.response.headers.get("Content-Type"), filter).toMatch(/^text\/csv/);
+    // Read to its end: the header row and at least the export just recorded.
+    expect(csv.text.split("\n").filter(Boolean).length, filter).toBeGreaterThan(1);
+  }
+});
+
+test("a malformed Host header is answered 400 on GET and POST, never a 500", async () => {
+  const build = buildServer();
+  const server = createApp({ build: () => build }).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    for (const host of ["[::1", "a b", "x:99999999", "[::1]:70000", "exa mple.nz:80"]) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const request = http.request(
+            {
+              host: "127.0.0.1",
+              port,
+              path: method === "GET" ? "/catalog" : "/auth",
+              method,
+              headers: {
+                host,
+                ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+              },
+              setHost: false,
+            },
+            (response) => {
+              let body = "";
+              response.on("data", (chunk) => (body += chunk));
+              response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+            },
+          );
+          request.on("error", reject);
+          request.end(method === "POST" ? "intent=sign-in&email=a%40b.nz&password=x" : undefined);
+        });
+        tried += 1;
+        expect(answer.status, `${method} Host: ${host}`).toBe(400);
+        expect(answer.body, `${method} Host: ${host}`).not.toContain("Invalid URL");
+      }
+    }
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
 // Query strings.
 
 const SEARCH_PAGES: { path: string; names: string[]; admin?: boolean }[] = [
@@ -473,6 +874,12 @@ const SEARCH_PAGES: { path: string; names: string[]; admin?: boolean }[] = [
   { path: "/admin/settings", names: ["tab", "type", "q", "page", "reset"], admin: true },
   { path: "/admin/home-management", names: ["tab", "edit"], admin: true },
   { path: "/admin/contact-management/export", names: ["ids"], admin: true },
+  {
+    path: "/admin/audit",
+    names: ["q", "page", "actor", "entity", "entityId", "action", "from", "to"],
+    admin: true,
+  },
+  { path: "/admin/audit/export", names: ["q", "actor", "entityId", "from", "to"], admin: true },
 ];
 
 const searchValueArb = fc.oneof(

@@ -2,6 +2,7 @@
 // fresh PostgreSQL database, the example in front of them (nginx -t, then nginx on high ports
 // with a self-signed certificate), and what a visitor and the app see through it. Runs once, in
 // the postgres project; skipped, with the reason in its name, without nginx or TEST_DATABASE_URL.
+import crypto from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import pg from "pg";
@@ -168,6 +169,23 @@ if (skipReason) {
     expect(answer.status, answer.body).toBe(200);
     expect(answer.body).toContain('"success"');
     expect(await storedClientIps("forwarded@example.co.nz")).toEqual(["127.0.0.2"]);
+  });
+
+  test("a quote link's token never reaches the access log: redacted, with its hash prefix from the app", async () => {
+    const token = crypto.randomBytes(32).toString("base64url");
+    const ref = crypto.createHash("sha256").update(token).digest("hex").slice(0, 8);
+    for (const path of [`/quote/${token}`, `/quote/${token}.data`, `/quote/${token}/pdf`]) {
+      const answer = await ask("GET", path);
+      expect(answer.status, path).toBe(404);
+      // The prefix is for the log; the browser is not sent it.
+      expect(answer.headers["x-quote-ref"], path).toBeUndefined();
+    }
+    expect((await ask("GET", `/quote/${token}`, { base: proxy.httpBase })).status).toBe(301);
+    const log = proxy.accessLog();
+    expect(log).not.toContain(token);
+    for (const path of ["/quote/[redacted]", "/quote/[redacted].data", "/quote/[redacted]/pdf"])
+      expect(log).toContain(`"GET ${path} HTTP/`);
+    expect(log).toContain(`quote_ref=${ref}`);
   });
 
   test("with one instance killed, pages and enquiries still succeed through the other", async () => {

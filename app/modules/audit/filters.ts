@@ -1,21 +1,24 @@
 // The audit screen's filters, read from the URL so that every view of the log is a link (and the
 // CSV export of that view is the same link with .csv). Bad values are dropped, never an error.
 import { z } from "zod";
+import { isIsoDate } from "~/lib/nz-date";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "~/lib/vocabulary";
 
+/** A day (YYYY-MM-DD) as every form reads one (lib/nz-date); anything else is no filter. */
 const dateField = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+  .refine(isIsoDate)
   .catch("")
   .optional()
   .transform((value) => value || "");
 
-/** An id from the URL; anything unusable is no filter. */
+/** An id from the URL; anything unusable (a control character, which no id has) is no filter. */
 const idField = z
   .string()
   .trim()
   .max(100)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value))
   .catch("")
   .optional()
   .transform((value) => value || "");

@@ -10,23 +10,18 @@ import {
   checkbox,
   imageUrlField,
   isSafeUrl,
+  optionalDateField,
   optionalId,
   optionalText,
   requiredText,
 } from "~/lib/form-values";
-import { isIsoDate } from "~/lib/nz-date";
 import { CERTIFICATE_SCHEMES, CERTIFICATE_STANDINGS } from "~/lib/vocabulary";
 
 /** The most products one certificate may cover (more than the catalogue holds today). */
 export const MAX_COVERED_PRODUCTS = 2000;
 
 function optionalDate(label: string) {
-  return z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isIsoDate(value), `${label} must be a real date (YYYY-MM-DD)`);
+  return optionalDateField(`${label} must be a real date (YYYY-MM-DD)`);
 }
 
 function isHttpUrl(value: string) {

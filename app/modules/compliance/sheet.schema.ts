@@ -5,6 +5,7 @@
 // Whether the sheet is complete for its class is not this schema's business: completeness.ts
 // judges that, so a draft can be saved with parts still missing.
 import { z } from "zod";
+import { optionalDateField } from "~/lib/form-values";
 import { isSafeExternalUrl } from "~/lib/safe-link";
 import {
   BUILDING_INFO_RESPONSIBILITIES,
@@ -45,13 +46,7 @@ const url = (message = "Enter a full web address starting with https://") =>
     .transform((value) => value || null)
     .refine((value) => value === null || isSafeExternalUrl(value), message);
 
-const date = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || null)
-  .refine((value) => value === null || /^\d{4}-\d{2}-\d{2}$/.test(value), "Enter a date such as 2026-03-01")
-  .refine((value) => value === null || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a real date");
+const date = optionalDateField("Enter a date such as 2026-03-01");
 
 /** A Conform list: absent (no rows) is an empty list. */
 const list = <Item extends z.ZodType>(item: Item, max: number, noun: string) =>

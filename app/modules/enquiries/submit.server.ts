@@ -6,13 +6,13 @@
 // unknown is the orphan sweep's). Mail is sent later by the outbox worker, so neither SMTP's
 // speed nor an outage reaches the visitor.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SpamReason } from "~/lib/vocabulary";
 import { enqueueEnquiryMail } from "~/modules/enquiries/mail.server";
 import { getQuoteLines, type QuoteLine } from "~/modules/quote-list/quote-list.server";
 import { databaseOutageKind } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { contactQueries, enquiryEvents, enquiryLines } from "~/server/db/schema";
+import { parseSubmission } from "~/server/http/intents";
 import {
   discardUploads,
   isMultipart,
@@ -159,8 +159,8 @@ export async function submitEnquiry(
   fields.delete("__state__");
   const submission =
     kind === "contact"
-      ? parseWithZod(fields, { schema: contactEnquirySchema })
-      : parseWithZod(fields, { schema: quickEnquirySchema });
+      ? parseSubmission(fields, contactEnquirySchema)
+      : parseSubmission(fields, quickEnquirySchema);
 
   const fieldErrors: Record<string, string[]> = {};
   let reason: EnquiryFailure = "invalid";

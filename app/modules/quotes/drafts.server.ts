@@ -3,7 +3,15 @@
 // saving a draft's customer, validity, notes and lines. Only a draft changes; from `sent` on a
 // revision is locked and a change is the next revision. The server computes every total.
 import { and, asc, desc, eq, max } from "drizzle-orm";
-import { centsFromStoredPrice, lineTotalCents, QUANTITY_SCALE, quoteTotals } from "~/lib/money";
+import {
+  AMOUNT_LIMIT_MESSAGES,
+  centsFromStoredPrice,
+  isLineWithinLimit,
+  lineTotalCents,
+  MAX_CENTS,
+  QUANTITY_SCALE,
+  quoteTotals,
+} from "~/lib/money";
 import { quoteNumber } from "~/lib/quote-number";
 import { formatReference } from "~/modules/enquiries/reference";
 import { unitOfSale } from "~/modules/products/unit-of-sale";
@@ -68,24 +76,30 @@ async function linesFromEnquiry(tx: Transaction, enquiryId: string): Promise<Lin
   }));
 }
 
-/** Replaces a quote's lines and stores the totals the server computed from them. */
+/**
+ * Replaces a quote's lines and stores the totals the server computed from them. Amounts past
+ * MAX_CENTS (lib/money) are refused, whether typed or copied from an enquiry's list.
+ */
 async function writeLines(tx: Transaction, quoteId: string, gstBasisPoints: number, lines: LineRow[]) {
+  const amounts = lines.map((line) => ({
+    quantityMilli: line.quantityMilli,
+    unitPriceCents: line.unitPriceCents,
+    discountBasisPoints: line.discountBasisPoints ?? 0,
+  }));
+  if (!amounts.every(isLineWithinLimit)) throw new InputError(AMOUNT_LIMIT_MESSAGES.line);
   await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
   const priced = lines.map((line, position) => ({
     ...line,
     quoteId,
     position,
-    lineTotalCents: lineTotalCents({
-      quantityMilli: line.quantityMilli,
-      unitPriceCents: line.unitPriceCents,
-      discountBasisPoints: line.discountBasisPoints ?? 0,
-    }),
+    lineTotalCents: lineTotalCents(amounts[position] as (typeof amounts)[number]),
   }));
   if (priced.length > 0) await tx.insert(quoteLines).values(priced);
   const totals = quoteTotals(
     priced.map((line) => line.lineTotalCents),
     gstBasisPoints,
   );
+  if (totals.subtotalCents > MAX_CENTS) throw new InputError(AMOUNT_LIMIT_MESSAGES.quote);
   await tx.update(quotes).set(totals).where(eq(quotes.id, quoteId));
   return totals;
 }

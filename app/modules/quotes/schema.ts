@@ -2,7 +2,16 @@
 // the customer, the validity, the notes and the lines. Amounts arrive as the text typed ("19.99",
 // "2.5", "12.5") and leave as integers (cents, thousandths, hundredths of a percent).
 import { z } from "zod";
-import { BASIS_POINTS, MAX_CENTS, parseScaled, QUANTITY_SCALE } from "~/lib/money";
+import { dateField } from "~/lib/form-values";
+import {
+  AMOUNT_LIMIT_MESSAGES,
+  BASIS_POINTS,
+  isLineWithinLimit,
+  lineTotalCents,
+  MAX_CENTS,
+  parseScaled,
+  QUANTITY_SCALE,
+} from "~/lib/money";
 
 export const QUOTE_LIMITS = {
   lines: 100,
@@ -89,6 +98,23 @@ export const quoteLineSchema = z.object({
 
 export type QuoteLineInput = z.output<typeof quoteLineSchema>;
 
+/**
+ * Each line's total and the subtotal are at most MAX_CENTS (lib/money), so every amount of the
+ * quote, GST and total included, is exact and fits its column.
+ */
+function checkAmounts(lines: QuoteLineInput[], ctx: z.core.$RefinementCtx<QuoteLineInput[]>) {
+  let subtotal = 0;
+  for (const [index, line] of lines.entries()) {
+    if (!Number.isSafeInteger(line.quantityMilli) || !Number.isSafeInteger(line.unitPriceCents)) continue;
+    if (!isLineWithinLimit(line)) {
+      ctx.addIssue({ code: "custom", path: [index, "unitPriceCents"], message: AMOUNT_LIMIT_MESSAGES.line });
+      return;
+    }
+    subtotal += lineTotalCents(line);
+  }
+  if (subtotal > MAX_CENTS) ctx.addIssue({ code: "custom", message: AMOUNT_LIMIT_MESSAGES.quote });
+}
+
 export const quoteDraftSchema = z.object({
   customerName: z
     .string({ error: "Name is required" })
@@ -102,12 +128,13 @@ export const quoteDraftSchema = z.object({
     .max(QUOTE_LIMITS.email, `An e-mail address must be at most ${QUOTE_LIMITS.email} characters`)
     .regex(z.regexes.email, "Please enter a valid email address"),
   customerCompany: optional(QUOTE_LIMITS.customerCompany, "The company"),
-  validUntil: z.iso.date("Enter the date the quote is valid until"),
+  validUntil: dateField("Enter the date the quote is valid until"),
   noteToCustomer: optional(QUOTE_LIMITS.noteToCustomer, "The note to the customer"),
   internalNotes: optional(QUOTE_LIMITS.internalNotes, "The internal notes"),
   lines: z
     .array(quoteLineSchema)
     .max(QUOTE_LIMITS.lines, `A quote can have at most ${QUOTE_LIMITS.lines} lines`)
+    .superRefine(checkAmounts)
     .optional()
     .transform((lines) => lines ?? []),
 });

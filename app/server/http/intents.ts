@@ -13,8 +13,9 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import type { ActionError, ActionFailure } from "~/lib/action-error";
+import { readFormShape } from "./form-shape";
 
 export type { ActionFailure };
 
@@ -23,17 +24,34 @@ type ReplyOptions = { hideFields?: string[] };
 // A text column cannot hold a NUL character: any field with one is refused before the schema.
 const CANNOT_SAVE = "This field contains a character that cannot be saved";
 
+type ParsedSubmission<Schema extends z.ZodType> = Submission<z.input<Schema>, string[], z.output<Schema>>;
+
+/** A submission refused before its fields were read: the message as a form error, nothing echoed. */
+function refusedSubmission<Schema extends z.ZodType>(message: string) {
+  const refuse = z.never({ error: message });
+  return parseWithZod(new FormData(), { schema: refuse }) as unknown as ParsedSubmission<Schema>;
+}
+
 /**
- * Conform reads its own fields (`__intent__` as JSON naming one of its intents, `__state__`) and
- * throws on a forged one; such fields are then dropped and the post judged on the rest.
+ * Every form post is read here. Its shape is judged first (form-shape: too many fields, a list
+ * index past its limit), so Conform never builds a list of millions of empty rows; only the
+ * schema's own fields are parsed, so a refusal echoes nothing else. Conform reads its own fields
+ * (`__intent__` as JSON naming one of its intents, `__state__`) and throws on a forged one; such
+ * fields are then dropped and the post judged on the rest.
  */
-export function parseSubmission<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+export function parseSubmission<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+): ParsedSubmission<Schema> {
+  const shape = readFormShape(formData, schema);
+  if (!shape.ok) return refusedSubmission<Schema>(shape.message);
+  const fields = shape.formData;
   try {
-    return parseWithZod(formData, { schema });
+    return parseWithZod(fields, { schema });
   } catch {
-    formData.delete("__intent__");
-    formData.delete("__state__");
-    return parseWithZod(formData, { schema });
+    fields.delete("__intent__");
+    fields.delete("__state__");
+    return parseWithZod(fields, { schema });
   }
 }
 

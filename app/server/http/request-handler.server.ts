@@ -1,5 +1,5 @@
 // Express in front of React Router's request handler, in place of @react-router/express, for
-// three things that adapter cannot do:
+// four things that adapter cannot do:
 //
 // - Request bodies are counted as they arrive, against the route's limit (http/body-limit): a
 //   larger declared Content-Length is answered 413 before anything is read, and a body without
@@ -8,6 +8,8 @@
 //   method the server knows (PUT, DELETE, TRACE, …) is answered 405, one it has no use for
 //   (WebDAV's PROPFIND, …) 501, and OPTIONS 204, each with Allow and no CORS headers (other sites
 //   may not call it), where React Router would have failed with a 500.
+// - A request whose Host header names no valid host ("[::1", "a b", a port past 65535) is
+//   answered 400, where building its address would have failed with a 500.
 // - A header the route's response names replaces the one a middleware set before it (the
 //   security headers), so a file download sends its own Content-Security-Policy once, not two
 //   policies side by side. Set-Cookie is the one header sent as many times as it is given.
@@ -73,18 +75,39 @@ function countedBody(req: ExpressRequest, res: ExpressResponse, maxBytes: number
   return createReadableStreamFromReadable(counter);
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, maxBytes: number | null) {
-  // As @react-router/express: the host the browser used (or the proxy's, when trusted).
-  const [, forwardedPort] = req.app?.enabled("trust proxy")
-    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
-    : [];
+/**
+ * The address the browser asked for, as @react-router/express makes it: the host it used (or the
+ * proxy's, when trusted). Null when the Host (or X-Forwarded-Host) header names no valid host,
+ * such as "[::1", "a b" or a port past 65535.
+ */
+function requestUrl(req: ExpressRequest): URL | null {
+  // Of several forwarded hosts, the first, as Express reads it.
+  const trusted = req.app?.enabled("trust proxy")
+    ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim()
+    : undefined;
+  for (const given of [req.get("host"), trusted]) {
+    if (given !== undefined && !URL.canParse(`http://${given}`)) return null;
+  }
+  const [, forwardedPort] = trusted?.split(":") ?? [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort]
     .map((value) => Number.parseInt(value ?? "", 10))
     .find((value) => Number.isSafeInteger(value));
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  try {
+    return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  } catch {
+    return null;
+  }
+}
 
+/** The answer to a request whose Host header names no valid host: 400, nothing else done. */
+function refuseBadHost(res: ExpressResponse) {
+  res.set("Cache-Control", "no-store");
+  res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, maxBytes: number | null) {
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => {
     controller = null;
@@ -164,8 +187,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     const maxBytes = maxBodyBytes(req.path, req.get("content-type"));
     const declared = Number(req.get("content-length") ?? 0);
     if (maxBytes !== null && declared > maxBytes) return refuseTooLarge(res, maxBytes, declared);
+    const url = requestUrl(req);
+    if (!url) return refuseBadHost(res);
     try {
-      const request = toFetchRequest(req, res, maxBytes);
+      const request = toFetchRequest(req, res, url, maxBytes);
       const renders = options.probes ? probeRenders(req.method, req.get(RENDER_PROBE_HEADER)) : 0;
       let response: Response;
       if (renders) {

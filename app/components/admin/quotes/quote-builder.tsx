@@ -23,7 +23,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatCents, formatPercent, lineTotalCents, parseScaled, quoteTotals } from "~/lib/money";
+import {
+  formatCents,
+  formatPercent,
+  isLineWithinLimit,
+  lineTotalCents,
+  parseScaled,
+  quoteTotals,
+} from "~/lib/money";
 import { formatNzDate, isIsoDate } from "~/lib/nz-date";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { sendQuestion } from "./confirm-send";
@@ -67,7 +74,9 @@ function previewLine(line: Partial<BuilderValues["lines"][number]> | undefined) 
   const discount = line?.discountBasisPoints?.trim() ? parseScaled(line.discountBasisPoints, 2) : 0;
   if (quantityMilli === null || unitPriceCents === null || discount === null) return null;
   if (quantityMilli <= 0 || unitPriceCents < 0 || discount < 0 || discount > 10_000) return null;
-  return lineTotalCents({ quantityMilli, unitPriceCents, discountBasisPoints: discount });
+  const amounts = { quantityMilli, unitPriceCents, discountBasisPoints: discount };
+  // Past the largest amount a quote takes there is no figure to show, only the field's message.
+  return isLineWithinLimit(amounts) ? lineTotalCents(amounts) : null;
 }
 
 export function QuoteBuilder(props: {
