@@ -2,8 +2,8 @@
 // is recorded or it is more than a day old (the nightly backup did not run, or failed).
 import { CircleAlertIcon, DatabaseBackupIcon } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatNzDateTime } from "~/lib/nz-date";
 import type { BackupState } from "~/modules/dashboard/backup.server";
-import { formatReceived } from "~/modules/notifications/mail-text";
 
 function ago(from: Date, now: Date) {
   const hours = Math.floor((now.getTime() - from.getTime()) / 3_600_000);
@@ -38,7 +38,7 @@ export function BackupPanel({ state, now }: { state: BackupState | null; now: Da
                 {lastAt ? (
                   <>
                     The last good backup was made {ago(lastAt, now)} (
-                    <time dateTime={lastAt.toISOString()}>{formatReceived(lastAt)}</time>), more than a day
+                    <time dateTime={lastAt.toISOString()}>{formatNzDateTime(lastAt)}</time>), more than a day
                     ago. Check the backup's log: journalctl -u tradecounter-backup.
                   </>
                 ) : (
@@ -49,7 +49,7 @@ export function BackupPanel({ state, now }: { state: BackupState | null; now: Da
           ) : (
             <p className="text-sm">
               The last good backup was made {ago(lastAt ?? now, now)} (
-              <time dateTime={(lastAt ?? now).toISOString()}>{formatReceived(lastAt ?? now)}</time>).
+              <time dateTime={(lastAt ?? now).toISOString()}>{formatNzDateTime(lastAt ?? now)}</time>).
             </p>
           )}
         </CardContent>
