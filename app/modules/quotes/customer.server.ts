@@ -5,6 +5,7 @@
 // malformed token, which are refused before the database is asked anything.
 import type { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
+import { formatNzDate } from "~/lib/nz-date";
 import { quoteNumber } from "~/lib/quote-number";
 import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
 import { formatReference } from "~/modules/enquiries/reference";
@@ -18,7 +19,7 @@ import type { QuoteAnswerInput } from "./customer.schema";
 import { nzDatePlusDays } from "./drafts.server";
 import { DECLINE_REASON_LABELS } from "./labels";
 import { answerQuote, findQuoteIdByToken, isWellFormedToken, markQuoteViewed } from "./lifecycle.server";
-import { formatValidUntil, pdfFileName, readQuoteDocument } from "./mail.server";
+import { pdfFileName, readQuoteDocument } from "./mail.server";
 
 /**
  * What every answer to a customer's link carries, refusals included: kept by no cache, indexed by
@@ -69,8 +70,6 @@ async function findCustomerQuote(token: string) {
   };
 }
 
-const nzDateTime = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "Pacific/Auckland" });
-
 /** Where the quote stands, as the customer is told. */
 export type CustomerQuoteState =
   | { kind: "open" }
@@ -102,7 +101,7 @@ async function withdrawalReason(quoteId: string) {
 }
 
 async function stateOf(quote: QuoteRow, now: Date): Promise<CustomerQuoteState> {
-  const on = quote.answeredAt ? nzDateTime.format(quote.answeredAt) : "";
+  const on = quote.answeredAt ? formatNzDate(quote.answeredAt) : "";
   switch (quote.status) {
     case "accepted":
       return { kind: "accepted", on, by: quote.acceptedBy ?? "", purchaseOrder: quote.purchaseOrder };
@@ -121,9 +120,7 @@ async function stateOf(quote: QuoteRow, now: Date): Promise<CustomerQuoteState> 
       return { kind: "withdrawn", reason: await withdrawalReason(quote.id) };
     default:
       // Sent or viewed, unless its last valid day has gone by before the hourly sweep saw it.
-      return isOpen(quote, now)
-        ? { kind: "open" }
-        : { kind: "expired", on: formatValidUntil(quote.validUntil) };
+      return isOpen(quote, now) ? { kind: "open" } : { kind: "expired", on: formatNzDate(quote.validUntil) };
   }
 }
 
@@ -139,8 +136,8 @@ export async function readCustomerQuote(token: string, { view = false } = {}, no
   const { enquiryId: _enquiryId, sentAt, ...document } = await readQuoteDocument(quote.id);
   return {
     ...document,
-    issuedOn: nzDateTime.format(sentAt),
-    validUntilOn: formatValidUntil(document.validUntil),
+    issuedOn: formatNzDate(sentAt),
+    validUntilOn: formatNzDate(document.validUntil),
     hasPdf: parseStoredPath(quote.pdfPath) !== null,
     state: await stateOf(quote, now),
   };

@@ -5,6 +5,7 @@
 // outbox in the caller's transaction.
 import { asc, eq } from "drizzle-orm";
 import { formatCents } from "~/lib/money";
+import { formatNzDate } from "~/lib/nz-date";
 import { quoteNumber } from "~/lib/quote-number";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { formatReference } from "~/modules/enquiries/reference";
@@ -17,12 +18,6 @@ import { publicBaseUrl } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { type QuoteDocument, renderQuotePdf } from "./pdf.server";
-
-const validDay = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" });
-
-export function formatValidUntil(date: string) {
-  return validDay.format(new Date(`${date}T00:00:00Z`));
-}
 
 export function quoteLink(token: string) {
   return `${publicBaseUrl()}/quote/${token}`;
@@ -126,36 +121,51 @@ export async function queueQuoteMail(
   const link = quoteLink(token);
   const reminder = kind === "quote_reminder";
   const subject = reminder
-    ? `Reminder: quote ${document.number} is valid until ${formatValidUntil(document.validUntil)}`
+    ? `Reminder: quote ${document.number} is valid until ${formatNzDate(document.validUntil)}`
     : `Quote ${document.number} from ${document.trader.name}`;
+  await queueCustomerMail(document, {
+    kind,
+    subject,
+    body: [
+      reminder
+        ? `Your quote ${document.number} from ${document.trader.name} is valid until ${formatNzDate(document.validUntil)}. It is attached again in case you need it.`
+        : `Thank you for your enquiry. Your quote ${document.number} is attached as a PDF.`,
+      "",
+      `Total ${formatCents(document.totalCents)} including GST, valid until ${formatNzDate(document.validUntil)}.`,
+      "",
+      "To accept it, ask for changes or decline it, open your quote here (no account needed):",
+      link,
+      "",
+      termsLine(),
+    ],
+    pdfPath,
+  });
+}
+
+/** A mail to the quote's customer: greeted by name, signed by the trader, replies to the trader. */
+async function queueCustomerMail(
+  document: QuoteDocument & { enquiryId: string },
+  mail: { kind: "quote" | "quote_reminder"; subject: string; body: string[]; pdfPath?: string | null },
+) {
   const text = [
     `Kia ora ${oneLine(document.customer.name, 100)},`,
     "",
-    reminder
-      ? `Your quote ${document.number} from ${document.trader.name} is valid until ${formatValidUntil(document.validUntil)}. It is attached again in case you need it.`
-      : `Thank you for your enquiry. Your quote ${document.number} is attached as a PDF.`,
-    "",
-    `Total ${formatCents(document.totalCents)} including GST, valid until ${formatValidUntil(document.validUntil)}.`,
-    "",
-    "To accept it, ask for changes or decline it, open your quote here (no account needed):",
-    link,
-    "",
-    termsLine(),
+    ...mail.body,
     "",
     signature(document),
   ].join("\n");
   await enqueueMail(getDb(), {
-    kind,
+    kind: mail.kind,
     enquiryId: document.enquiryId,
     recipients: [document.customer.email],
     replyTo: document.trader.email,
-    subject,
+    subject: mail.subject,
     text,
-    attachments: [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: pdfPath }],
+    attachments: mail.pdfPath
+      ? [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: mail.pdfPath }]
+      : undefined,
   });
 }
-
-const answeredDay = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "Pacific/Auckland" });
 
 /** The customer's copy of their acceptance: who accepted, when, the order number, and the PDF. */
 export async function queueAcceptanceCopy(
@@ -163,58 +173,40 @@ export async function queueAcceptanceCopy(
   acceptance: { name: string; purchaseOrder: string | null; on: Date; pdfPath: string | null },
 ) {
   const document = await readQuoteDocument(quoteId);
-  const text = [
-    `Kia ora ${oneLine(document.customer.name, 100)},`,
-    "",
-    `Thank you: you accepted quote ${document.number} from ${document.trader.name} on ${answeredDay.format(acceptance.on)}. This is your copy.`,
-    "",
-    `Accepted by: ${oneLine(acceptance.name, 100)}`,
-    ...(acceptance.purchaseOrder ? [`Purchase order: ${oneLine(acceptance.purchaseOrder, 100)}`] : []),
-    `Total ${formatCents(document.totalCents)} including GST.`,
-    "",
-    acceptance.pdfPath
-      ? "The quote you accepted is attached. We will be in touch to arrange your order."
-      : "We will be in touch to arrange your order.",
-    "",
-    termsLine(),
-    "",
-    signature(document),
-  ].join("\n");
-  await enqueueMail(getDb(), {
+  await queueCustomerMail(document, {
     kind: "quote",
-    enquiryId: document.enquiryId,
-    recipients: [document.customer.email],
-    replyTo: document.trader.email,
     subject: `You accepted quote ${document.number}`,
-    text,
-    attachments: acceptance.pdfPath
-      ? [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: acceptance.pdfPath }]
-      : undefined,
+    body: [
+      `Thank you: you accepted quote ${document.number} from ${document.trader.name} on ${formatNzDate(acceptance.on)}. This is your copy.`,
+      "",
+      `Accepted by: ${oneLine(acceptance.name, 100)}`,
+      ...(acceptance.purchaseOrder ? [`Purchase order: ${oneLine(acceptance.purchaseOrder, 100)}`] : []),
+      `Total ${formatCents(document.totalCents)} including GST.`,
+      "",
+      acceptance.pdfPath
+        ? "The quote you accepted is attached. We will be in touch to arrange your order."
+        : "We will be in touch to arrange your order.",
+      "",
+      termsLine(),
+    ],
+    pdfPath: acceptance.pdfPath,
   });
 }
 
 /** The customer's notice that staff withdrew the quote, with the reason they gave (no prices). */
 export async function queueWithdrawalNotice(quoteId: string, reason: string) {
   const document = await readQuoteDocument(quoteId);
-  const text = [
-    `Kia ora ${oneLine(document.customer.name, 100)},`,
-    "",
-    `We have withdrawn quote ${document.number}: it can no longer be accepted.`,
-    "",
-    `Reason: ${oneLine(reason, 1000)}`,
-    "",
-    "If you still need these items, reply to this e-mail or ask us for a new quote:",
-    `${publicBaseUrl()}/contact?subject=Quote%20Request`,
-    "",
-    signature(document),
-  ].join("\n");
-  await enqueueMail(getDb(), {
+  await queueCustomerMail(document, {
     kind: "quote",
-    enquiryId: document.enquiryId,
-    recipients: [document.customer.email],
-    replyTo: document.trader.email,
     subject: `Quote ${document.number} withdrawn`,
-    text,
+    body: [
+      `We have withdrawn quote ${document.number}: it can no longer be accepted.`,
+      "",
+      `Reason: ${oneLine(reason, 1000)}`,
+      "",
+      "If you still need these items, reply to this e-mail or ask us for a new quote:",
+      `${publicBaseUrl()}/contact?subject=Quote%20Request`,
+    ],
   });
 }
 

@@ -4,6 +4,7 @@
 // DejaVu Sans (from the dejavu-fonts-ttf package), which has every letter of te reo Māori.
 import { createRequire } from "node:module";
 import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
+import { formatNzDate } from "~/lib/nz-date";
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
@@ -40,9 +41,6 @@ export type QuoteDocument = {
   noteToCustomer: string | null;
   terms: string;
 };
-
-const nzDate = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "Pacific/Auckland" });
-const nzDay = new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" });
 
 const INK = "#1c1917";
 const MUTED = "#57534e";
@@ -117,8 +115,8 @@ function drawHeader(doc: PDFKit.PDFDocument, quote: QuoteDocument) {
     .text(
       [
         quote.number,
-        `Issued ${nzDate.format(quote.sentAt)}`,
-        `Valid until ${nzDay.format(new Date(`${quote.validUntil}T00:00:00Z`))}`,
+        `Issued ${formatNzDate(quote.sentAt)}`,
+        `Valid until ${formatNzDate(quote.validUntil)}`,
       ].join("\n"),
       345,
       78,
