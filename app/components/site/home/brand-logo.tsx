@@ -1,16 +1,7 @@
+import { initialsOf } from "~/lib/initials";
 import type { SupplierBrand } from "~/modules/content/home.server";
 import { hasVariants } from "~/modules/images/image-asset";
 import { ImageSources, useImageFallback } from "../picture";
-
-/** The first letters of a name's first two words: "Kauri Ridge Timber" is "KR". */
-function initialsOf(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join("");
-}
 
 /** A brand's logo picture; its name on a badge when it has no logo, or the logo fails to load. */
 export function BrandLogo({ brand }: { brand: SupplierBrand }) {

@@ -1,18 +1,10 @@
 import { Button } from "~/components/ui/button";
 import { ArrowDown, Quote } from "~/components/ui/sprite-icons";
+import { initialsOf } from "~/lib/initials";
 import type { HomeReview } from "~/modules/content/home.server";
 import { Picture, PORTRAIT_PLACEHOLDER_SRC } from "../picture";
 import { SectionHeading } from "./section-heading";
 import { StarRating } from "./star-rating";
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join("");
-}
 
 /** Customer reviews: the heading from the first review row, a card per review, then a call to action. */
 export function CustomerReviews({ title, reviews }: { title: string; reviews: HomeReview[] }) {
@@ -78,7 +70,7 @@ function ReviewCard({ review }: { review: HomeReview }) {
             aria-hidden
             className="grid size-12 shrink-0 place-items-center rounded-full bg-secondary font-semibold text-secondary-foreground"
           >
-            {initials(review.name)}
+            {initialsOf(review.name)}
           </span>
         )}
         <span className="grid min-w-0">
