@@ -549,8 +549,8 @@ async function createSheet(title: string) {
   const created = await post(
     {
       label: "new sheet",
-      file: "routes/admin/building-information.tsx",
-      url: "/admin/building-information",
+      file: "routes/admin/catalog/building-information.tsx",
+      url: "/admin/catalog/building-information",
       admin: true,
       base: () => [],
     },
@@ -563,7 +563,7 @@ async function createSheet(title: string) {
     ),
     "new sheet",
   );
-  const id = /\/admin\/building-information\/([0-9a-f-]{36})$/.exec(created.location ?? "")?.[1];
+  const id = /\/admin\/catalog\/building-information\/([0-9a-f-]{36})$/.exec(created.location ?? "")?.[1];
   if (!id) throw new Error(`no sheet created: ${created.status} ${created.location}`);
   return id;
 }
@@ -610,7 +610,7 @@ test("a list past its limit in the quote builder and the sheet editor is refused
   expect(await storedQuote(seeded.quoteId)).toEqual(quoteBefore);
 
   const sheetId = await createSheet("Hostile sheet");
-  const sheetUrl = `/admin/building-information/${sheetId}`;
+  const sheetUrl = `/admin/catalog/building-information/${sheetId}`;
   const [sheetBefore] = await database.current.db
     .select()
     .from(buildingInfoSheets)
@@ -749,7 +749,7 @@ test("impossible dates and years out of range are refused by every form with a d
   }
 
   const sheetId = await createSheet("Dated sheet");
-  const sheetUrl = `/admin/building-information/${sheetId}`;
+  const sheetUrl = `/admin/catalog/building-information/${sheetId}`;
   for (const reviewedOn of ["2026-02-31", "2026-04-31", "2026-02-29", "0000-01-01", "9999-12-31"]) {
     const { status, text } = await postPage(
       dataUrl(sheetUrl),
