@@ -313,13 +313,25 @@ function storedFiles(dir = database.current.storageRoot): number {
   }, 0);
 }
 
+/**
+ * A FormData body as the bytes a browser sends. Left as FormData, undici streams it from a
+ * generator that keeps enqueueing after an action has cancelled the body (a refusal before the
+ * body is read), an unhandled rejection no socket-fed request can raise.
+ */
+async function asBytes(init: RequestInit, headers: Headers): Promise<RequestInit> {
+  if (!(init.body instanceof FormData)) return { ...init, headers };
+  const encoded = new Response(init.body);
+  headers.set("content-type", encoded.headers.get("content-type") ?? "");
+  return { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
+}
+
 async function post(target: Target, init: RequestInit, label: string) {
   const mod = await importRoute(target.file);
   const action = mod.action as (args: unknown) => unknown;
   const headers = new Headers(init.headers);
   if (target.admin) headers.set("cookie", seeded.adminCookie);
   const request = new Request(`http://localhost${target.url}`, {
-    ...init,
+    ...(await asBytes(init, headers)),
     method: "POST",
     headers,
     duplex: "half",
