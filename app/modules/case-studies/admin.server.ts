@@ -1,4 +1,4 @@
-// Case studies for the back office: the paged, searched list and the writes.
+// Case studies for the back office: the paged, searched list.
 import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { CategoryType } from "~/lib/vocabulary";
@@ -8,9 +8,7 @@ import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { caseStudies, categories } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
-import { expectRow } from "~/server/http/screens.server";
 import { parseMaterials } from "./materials";
-import type { CaseStudyInput } from "./schema";
 
 export type AdminCaseStudy = Omit<typeof caseStudies.$inferSelect, "materials"> & {
   categoryName: string | null;
@@ -66,48 +64,4 @@ export async function assertCategoryOfType(categoryId: string | null, type: Cate
     .from(categories)
     .where(and(eq(categories.id, categoryId), eq(categories.type, type)));
   if (!row) throw new InputError(message);
-}
-
-const CATEGORY_MESSAGE = "Please choose a case study category from the list.";
-
-function caseStudyValues(input: CaseStudyInput) {
-  return {
-    title: input.title,
-    categoryId: input.categoryId,
-    durationMonths: input.durationMonths,
-    materials: input.materials,
-    challenge: input.challenge,
-    solution: input.solution,
-    result: input.result,
-    imageUrl: input.imageUrl,
-  };
-}
-
-/** Throws InputError for a category that is not a case-study category. */
-export async function createCaseStudy(input: CaseStudyInput) {
-  await assertCategoryOfType(input.categoryId, "case_studies", CATEGORY_MESSAGE);
-  const [row] = await getDb()
-    .insert(caseStudies)
-    .values(caseStudyValues(input))
-    .returning({ id: caseStudies.id });
-  return row;
-}
-
-const GONE = "This case study no longer exists.";
-
-export async function updateCaseStudy(id: string, input: CaseStudyInput) {
-  await assertCategoryOfType(input.categoryId, "case_studies", CATEGORY_MESSAGE);
-  const rows = await getDb()
-    .update(caseStudies)
-    .set(caseStudyValues(input))
-    .where(eq(caseStudies.id, id))
-    .returning({ id: caseStudies.id });
-  return expectRow(rows, GONE);
-}
-
-export async function deleteCaseStudy(id: string) {
-  expectRow(
-    await getDb().delete(caseStudies).where(eq(caseStudies.id, id)).returning({ id: caseStudies.id }),
-    GONE,
-  );
 }

@@ -1,22 +1,16 @@
 // Case studies (/admin/case-studies), admin only: search on title, materials, challenge and
 // solution; a paged table; the Add/Edit dialog with an image by upload or URL; delete.
 
-import type { z } from "zod";
 import { CaseStudiesList } from "~/components/admin/case-studies/case-studies-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { parseListParams } from "~/lib/list-params";
-import {
-  createCaseStudy,
-  deleteCaseStudy,
-  getCaseStudyCategoryOptions,
-  listAdminCaseStudies,
-  updateCaseStudy,
-} from "~/modules/case-studies/admin.server";
+import { getCaseStudyCategoryOptions, listAdminCaseStudies } from "~/modules/case-studies/admin.server";
+import { saveCaseStudy } from "~/modules/case-studies/commands.server";
 import { caseStudyActionSchema } from "~/modules/case-studies/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList, loadPickList } from "~/server/http/screens.server";
-import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/case-studies";
 
@@ -40,22 +34,14 @@ const SUCCESS = {
   delete: "Case study deleted successfully",
 } as const;
 
-async function perform(value: z.output<typeof caseStudyActionSchema>) {
-  if (value.intent === "create") return createCaseStudy(value);
-  if (value.intent === "update") return updateCaseStudy(value.id, value);
-  return deleteCaseStudy(value.id);
-}
-
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: caseStudyActionSchema });
+  const form = await readForm(args, { access: "admin", schema: caseStudyActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  const failed = await form.commit(
-    auditTargetOf("case_study", form.value),
-    () => perform(form.value),
-    intent === "delete" ? "Failed to delete case study" : "Failed to save case study",
-  );
-  return failed ?? redirectWithToast(backToList(args.request), { type: "success", title: SUCCESS[intent] });
+  const failure = intent === "delete" ? "Failed to delete case study" : "Failed to save case study";
+  const done = await form.run(saveCaseStudy, form.value, failure);
+  if (!done.ok) return done.response;
+  return redirectWithToast(backToList(args.request), { type: "success", title: SUCCESS[intent] });
 }
 
 export default function CaseStudiesAdmin({ loaderData }: Route.ComponentProps) {

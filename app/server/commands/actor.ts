@@ -1,0 +1,81 @@
+// Who runs a command: a signed-in staff member, a customer answering through their quote link,
+// a visitor posting a public form, or the system itself (a script, the first admin at boot, a
+// background job). Every audit event names one.
+import type { Role } from "~/lib/vocabulary";
+import type { SessionUser } from "../auth/guards.server";
+
+/** Who acted, as they were at the time; a failed sign-in has only the e-mail tried. */
+export type AuditActor = {
+  id: string | null;
+  name: string | null;
+  email: string | null;
+  role: string | null;
+};
+
+/** Where the request came from. */
+export type AuditOrigin = { ip: string | null; userAgent: string | null };
+
+export type Actor =
+  | { kind: "staff"; user: SessionUser; actor: AuditActor; origin: AuditOrigin }
+  | { kind: "customer" | "visitor" | "system"; user: null; actor: AuditActor; origin: AuditOrigin };
+
+/** A signed-in staff member whose role was checked. */
+export type Staff = Extract<Actor, { kind: "staff" }>;
+
+const USER_AGENT_MAX = 300;
+
+/** The request's origin for the log: the client address Express saw and its user agent. */
+export function auditOriginOf(request: Request, clientIp: string | undefined): AuditOrigin {
+  const agent = request.headers.get("user-agent");
+  return {
+    ip: clientIp && clientIp !== "unknown" ? clientIp : null,
+    userAgent: agent ? agent.slice(0, USER_AGENT_MAX) : null,
+  };
+}
+
+export function staffActor(user: SessionUser, origin: AuditOrigin): Staff {
+  return {
+    kind: "staff",
+    user,
+    actor: { id: user.id, name: user.name, email: user.email, role: user.role },
+    origin,
+  };
+}
+
+/** The holder of a quote's secret link, named as the quote names its customer. */
+export function customerActor(customer: { name: string; email: string }, origin: AuditOrigin): Actor {
+  return {
+    kind: "customer",
+    user: null,
+    actor: { id: null, name: customer.name, email: customer.email, role: "customer" },
+    origin,
+  };
+}
+
+/** Someone on the public site who is not signed in. */
+export function visitorActor(origin: AuditOrigin, who: { name?: string; email?: string } = {}): Actor {
+  return {
+    kind: "visitor",
+    user: null,
+    actor: { id: null, name: who.name ?? null, email: who.email ?? null, role: "visitor" },
+    origin,
+  };
+}
+
+/** The server itself: `name` says which part ("npm run user:create", "first admin at start-up"). */
+export function systemActor(name: string): Actor {
+  return {
+    kind: "system",
+    user: null,
+    actor: { id: null, name, email: null, role: "system" },
+    origin: { ip: null, userAgent: null },
+  };
+}
+
+/**
+ * Who may run a command. "admin" for admins only; "staff" for admins and sales; a list of roles
+ * (who may quote, as a setting has it now); "customer" for the holder of a quote link (the
+ * command checks the link); "anyone" for a public form. The system (scripts, boot, jobs) may run
+ * every command: it is the operator at the server's own console.
+ */
+export type Access = "admin" | "staff" | readonly Role[] | "customer" | "anyone";
