@@ -2,18 +2,8 @@
 // a visitor posting a public form, or the system itself (a script, the first admin at boot, a
 // background job). Every audit event names one.
 import type { Role } from "~/lib/vocabulary";
+import type { AuditActor, AuditOrigin } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guards.server";
-
-/** Who acted, as they were at the time; a failed sign-in has only the e-mail tried. */
-export type AuditActor = {
-  id: string | null;
-  name: string | null;
-  email: string | null;
-  role: string | null;
-};
-
-/** Where the request came from. */
-export type AuditOrigin = { ip: string | null; userAgent: string | null };
 
 export type Actor =
   | { kind: "staff"; user: SessionUser; actor: AuditActor; origin: AuditOrigin }
@@ -21,17 +11,6 @@ export type Actor =
 
 /** A signed-in staff member whose role was checked. */
 export type Staff = Extract<Actor, { kind: "staff" }>;
-
-const USER_AGENT_MAX = 300;
-
-/** The request's origin for the log: the client address Express saw and its user agent. */
-export function auditOriginOf(request: Request, clientIp: string | undefined): AuditOrigin {
-  const agent = request.headers.get("user-agent");
-  return {
-    ip: clientIp && clientIp !== "unknown" ? clientIp : null,
-    userAgent: agent ? agent.slice(0, USER_AGENT_MAX) : null,
-  };
-}
 
 export function staffActor(user: SessionUser, origin: AuditOrigin): Staff {
   return {
