@@ -1,6 +1,6 @@
-// TEMPORARY (people branch): the quotes helper's commands.server.ts replaces this file on merge.
-// It wraps the draft opening of drafts.server.ts as a command so that the enquiry page's Create
-// Quote runs through the runner like its other forms.
+// TEMPORARY (people branch): the quotes branch's commands.server.ts replaces this file on merge
+// (its createQuoteDraft takes the same input). It wraps the draft opening of drafts.server.ts as
+// a command so that the enquiry page's Create Quote runs through the runner like its other forms.
 import { defineCommand } from "~/server/commands/runner.server";
 import { quotingRoles } from "./access.server";
 import { quoteAuditDetail } from "./admin.server";
@@ -10,8 +10,8 @@ import { quoteEntity } from "./entity";
 type Opened = Awaited<ReturnType<typeof openDraft>>;
 
 /** The enquiry's open draft quote, or its next revision. */
-export const openQuoteDraft = defineCommand({
-  name: "quote.open_draft",
+export const createQuoteDraft = defineCommand({
+  name: "quote.create_draft",
   entity: quoteEntity,
   access: quotingRoles,
   target: (input: { enquiryId: string; opened?: Opened }) => ({

@@ -25,7 +25,7 @@ import { getActiveStaff, getEnquiryTimeline } from "~/modules/enquiries/follow-u
 import { getEnquiryView } from "~/modules/enquiries/view.server";
 import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
 import { listEnquiryQuotes } from "~/modules/quotes/admin.server";
-import { openQuoteDraft } from "~/modules/quotes/commands.server";
+import { createQuoteDraft } from "~/modules/quotes/commands.server";
 import { isAdmin, requireRole } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
@@ -101,7 +101,7 @@ export async function action(args: Route.ActionArgs) {
   const failure = FAILURE[value.intent];
   if (value.intent === "create-quote") {
     // The enquiry's open draft, or its next revision: the quote builder opens on it.
-    const ran = await form.run(openQuoteDraft, { enquiryId: id }, failure);
+    const ran = await form.run(createQuoteDraft, { enquiryId: id }, failure);
     if (!ran.ok) return ran.response;
     const draft = ran.result;
     return redirectWithToast(draft ? `/admin/quotes/${draft.id}` : args.request.url, {
