@@ -1,10 +1,15 @@
 // npm run user:create -- --email E --name N --role R [--password P]: creates a user. Without
 // --password one is generated and printed; a given one must pass the password rules (ADR 010).
+// The account is written by the users' create command, as the system: its audit event names
+// "npm run user:create".
 import "./env-file-option";
 import { z } from "zod";
 import { ROLES } from "~/lib/vocabulary";
-import { createUser, generatePassword } from "~/modules/users/mutations.server";
+import { createUser } from "~/modules/users/commands.server";
+import { generatePassword } from "~/modules/users/first-admin.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
+import { systemActor } from "~/server/commands/actor";
+import { runCommand } from "~/server/commands/runner.server";
 import { argValue, runScript, withDatabase } from "./open-database";
 
 const argsSchema = z.object({
@@ -34,7 +39,7 @@ await runScript(async () => {
   if (problem) throw new Error(`--password is refused: ${problem}`);
   const password = given ?? generatePassword();
   await withDatabase(async () => {
-    await createUser({ ...user, password });
+    await runCommand(createUser, systemActor("npm run user:create"), { ...user, password });
   });
   console.log(
     given === undefined

@@ -8,7 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startCertificateSweeper } from "~/modules/certifications/reminders.server";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { startQuoteSweeper } from "~/modules/quotes/lifecycle.server";
-import { ensureFirstAdmin } from "~/modules/users/mutations.server";
+import { ensureFirstAdmin } from "~/modules/users/first-admin.server";
 import { cacheablePaths } from "~/server/cache/cacheable-routes.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
 import {

@@ -12,7 +12,6 @@ import { quoteListCookie } from "~/modules/quote-list/quote-list.server";
 import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
 import { sendQuote } from "~/modules/quotes/lifecycle.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
-import { createUser } from "~/modules/users/mutations.server";
 import {
   brands,
   buildingInfoSheets,
@@ -29,6 +28,7 @@ import { type Outcome, settle } from "../support/admin-action";
 import { ADMIN_INTENTS } from "../support/admin-intents";
 import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
+import { createUser } from "../support/users";
 
 const database = useTestDatabase();
 const app = createAppHandler();

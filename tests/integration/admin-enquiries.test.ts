@@ -4,7 +4,6 @@ import { expect, test } from "vitest";
 import type { Role } from "~/lib/vocabulary";
 import { listEnquiries, listSubjects } from "~/modules/enquiries/admin.server";
 import { formatReference } from "~/modules/enquiries/reference";
-import { createUser } from "~/modules/users/mutations.server";
 import { action, loader } from "~/routes/admin/contact-management";
 import { action as exportAction, loader as exportLoader } from "~/routes/resources/enquiries-csv";
 import { contactQueries, contactSubjects, enquiryLines, products } from "~/server/db/schema";
@@ -12,6 +11,7 @@ import { getStorage } from "~/server/storage/storage.server";
 import { readToast } from "~/server/toast.server";
 import { cookieFor } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { createUser } from "../support/users";
 
 const database = useTestDatabase();
 

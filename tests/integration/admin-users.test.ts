@@ -3,19 +3,16 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import type { Role } from "~/lib/vocabulary";
-import {
-  deleteAdminUser,
-  listUsers,
-  setAdminUserActive,
-  updateAdminUser,
-} from "~/modules/users/admin.server";
-import { createUser } from "~/modules/users/mutations.server";
+import { listUsers } from "~/modules/users/admin.server";
+import { deleteUser, setUserActive, updateUser } from "~/modules/users/commands.server";
 import { action, loader } from "~/routes/admin/users";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/session.server";
+import { runCommand } from "~/server/commands/runner.server";
 import { sessions, users } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
 import { useTestDatabase } from "../support/database";
+import { createUser, staffActorOf } from "../support/users";
 
 const database = useTestDatabase();
 const PASSWORD = "correct-horse-battery-staple";
@@ -176,14 +173,14 @@ test("the last active admin can never be demoted, deactivated or deleted", async
     302,
   );
   // ...after which the remaining one is protected from anyone, not only from themselves.
-  await expect(setAdminUserActive(other.id, last.id, false)).rejects.toThrow(
-    "The last active admin cannot be deactivated.",
-  );
-  await expect(deleteAdminUser(other.id, last.id)).rejects.toThrow(
+  await expect(
+    runCommand(setUserActive, await staffActorOf(other.id), { id: last.id, isActive: false }),
+  ).rejects.toThrow("The last active admin cannot be deactivated.");
+  await expect(runCommand(deleteUser, await staffActorOf(other.id), { id: last.id })).rejects.toThrow(
     "The last active admin cannot be deleted.",
   );
   await expect(
-    updateAdminUser(other.id, {
+    runCommand(updateUser, await staffActorOf(other.id), {
       id: last.id,
       name: "Last",
       email: last.email,
@@ -194,15 +191,16 @@ test("the last active admin can never be demoted, deactivated or deleted", async
   expect(await row(last.email)).toMatchObject({ role: "admin", isActive: true });
   // Two admins demoting each other at the same moment: one of them must remain.
   await post(last.cookie, { intent: "set-active", id: other.id, isActive: "true" });
+  const [asLast, asOther] = [await staffActorOf(last.id), await staffActorOf(other.id)];
   const results = await Promise.allSettled([
-    updateAdminUser(last.id, {
+    runCommand(updateUser, asLast, {
       id: other.id,
       name: "Other",
       email: other.email,
       role: "sales",
       password: undefined,
     }),
-    updateAdminUser(other.id, {
+    runCommand(updateUser, asOther, {
       id: last.id,
       name: "Last",
       email: last.email,

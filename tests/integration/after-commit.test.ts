@@ -4,12 +4,12 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
-import { createUser } from "~/modules/users/mutations.server";
 import { getPageCache } from "~/server/cache/invalidation.server";
 import { afterCommit, getDatabase, getDb, inTransaction, inTransactionScope } from "~/server/db/db.server";
 import { products } from "~/server/db/schema";
 import { staffOf, staffWrite } from "~/server/http/staff-action.server";
 import { useTestDatabase } from "../support/database";
+import { createUser } from "../support/users";
 
 useTestDatabase();
 

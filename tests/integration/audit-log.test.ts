@@ -6,7 +6,6 @@ import { eq, inArray } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
-import { createUser } from "~/modules/users/mutations.server";
 import { action as catalogAction } from "~/routes/admin/catalog";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { action as usersAction } from "~/routes/admin/users";
@@ -19,6 +18,7 @@ import { staffOf, staffWrite } from "~/server/http/staff-action.server";
 import { clientIpContext } from "~/server/security/request-context";
 import { cookieFor, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { createUser } from "../support/users";
 import { PASSWORD, postAuth } from "./sign-in-support";
 
 const database = useTestDatabase();

@@ -4,14 +4,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import type { EnquiryStatus, Role } from "~/lib/vocabulary";
-import { setEnquiryOwner, setEnquiryStatus } from "~/modules/enquiries/follow-up.server";
-import { createUser, findUserByEmail, setUserActive } from "~/modules/users/mutations.server";
+import { assignEnquiryOwner, changeEnquiryStatus } from "~/modules/enquiries/commands.server";
+import { findUserByEmail } from "~/modules/users/admin.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/contact-management";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/enquiry";
 import { loader as layoutLoader } from "~/routes/admin/layout";
+import { runCommand } from "~/server/commands/runner.server";
 import { contactQueries, enquiryEvents, enquiryLines, enquiryNotes, products } from "~/server/db/schema";
 import { cookieFor, errorOf, fieldErrorsOf, settle, toastOf } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { createUser, setUserActive, staffActorOf } from "../support/users";
 
 const database = useTestDatabase();
 
@@ -258,11 +260,12 @@ test("two admins changing the same enquiry at once: both changes are in the hist
   const row = await enquiry();
   const first = await adminName();
   const second = await account("admin", "Ana Admin");
+  const [asFirst, asSecond] = [await staffActorOf(first.id), await staffActorOf(second.id)];
   await Promise.all([
-    setEnquiryStatus(first, row.id, "In Progress"),
-    setEnquiryStatus(second, row.id, "Quoted"),
-    setEnquiryOwner(second, row.id, second.id),
-    setEnquiryStatus(first, row.id, "Won"),
+    runCommand(changeEnquiryStatus, asFirst, { id: row.id, status: "In Progress" }),
+    runCommand(changeEnquiryStatus, asSecond, { id: row.id, status: "Quoted" }),
+    runCommand(assignEnquiryOwner, asSecond, { id: row.id, ownerId: second.id }),
+    runCommand(changeEnquiryStatus, asFirst, { id: row.id, status: "Won" }),
   ]);
   const history = (await eventsOf(row.id)).filter((e) => e.kind === "status");
   expect(history).toHaveLength(3);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import type { Role } from "~/lib/vocabulary";
-import { createUser, setUserActive } from "~/modules/users/mutations.server";
 import { getSessionUser, requireAdmin, requireStaff } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/session.server";
 import { sessions } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
+import { createUser, setUserActive } from "../support/users";
 
 const database = useTestDatabase();
 const PASSWORD = "correct-horse-battery";

@@ -16,7 +16,6 @@ import { heroFormSchema } from "~/modules/content/home.schema";
 import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
 import { sendQuote } from "~/modules/quotes/lifecycle.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
-import { createUser } from "~/modules/users/mutations.server";
 import {
   brands,
   buildingInfoSheets,
@@ -54,6 +53,7 @@ import {
   malformedBodies,
   settleStrict,
 } from "../support/hostile";
+import { createUser } from "../support/users";
 
 const database = useTestDatabase();
 const app = createAppHandler();

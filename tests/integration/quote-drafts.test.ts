@@ -7,7 +7,6 @@ import { nzDatePlusDays, openQuoteDraft, QUOTE_LOCKED, saveQuoteDraft } from "~/
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
 import { saveQuoteSettings } from "~/modules/quotes/settings.server";
-import { createUser } from "~/modules/users/mutations.server";
 import {
   brands,
   contactQueries,
@@ -18,6 +17,7 @@ import {
   quotes,
 } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
+import { createUser } from "../support/users";
 
 const database = useTestDatabase();
 const db = () => database.current.db;

@@ -8,12 +8,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "~/lib/password-rules";
-import { updateAdminUser } from "~/modules/users/admin.server";
-import { createUser, ensureFirstAdmin } from "~/modules/users/mutations.server";
+import { updateUser } from "~/modules/users/commands.server";
+import { ensureFirstAdmin } from "~/modules/users/first-admin.server";
 import { action as usersAction } from "~/routes/admin/users";
 import { isCommonPassword, passwordProblem } from "~/server/auth/password-policy.server";
+import { runCommand } from "~/server/commands/runner.server";
 import { users } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
+import { createUser, staffActorOf } from "../support/users";
 import { makeAccount, PASSWORD, postAuth, signInFields } from "./sign-in-support";
 
 const database = useTestDatabase();
@@ -116,10 +118,15 @@ test("the rules hold below the forms too: short or common staff passwords never 
   const person = await makeAccount("user", "eight-ch");
   // A user's 8-character password may not carry over into a staff role.
   await expect(
-    updateAdminUser(admin.id, { id: person.id, name: "Promoted", email: person.email, role: "sales" }),
+    runCommand(updateUser, await staffActorOf(admin.id), {
+      id: person.id,
+      name: "Promoted",
+      email: person.email,
+      role: "sales",
+    }),
   ).rejects.toThrow("Set a new password of at least 12 characters to give this user a staff role.");
   expect(await row(person.email)).toMatchObject({ role: "user" });
-  await updateAdminUser(admin.id, {
+  await runCommand(updateUser, await staffActorOf(admin.id), {
     id: person.id,
     name: "Promoted",
     email: person.email,

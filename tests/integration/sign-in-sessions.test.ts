@@ -3,12 +3,14 @@
 // (defaults: 12 hours and 30 minutes) enforced on the server, the stale row deleted.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { setAdminUserActive, updateAdminUser } from "~/modules/users/admin.server";
+import { setUserActive, updateUser } from "~/modules/users/commands.server";
 import { action as usersAction } from "~/routes/admin/users";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { signOut } from "~/server/auth/session.server";
+import { runCommand } from "~/server/commands/runner.server";
 import { sessions } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
+import { staffActorOf } from "../support/users";
 import { makeAccount, PASSWORD, postAuth, signInFields } from "./sign-in-support";
 
 const database = useTestDatabase();
@@ -82,7 +84,7 @@ test("deactivation ends every session of the user", async () => {
   const sales = await makeAccount("sales");
   const laptop = await signIn(sales.email);
   const phone = await signIn(sales.email);
-  await setAdminUserActive(admin.id, sales.id, false);
+  await runCommand(setUserActive, await staffActorOf(admin.id), { id: sales.id, isActive: false });
   expect(await sessionRows(sales.id)).toHaveLength(0);
   expect(await visit(laptop)).toBeNull();
   expect(await visit(phone)).toBeNull();
@@ -92,7 +94,12 @@ test("a role change ends every session of the user", async () => {
   const admin = await makeAccount("admin");
   const sales = await makeAccount("admin");
   const cookie = await signIn(sales.email);
-  await updateAdminUser(admin.id, { id: sales.id, name: "Sam", email: sales.email, role: "sales" });
+  await runCommand(updateUser, await staffActorOf(admin.id), {
+    id: sales.id,
+    name: "Sam",
+    email: sales.email,
+    role: "sales",
+  });
   expect(await sessionRows(sales.id)).toHaveLength(0);
   expect(await visit(cookie)).toBeNull();
 });
@@ -101,7 +108,7 @@ test("a password set by an admin ends every session of that user", async () => {
   const admin = await makeAccount("admin");
   const sales = await makeAccount("sales");
   const cookie = await signIn(sales.email);
-  await updateAdminUser(admin.id, {
+  await runCommand(updateUser, await staffActorOf(admin.id), {
     id: sales.id,
     name: "Sam",
     email: sales.email,

@@ -2,9 +2,9 @@
 // client address, and its answer read as status, headers, message and session cookie.
 import { RouterContextProvider } from "react-router";
 import type { Role } from "~/lib/vocabulary";
-import { createUser } from "~/modules/users/mutations.server";
 import { action } from "~/routes/public/auth";
 import { clientIpContext } from "~/server/security/request-context";
+import { createUser } from "../support/users";
 
 export const PASSWORD = "correct-horse-battery-staple";
 

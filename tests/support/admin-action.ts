@@ -5,9 +5,9 @@
 //   expect(result.status).toBe(302); expect(await toastOf(result)).toBe("Case study created successfully");
 
 import type { Role } from "~/lib/vocabulary";
-import { createUser } from "~/modules/users/mutations.server";
 import { signInWithPassword } from "~/server/auth/session.server";
 import { readToast } from "~/server/toast.server";
+import { createUser } from "./users";
 
 const PASSWORD = "correct-horse-battery-staple";
 const cookies = new Map<string, string>();

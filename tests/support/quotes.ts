@@ -3,9 +3,9 @@
 import crypto from "node:crypto";
 import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
-import { createUser } from "~/modules/users/mutations.server";
 import type { Database } from "~/server/db/client.server";
 import { contactQueries } from "~/server/db/schema";
+import { createUser } from "./users";
 
 const unique = () => crypto.randomBytes(5).toString("hex");
 

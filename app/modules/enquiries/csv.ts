@@ -4,7 +4,7 @@
 import { CSV_BOM, toCsvLine, toCsvStream } from "~/lib/csv";
 import { centsToText } from "~/lib/money";
 import { nzToday } from "~/lib/nz-date";
-import { formatReference } from "./reference";
+import type { EnquiryView } from "./view";
 
 export { CSV_CONTENT_TYPE, toCsvCell, toCsvLine } from "~/lib/csv";
 
@@ -24,24 +24,18 @@ export const CSV_HEADERS = [
   "Accepted Total",
 ] as const;
 
-export type CsvEnquiry = {
-  fullName: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  fileUrl: string | null;
-  createdAt: Date;
-  referenceNo: number;
-  status: string;
-  ownerName: string | null;
-  /** The quote-list lines as "2 × Name; 5 × Name", null when there are none. */
-  products: string | null;
+/** An enquiry's view, with the state of its quotes. */
+export type CsvEnquiry = EnquiryView & {
   /** The latest quote's state (accepted, sent, …), null with no quote. */
   quoteState: string | null;
   /** The accepted quote's total incl. GST in cents (as text, from a bigint), null when none. */
   acceptedTotal: string | null;
 };
+
+/** The quote-list lines as "2 × Name; 5 × Name", in list order; null when there are none. */
+function productsCell(lines: EnquiryView["lines"]) {
+  return lines.length > 0 ? lines.map((line) => `${line.quantity} × ${line.productName}`).join("; ") : null;
+}
 
 export function toEnquiryCsvLine(row: CsvEnquiry) {
   return toCsvLine([
@@ -52,10 +46,10 @@ export function toEnquiryCsvLine(row: CsvEnquiry) {
     row.message,
     row.fileUrl,
     row.createdAt.toISOString(),
-    formatReference(row.referenceNo, row.createdAt),
+    row.reference,
     row.status,
     row.ownerName,
-    row.products,
+    productsCell(row.lines),
     row.quoteState,
     // Plain dollars and cents ("1234.56"), as a spreadsheet reads a number.
     row.acceptedTotal === null ? null : centsToText(Number(row.acceptedTotal)),

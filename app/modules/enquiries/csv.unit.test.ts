@@ -8,23 +8,43 @@ import {
   toEnquiriesCsv,
   toEnquiriesCsvStream,
 } from "./csv";
+import { formatReference } from "./reference";
 
-function enquiry(overrides: Partial<CsvEnquiry> = {}): CsvEnquiry {
+type Fixture = Partial<Omit<CsvEnquiry, "lines" | "reference">> & {
+  referenceNo?: number;
+  /** The quote-list lines as [quantity, product name]. */
+  products?: [number, string][];
+};
+
+function enquiry({ referenceNo = 123, products = [], ...overrides }: Fixture = {}): CsvEnquiry {
+  const createdAt = overrides.createdAt ?? new Date("2026-11-22T01:02:03.456Z");
   return {
+    id: "00000000-0000-4000-8000-000000000123",
+    reference: formatReference(referenceNo, createdAt),
+    source: "contact",
     fullName: "Aroha Ngata",
     email: "aroha@example.co.nz",
     phone: null,
     subject: "Product Information",
     message: "Please send a quote.",
     fileUrl: null,
-    createdAt: new Date("2026-11-22T01:02:03.456Z"),
-    referenceNo: 123,
+    fileHref: null,
+    attachmentDeletedAt: null,
     status: "New",
+    spamReason: null,
+    ownerId: null,
     ownerName: null,
-    products: null,
+    closedAt: null,
     quoteState: null,
     acceptedTotal: null,
     ...overrides,
+    createdAt,
+    lines: products.map(([quantity, productName]) => ({
+      quantity,
+      productName,
+      productId: null,
+      currentName: null,
+    })),
   };
 }
 
@@ -117,7 +137,10 @@ test("the follow-up columns: reference in New Zealand's year, status, owner and 
         referenceNo: 4567,
         status: "In Progress",
         ownerName: "=Sam Sales",
-        products: "2 × H3.2 Pine 90x45; 5 × GIB Board 10mm",
+        products: [
+          [2, "H3.2 Pine 90x45"],
+          [5, "GIB Board 10mm"],
+        ],
       }),
     ]),
   );

@@ -8,21 +8,11 @@
 // and the products from our own catalogue, never the message, the phone or anything else free.
 import { formatNzDateTime } from "~/lib/nz-date";
 import { bodyText, escapeHtml, oneLine, textRows } from "~/modules/notifications/mail-text";
+import type { EnquiryView } from "./view";
 
 export type EnquiryMailInput = {
-  id: string;
-  reference: string;
-  source: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  receivedAt: Date;
-  /** The enquiry has a file; `attachmentUrl` is the staff download (null if unreadable). */
-  hasAttachment: boolean;
-  attachmentUrl: string | null;
-  lines: { productName: string; quantity: number }[];
+  /** The enquiry; its attachment's download is `fileHref` on the site (admin sign-in). */
+  enquiry: EnquiryView;
   /** Absolute base of the site, no trailing slash. */
   siteUrl: string;
   /** False when the address has had its acknowledgements for the day: none is sent. */
@@ -41,32 +31,33 @@ function sourceLabel(source: string) {
   return SOURCE_LABELS[source] ?? oneLine(source, 50);
 }
 
-function lineTexts(input: EnquiryMailInput) {
-  return input.lines.map((line) => `${line.quantity} × ${oneLine(line.productName, 200)}`);
+function lineTexts(enquiry: EnquiryView) {
+  return enquiry.lines.map((line) => `${line.quantity} × ${oneLine(line.productName, 200)}`);
 }
 
 export function buildStaffNotification(input: EnquiryMailInput): MailContent {
-  const name = oneLine(input.fullName, 100);
-  const subject = `New enquiry ${input.reference}: ${oneLine(input.subject, 100)} from ${name}`;
-  const link = `${input.siteUrl}/admin/contact-management/${input.id}`;
-  const attachment = !input.hasAttachment
+  const { enquiry } = input;
+  const name = oneLine(enquiry.fullName, 100);
+  const subject = `New enquiry ${enquiry.reference}: ${oneLine(enquiry.subject, 100)} from ${name}`;
+  const link = `${input.siteUrl}/admin/contact-management/${enquiry.id}`;
+  const attachment = !enquiry.fileUrl
     ? "no"
-    : input.attachmentUrl
-      ? `yes, download (admin sign-in): ${input.attachmentUrl}`
+    : enquiry.fileHref
+      ? `yes, download (admin sign-in): ${input.siteUrl}${enquiry.fileHref}`
       : "yes (open the enquiry to download it)";
-  const lines = lineTexts(input);
+  const lines = lineTexts(enquiry);
   const text = [
-    `New enquiry ${input.reference}, received ${formatNzDateTime(input.receivedAt)} (New Zealand time).`,
+    `New enquiry ${enquiry.reference}, received ${formatNzDateTime(enquiry.createdAt)} (New Zealand time).`,
     "",
     "Open it in the back office:",
     link,
     "",
     textRows([
       ["Name", name],
-      ["Email", oneLine(input.email, 254)],
-      ["Phone", oneLine(input.phone, 40) || "not given"],
-      ["Subject", oneLine(input.subject, 100)],
-      ["Form", sourceLabel(input.source)],
+      ["Email", oneLine(enquiry.email, 254)],
+      ["Phone", oneLine(enquiry.phone, 40) || "not given"],
+      ["Subject", oneLine(enquiry.subject, 100)],
+      ["Form", sourceLabel(enquiry.source)],
       ["Attachment", attachment],
     ]),
     ...(input.acknowledged
@@ -77,7 +68,7 @@ export function buildStaffNotification(input: EnquiryMailInput): MailContent {
     ...lines.map((line) => `  ${line}`),
     "",
     "Message:",
-    bodyText(input.message),
+    bodyText(enquiry.message),
     "",
     "--",
     "Reply to this e-mail to answer the customer: it goes to their address.",
@@ -86,13 +77,14 @@ export function buildStaffNotification(input: EnquiryMailInput): MailContent {
 }
 
 export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailContent {
-  const name = oneLine(input.fullName, 100);
-  const subject = `We have your enquiry: ${input.reference}`;
-  const lines = lineTexts(input);
+  const { enquiry } = input;
+  const name = oneLine(enquiry.fullName, 100);
+  const subject = `We have your enquiry: ${enquiry.reference}`;
+  const lines = lineTexts(enquiry);
   const sent: [string, string][] = [
     ["Name", name],
-    ["Subject", oneLine(input.subject, 100)],
-    ["Attachment", input.hasAttachment ? "yes (received)" : "no"],
+    ["Subject", oneLine(enquiry.subject, 100)],
+    ["Attachment", enquiry.fileUrl ? "yes (received)" : "no"],
   ];
   const hours = Object.entries(input.trader.businessHours).map(
     ([days, time]) => [oneLine(days, 50), oneLine(time, 100)] as [string, string],
@@ -105,7 +97,7 @@ export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailConte
   const text = [
     `Kia ora ${name},`,
     "",
-    `Thank you for your enquiry. Your reference number is ${input.reference}.`,
+    `Thank you for your enquiry. Your reference number is ${enquiry.reference}.`,
     "Please quote it if you get in touch about this enquiry. We'll get back to you shortly.",
     "",
     "Your enquiry",
@@ -133,7 +125,7 @@ export function buildCustomerAcknowledgement(input: EnquiryMailInput): MailConte
     "</title></head>",
     '<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1a1a1a">',
     `<p>Kia ora ${escapeHtml(name)},</p>`,
-    `<p>Thank you for your enquiry. Your reference number is <strong>${escapeHtml(input.reference)}</strong>.`,
+    `<p>Thank you for your enquiry. Your reference number is <strong>${escapeHtml(enquiry.reference)}</strong>.`,
     " Please quote it if you get in touch about this enquiry. We'll get back to you shortly.</p>",
     '<h2 style="font-size:16px">Your enquiry</h2>',
     `<table role="presentation">${sent.map(row).join("")}</table>`,

@@ -18,9 +18,8 @@ import { getEnv, publicBaseUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { hitRateLimit } from "~/server/security/rate-limit.server";
-import { parseStoredPath } from "~/server/storage/storage.server";
 import { buildCustomerAcknowledgement, buildStaffNotification, type EnquiryMailInput } from "./mail-messages";
-import { formatReference } from "./reference";
+import { toEnquiryView } from "./view.server";
 
 export type ReceivedEnquiry = typeof contactQueries.$inferSelect;
 
@@ -71,23 +70,14 @@ async function mayAcknowledge(tx: Transaction, email: string, now: Date) {
 
 /** Writes the staff notification and the customer acknowledgement to the outbox, in `tx`. */
 export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnquiry, lines: QuoteLine[]) {
-  const base = publicBaseUrl();
-  const stored = parseStoredPath(enquiry.fileUrl);
+  // A new enquiry has no owner yet; its lines are the quote list it was sent with.
+  const view = toEnquiryView(
+    { ...enquiry, ownerName: null },
+    lines.map((line) => ({ ...line, currentName: line.productName })),
+  );
   const input: EnquiryMailInput = {
-    id: enquiry.id,
-    reference: formatReference(enquiry.referenceNo, enquiry.createdAt),
-    source: enquiry.source,
-    fullName: enquiry.fullName,
-    email: enquiry.email,
-    phone: enquiry.phone,
-    subject: enquiry.subject,
-    message: enquiry.message,
-    receivedAt: enquiry.createdAt,
-    hasAttachment: Boolean(enquiry.fileUrl),
-    attachmentUrl:
-      stored?.bucket === "contact_uploads" ? `${base}/admin/files/contact_uploads/${stored.name}` : null,
-    lines,
-    siteUrl: base,
+    enquiry: view,
+    siteUrl: publicBaseUrl(),
     trader: await readTraderContact(tx),
     acknowledged: await mayAcknowledge(tx, enquiry.email, enquiry.createdAt),
   };
@@ -106,14 +96,14 @@ export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnqui
     });
   } else {
     logger.warn(
-      { enquiryId: enquiry.id, reference: input.reference },
+      { enquiryId: enquiry.id, reference: view.reference },
       "no staff e-mail for this enquiry: no recipients in Settings > Enquiries and no active admin",
     );
   }
 
   if (!input.acknowledged) {
     logger.info(
-      { enquiryId: enquiry.id, reference: input.reference },
+      { enquiryId: enquiry.id, reference: view.reference },
       "no acknowledgement sent: this address has had its acknowledgements for today",
     );
     return;

@@ -1,15 +1,18 @@
 // Attachment retention: once an enquiry has been closed (Won, Lost, Spam) for longer than the
 // enquiry settings' attachmentRetentionMonths, its file is deleted from storage and the row
 // records when. The enquiry itself and its history stay; only the customer's file goes, as the
-// privacy statement promises.
-import { and, asc, eq, gt, inArray, isNotNull, lt, or } from "drizzle-orm";
-import { CLOSED_ENQUIRY_STATUSES } from "~/lib/vocabulary";
+// privacy statement promises. Each attachment is deleted by its own command, run by the system
+// ("attachment retention" in the audit log).
+import { and, asc, eq, gt, or } from "drizzle-orm";
 import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { systemActor } from "~/server/commands/actor";
+import { runCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
-import { contactQueries, enquiryEvents } from "~/server/db/schema";
+import { contactQueries } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { periodic } from "~/server/runtime/housekeeping.server";
-import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
+import { AttachmentNoLongerDue, attachmentExpired, deleteExpiredAttachment } from "./commands.server";
+import { formatReference } from "./reference";
 
 const DEFAULT_BATCH_SIZE = 100;
 const SWEEP_DELAY_MS = 30_000;
@@ -30,42 +33,7 @@ export function subtractMonths(date: Date, months: number) {
   return target;
 }
 
-function expired(cutoff: Date) {
-  return and(
-    inArray(contactQueries.status, [...CLOSED_ENQUIRY_STATUSES]),
-    isNotNull(contactQueries.fileUrl),
-    lt(contactQueries.closedAt, cutoff),
-  );
-}
-
-/** Deletes one enquiry's file; true when it was deleted, false when the row no longer qualified. */
-async function deleteAttachment(id: string, cutoff: Date, now: Date) {
-  return getDb().transaction(async (tx) => {
-    // Locked and checked again: staff may have reopened it since the batch was read.
-    const [row] = await tx
-      .select({ fileUrl: contactQueries.fileUrl })
-      .from(contactQueries)
-      .where(and(eq(contactQueries.id, id), expired(cutoff)))
-      .for("update");
-    if (!row?.fileUrl) return false;
-    await tx
-      .update(contactQueries)
-      .set({ fileUrl: null, attachmentDeletedAt: now, updatedAt: now })
-      .where(eq(contactQueries.id, id));
-    await tx.insert(enquiryEvents).values({
-      enquiryId: id,
-      kind: "attachment_deleted",
-      fromValue: row.fileUrl,
-      createdAt: now,
-    });
-    // The file goes last: if storage refuses, the transaction rolls back and the row still
-    // points at a file that is still there, for the next sweep. A file already gone is fine.
-    const stored = parseStoredPath(row.fileUrl);
-    if (stored) await getStorage().delete(stored.bucket, stored.name);
-    else logger.warn({ id, fileUrl: row.fileUrl }, "enquiry file_url is not a stored path; cleared");
-    return true;
-  });
-}
+const RETENTION = systemActor("attachment retention");
 
 /**
  * One sweep: every expired attachment, in batches of `batchSize` rows read in closed_at order.
@@ -84,12 +52,17 @@ export async function deleteExpiredAttachments({
   // Keyset paging, so a row that failed is not read again in this sweep.
   let after: { closedAt: Date; id: string } | null = null;
   for (;;) {
-    const batch: { id: string; closedAt: Date | null }[] = await getDb()
-      .select({ id: contactQueries.id, closedAt: contactQueries.closedAt })
+    const batch: { id: string; closedAt: Date | null; referenceNo: number; createdAt: Date }[] = await getDb()
+      .select({
+        id: contactQueries.id,
+        closedAt: contactQueries.closedAt,
+        referenceNo: contactQueries.referenceNo,
+        createdAt: contactQueries.createdAt,
+      })
       .from(contactQueries)
       .where(
         and(
-          expired(cutoff),
+          attachmentExpired(cutoff),
           after
             ? or(
                 gt(contactQueries.closedAt, after.closedAt),
@@ -100,10 +73,13 @@ export async function deleteExpiredAttachments({
       )
       .orderBy(asc(contactQueries.closedAt), asc(contactQueries.id))
       .limit(batchSize);
-    for (const { id } of batch) {
+    for (const { id, referenceNo, createdAt } of batch) {
       try {
-        if (await deleteAttachment(id, cutoff, now)) result.deleted += 1;
+        const reference = formatReference(referenceNo, createdAt);
+        await runCommand(deleteExpiredAttachment, RETENTION, { id, reference, cutoff, now });
+        result.deleted += 1;
       } catch (error) {
+        if (error instanceof AttachmentNoLongerDue) continue;
         result.failed += 1;
         logger.error({ err: error, id }, "Failed to delete an expired enquiry attachment");
       }

@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import { formatNzDate } from "~/lib/nz-date";
 import { OPEN_QUOTE_STATUSES, type QuoteDeclineReason, type QuoteStatus } from "~/lib/vocabulary";
-import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/follow-up.server";
+import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/commands.server";
 import { getDb, inTransaction } from "~/server/db/db.server";
 import { quoteEvents, quoteLines, quoteLinks, quotes } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";

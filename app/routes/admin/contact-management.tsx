@@ -1,34 +1,25 @@
 import { z } from "zod";
-import { EnquiriesTab, type EnquiryListRow } from "~/components/admin/contact-management/enquiries-tab";
+import { EnquiriesTab } from "~/components/admin/contact-management/enquiries-tab";
 import { SubjectsTab } from "~/components/admin/contact-management/subjects-tab";
 import { LinkTabs } from "~/components/admin/link-tabs";
 import { PageHeader } from "~/components/admin/page-header";
 import { checkbox } from "~/lib/form-values";
 import { parseListParams } from "~/lib/list-params";
+import { listEnquiries, listSubjects } from "~/modules/enquiries/admin.server";
 import {
-  attachmentHref,
-  createSubject,
+  changeEnquiryStatuses,
   deleteEnquiry,
-  deleteSubject,
-  type EnquiryListItem,
-  listEnquiries,
-  listSubjects,
-  setSubjectActive,
-  updateSubject,
-} from "~/modules/enquiries/admin.server";
-import { bulkStatusSchema, parseEnquiryFilters } from "~/modules/enquiries/follow-up.schema";
-import {
-  bulkSetEnquiryStatus,
-  getActiveStaff,
   type StatusChange,
-} from "~/modules/enquiries/follow-up.server";
-import { formatReference } from "~/modules/enquiries/reference";
+  saveSubject,
+} from "~/modules/enquiries/commands.server";
+import { bulkStatusSchema, parseEnquiryFilters } from "~/modules/enquiries/follow-up.schema";
+import { getActiveStaff } from "~/modules/enquiries/follow-up.server";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
 import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
-import { ADMIN_ROLES, isAdmin, requireRole, type SessionUser } from "~/server/auth/guards.server";
+import { ADMIN_ROLES, isAdmin, requireRole } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList, loadPickList, loadWholeList } from "~/server/http/screens.server";
-import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/contact-management";
 
@@ -40,23 +31,6 @@ const TABS = [
   { value: "queries", label: "Contact Queries" },
   { value: "subjects", label: "Subject Management" },
 ] as const;
-
-/** What the table needs of an enquiry: its reference, and the attachment's download address. */
-function toListRow(row: EnquiryListItem): EnquiryListRow {
-  return {
-    id: row.id,
-    reference: formatReference(row.referenceNo, row.createdAt),
-    status: row.status,
-    ownerName: row.ownerName,
-    fullName: row.fullName,
-    email: row.email,
-    phone: row.phone,
-    subject: row.subject,
-    message: row.message,
-    fileHref: attachmentHref(row.fileUrl),
-    createdAt: row.createdAt,
-  };
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -73,10 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const filters = parseEnquiryFilters(url.searchParams);
   const [queries, staff] = await Promise.all([
-    loadPagedList("contact queries", params, async (p) => {
-      const list = await listEnquiries({ ...p, ...filters });
-      return { ...list, rows: list.rows.map(toListRow) };
-    }),
+    loadPagedList("contact queries", params, (p) => listEnquiries({ ...p, ...filters })),
     loadPickList("staff", getActiveStaff),
   ]);
   return {
@@ -134,58 +105,38 @@ function bulkToast(status: string, result: StatusChange) {
   return done(title, notes.length ? `${notes.join(", ")}.` : undefined);
 }
 
-const SUBJECT_SAVED = {
+const SUBJECT_SAVED: Record<Exclude<Intent["intent"], "bulk-status" | "delete-query">, Toast> = {
   "create-subject": done("Subject created successfully"),
   "update-subject": done("Subject updated successfully"),
+  "toggle-subject": done("Subject updated successfully"),
+  "delete-subject": done("Subject deleted successfully"),
 };
 
-/** Does the write and says how it went (the toast after the redirect). */
-async function perform(value: Intent, actor: SessionUser): Promise<Toast> {
-  switch (value.intent) {
-    case "delete-query":
-      await deleteEnquiry(value.id);
-      return done("Query deleted successfully");
-    case "bulk-status":
-      return bulkToast(value.status, await bulkSetEnquiryStatus(actor, value.ids, value.status));
-    case "create-subject":
-      await createSubject(value);
-      return SUBJECT_SAVED[value.intent];
-    case "update-subject":
-      await updateSubject(value.id, value);
-      return SUBJECT_SAVED[value.intent];
-    case "toggle-subject":
-      await setSubjectActive(value.id, value.isActive);
-      return done("Subject updated successfully");
-    case "delete-subject":
-      await deleteSubject(value.id);
-      return done("Subject deleted successfully");
-  }
-}
-
-function auditOf(value: Intent): AuditTarget {
-  if (value.intent === "bulk-status") return { entity: "enquiry", action: "update", id: value.ids };
-  if (value.intent === "delete-query") return { entity: "enquiry", action: "delete", id: value.id };
-  return auditTargetOf("contact_subject", value);
-}
-
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, {
-    role: await quotingRolesForAction(args.request),
+  const form = await readForm(args, {
+    access: await quotingRolesForAction(args.request),
     schema: contactManagementIntentSchema,
-    intentRoles: ADMIN_INTENTS,
+    intentAccess: ADMIN_INTENTS,
   });
   if (!form.ok) return form.response;
   const value = form.value;
-  // A repeat of a subject dialog's submission writes nothing and is answered as the first was.
-  let toast = (SUBJECT_SAVED as Partial<Record<string, Toast>>)[value.intent] ?? done("Saved");
-  const failed = await form.commit(
-    auditOf(value),
-    async () => {
-      toast = await perform(value, form.staff.user);
-    },
-    FAILURE[value.intent],
-  );
-  if (failed) return failed;
+  const failure = FAILURE[value.intent];
+  // A repeat of a submission already carried out writes nothing and is answered as the first was
+  // (a bulk change, whose counts are the first one's, plainly "Saved").
+  let toast: Toast;
+  if (value.intent === "bulk-status") {
+    const ran = await form.run(changeEnquiryStatuses, value, failure);
+    if (!ran.ok) return ran.response;
+    toast = ran.result ? bulkToast(value.status, ran.result) : done("Saved");
+  } else if (value.intent === "delete-query") {
+    const ran = await form.run(deleteEnquiry, value, failure);
+    if (!ran.ok) return ran.response;
+    toast = done("Query deleted successfully");
+  } else {
+    const ran = await form.run(saveSubject, value, failure);
+    if (!ran.ok) return ran.response;
+    toast = SUBJECT_SAVED[value.intent];
+  }
   return redirectWithToast(backToList(args.request), toast);
 }
 

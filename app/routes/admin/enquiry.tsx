@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, SearchXIcon, ShieldAlertIcon } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { z } from "zod";
-import { EnquiryDetails, type EnquiryView } from "~/components/admin/contact-management/enquiry-details";
+import { EnquiryDetails } from "~/components/admin/contact-management/enquiry-details";
 import { EnquiryStatusBadge } from "~/components/admin/contact-management/enquiry-status-badge";
 import { EnquiryTimeline } from "~/components/admin/contact-management/enquiry-timeline";
 import { NoteForm, OwnerForm, StatusForm } from "~/components/admin/contact-management/follow-up-forms";
@@ -10,31 +10,32 @@ import { EnquiryQuotes } from "~/components/admin/quotes/enquiry-quotes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatNzDateTime } from "~/lib/nz-date";
-import { attachmentHref } from "~/modules/enquiries/admin.server";
+import {
+  addEnquiryNote,
+  assignEnquiryOwner,
+  changeEnquiryStatus,
+  ENQUIRY_NOT_FOUND,
+} from "~/modules/enquiries/commands.server";
 import {
   type EnquiryIntent,
   enquiryIntentSchema,
   TIMELINE_LIMIT,
 } from "~/modules/enquiries/follow-up.schema";
-import {
-  applyFollowUp,
-  type EnquiryDetail,
-  EnquiryNotFoundError,
-  getActiveStaff,
-  getEnquiryDetail,
-} from "~/modules/enquiries/follow-up.server";
+import { getActiveStaff, getEnquiryTimeline } from "~/modules/enquiries/follow-up.server";
+import { getEnquiryView } from "~/modules/enquiries/view.server";
 import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
-import { listEnquiryQuotes, quoteAuditDetail } from "~/modules/quotes/admin.server";
-import { openQuoteDraft } from "~/modules/quotes/drafts.server";
+import { listEnquiryQuotes } from "~/modules/quotes/admin.server";
+import { createQuoteDraft } from "~/modules/quotes/commands.server";
 import { isAdmin, requireRole } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
+import { notFound } from "~/server/http/not-found";
 import { loadPickList } from "~/server/http/screens.server";
-import { readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/enquiry";
 
-// One enquiry in the back office (admins, and sales when they may quote, like the list): every field, its quote-list
-// lines and attachment, its status, owner and internal notes, and its history.
+// One enquiry in the back office (admins, and sales when they may quote, like the list): every
+// field, its quote-list lines and attachment, its status, owner and internal notes, and its history.
 
 const LIST = "/admin/contact-management";
 
@@ -43,49 +44,25 @@ export function meta({ loaderData: loaded }: Route.MetaArgs) {
   return [{ title: `${reference ? `Enquiry ${reference}` : "Enquiry"} | Trade Counter Admin` }];
 }
 
-function notFound(): never {
-  throw data({ message: "This enquiry does not exist." }, { status: 404 });
-}
-
 /** The id from the URL; anything but a uuid is a 404 before it reaches the database. */
 function enquiryId(params: { id?: string }) {
   const parsed = z.uuid().safeParse(params.id);
-  return parsed.success ? parsed.data : notFound();
-}
-
-function toView(enquiry: EnquiryDetail): EnquiryView & { ownerId: string | null } {
-  return {
-    id: enquiry.id,
-    reference: enquiry.reference,
-    source: enquiry.source,
-    fullName: enquiry.fullName,
-    email: enquiry.email,
-    phone: enquiry.phone,
-    subject: enquiry.subject,
-    message: enquiry.message,
-    fileHref: attachmentHref(enquiry.fileUrl),
-    attachmentDeletedAt: enquiry.attachmentDeletedAt,
-    status: enquiry.status,
-    ownerId: enquiry.ownerId,
-    ownerName: enquiry.ownerName,
-    spamReason: enquiry.spamReason,
-    createdAt: enquiry.createdAt,
-    closedAt: enquiry.closedAt,
-    lines: enquiry.lines,
-  };
+  if (!parsed.success) throw notFound(ENQUIRY_NOT_FOUND);
+  return parsed.data;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireRole(request, await quotingRoles());
   const id = enquiryId(params);
   const [enquiry, staff, quotes] = await Promise.all([
-    getEnquiryDetail(id),
+    getEnquiryView(id),
     loadPickList("staff", getActiveStaff),
     loadPickList("quotes", () => listEnquiryQuotes(id)),
   ]);
-  if (!enquiry) notFound();
+  if (!enquiry) throw notFound(ENQUIRY_NOT_FOUND);
+  const timeline = await getEnquiryTimeline(id, enquiry.reference);
   // The audit log is the admins': only they are shown the way to it.
-  return { enquiry: toView(enquiry), timeline: enquiry.timeline, staff, quotes, showAudit: isAdmin(user) };
+  return { enquiry, timeline, staff, quotes, showAudit: isAdmin(user) };
 }
 
 const FAILURE: Record<EnquiryIntent["intent"], string> = {
@@ -95,55 +72,54 @@ const FAILURE: Record<EnquiryIntent["intent"], string> = {
   "create-quote": "Error creating the quote",
 };
 
+type FollowUp = Exclude<EnquiryIntent, { intent: "create-quote" }>;
+
+/** What the toast says of a follow-up; `changed` is false when the value was already there. */
+function followUpToast(value: FollowUp, changed: boolean | undefined): Toast {
+  switch (value.intent) {
+    case "set-status":
+      return changed === false
+        ? { type: "info", title: `The status was already ${value.status}` }
+        : { type: "success", title: `Status changed to ${value.status}` };
+    case "set-owner":
+      return changed === false
+        ? { type: "info", title: "The owner is unchanged" }
+        : { type: "success", title: value.ownerId ? "Owner assigned" : "Owner removed" };
+    case "add-note":
+      return { type: "success", title: "Note added" };
+  }
+}
+
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, {
-    role: await quotingRolesForAction(args.request),
+  const form = await readForm(args, {
+    access: await quotingRolesForAction(args.request),
     schema: enquiryIntentSchema,
   });
   const id = enquiryId(args.params);
   if (!form.ok) return form.response;
   const value = form.value;
+  const failure = FAILURE[value.intent];
   if (value.intent === "create-quote") {
     // The enquiry's open draft, or its next revision: the quote builder opens on it.
-    let draft: { id: string; number: string; created: boolean } | undefined;
-    const failed = await form.commit(
-      {
-        entity: "quote",
-        action: "create",
-        detail: () => (draft ? quoteAuditDetail(draft.number) : undefined),
-      },
-      async () => {
-        draft = await openQuoteDraft(form.staff.user, id);
-        return draft;
-      },
-      FAILURE[value.intent],
-    );
-    if (failed) return failed;
+    const ran = await form.run(createQuoteDraft, { enquiryId: id }, failure);
+    if (!ran.ok) return ran.response;
+    const draft = ran.result;
     return redirectWithToast(draft ? `/admin/quotes/${draft.id}` : args.request.url, {
       type: "success",
       title: draft?.created ? `Quote ${draft.number} drafted` : "The draft quote is open",
     });
   }
-  let toast: Toast = { type: "success", title: "Saved" };
-  const failed = await form.commit(
-    {
-      entity: "enquiry",
-      action: "update",
-      id,
-      // A note is a row of its own: the enquiry's row does not show it.
-      changes: value.intent === "add-note" ? { note: { before: null, after: value.body } } : undefined,
-    },
-    async () => {
-      try {
-        toast = await applyFollowUp(form.staff.user, id, value);
-      } catch (error) {
-        if (error instanceof EnquiryNotFoundError) notFound();
-        throw error;
-      }
-    },
-    FAILURE[value.intent],
+  const ran =
+    value.intent === "set-status"
+      ? await form.run(changeEnquiryStatus, { id, status: value.status }, failure)
+      : value.intent === "set-owner"
+        ? await form.run(assignEnquiryOwner, { id, ownerId: value.ownerId }, failure)
+        : await form.run(addEnquiryNote, { id, body: value.body }, failure);
+  if (!ran.ok) return ran.response;
+  return redirectWithToast(
+    backToList(args.request),
+    followUpToast(value, typeof ran.result === "boolean" ? ran.result : undefined),
   );
-  return failed ?? redirectWithToast(backToList(args.request), toast);
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { ActiveToggle } from "~/components/admin/active-toggle";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
@@ -10,14 +9,8 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { UserFormFields } from "~/components/admin/user-form-fields";
 import { parseListParams } from "~/lib/list-params";
 import { formatNzDate } from "~/lib/nz-date";
-import {
-  type AdminUserRow,
-  createAdminUser,
-  deleteAdminUser,
-  listUsers,
-  setAdminUserActive,
-  updateAdminUser,
-} from "~/modules/users/admin.server";
+import { type AdminUserRow, listUsers } from "~/modules/users/admin.server";
+import { createUser, deleteUser, setUserActive, updateUser } from "~/modules/users/commands.server";
 import {
   createUserFormSchema,
   USER_FORM_DEFAULTS,
@@ -25,9 +18,9 @@ import {
   userIntentSchema,
 } from "~/modules/users/schema";
 import { requireAdminOrDeny, sessionIdOf } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList } from "~/server/http/screens.server";
-import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/users";
 
@@ -57,36 +50,20 @@ const SUCCESS = {
   delete: { title: "User deleted successfully" },
 } as const;
 
-function auditOf(value: z.output<typeof userIntentSchema>): AuditTarget {
-  const target = auditTargetOf("user", value);
-  // The new password is never logged, only that it was set.
-  if (value.intent === "update" && value.password)
-    return { ...target, changes: { password: { before: "(hidden)", after: "(changed)" } } };
-  return target;
-}
-
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: userIntentSchema, hideFields });
+  const form = await readForm(args, { access: "admin", schema: userIntentSchema, hideFields });
   if (!form.ok) return form.response;
   const value = form.value;
-  const actorId = form.staff.user.id;
-  const failed = await form.commit(
-    auditOf(value),
-    () => {
-      switch (value.intent) {
-        case "create":
-          return createAdminUser({ ...value, password: value.password ?? "" });
-        case "update":
-          return updateAdminUser(actorId, value, { keepSessionId: sessionIdOf(args.request) });
-        case "set-active":
-          return setAdminUserActive(actorId, value.id, value.isActive);
-        case "delete":
-          return deleteAdminUser(actorId, value.id);
-      }
-    },
-    FAILED[value.intent],
-  );
-  if (failed) return failed;
+  const failed = FAILED[value.intent];
+  const done =
+    value.intent === "create"
+      ? await form.run(createUser, { ...value, password: value.password ?? "" }, failed)
+      : value.intent === "update"
+        ? await form.run(updateUser, { ...value, keepSessionId: sessionIdOf(args.request) }, failed)
+        : value.intent === "set-active"
+          ? await form.run(setUserActive, value, failed)
+          : await form.run(deleteUser, value, failed);
+  if (!done.ok) return done.response;
   const toast =
     value.intent === "set-active"
       ? {

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
@@ -13,11 +13,15 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { privatePageMeta } from "~/modules/seo/meta";
 import { authFormSchema } from "~/modules/users/schema";
 import { getSessionUser, isStaff } from "~/server/auth/guards.server";
-import { attemptSignIn, attemptSignUp, requestConfirmationLink } from "~/server/auth/session.server";
+import {
+  attemptSignIn,
+  attemptSignUp,
+  requestConfirmationLink,
+  signedInRedirect,
+} from "~/server/auth/session.server";
 import { parseSubmission, readFormData } from "~/server/http/intents";
-import { logger } from "~/server/logger.server";
 import { clientIpContext } from "~/server/security/request-context";
-import { redirectWithToast, toastHeaders } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 
 /** A 429's Retry-After reaches the browser only through the route's headers (React Router). */
@@ -47,47 +51,43 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, redirectTo };
 }
 
+type AuthAnswer = {
+  result: SubmissionResult<string[]>;
+  /** Why the attempt was refused (shown in a toast and above the form). */
+  failure: string | null;
+  intent: keyof typeof FAILURE_TITLE | null;
+  /** The password was right but the address is unconfirmed: a new link is offered for it. */
+  unconfirmedEmail: string | null;
+};
+
+/** A refused post: the form's answer with its status (and Retry-After past a limit). */
+function refused(
+  answer: Partial<AuthAnswer> & Pick<AuthAnswer, "result">,
+  status: number,
+  retryAfter?: number,
+) {
+  return data<AuthAnswer>(
+    { failure: null, intent: null, unconfirmedEmail: null, ...answer },
+    { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   // A body no form of ours sends (another content type, broken multipart) is a 400, read no further.
   const formData = await readFormData(request);
-  if (!formData) {
-    return data(
-      {
-        result: { status: "error" as const, error: { "": ["The form could not be read."] } },
-        failure: null,
-        intent: null,
-        unconfirmedEmail: null,
-      },
-      { status: 400 },
-    );
-  }
+  if (!formData)
+    return refused({ result: { status: "error", error: { "": ["The form could not be read."] } } }, 400);
   // parseSubmission: a forged __intent__ / __state__ (Conform's own fields) is dropped, not a 500.
   const submission = parseSubmission(formData, authFormSchema);
-  if (submission.status !== "success") {
-    return data(
-      {
-        result: submission.reply({ hideFields: ["password"] }),
-        failure: null,
-        intent: null,
-        unconfirmedEmail: null,
-      },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success")
+    return refused({ result: submission.reply({ hideFields: ["password"] }) }, 400);
   const value = submission.value;
   const clientIp = context.get(clientIpContext);
   if (value.intent === "resend-confirmation") {
     const sent = await requestConfirmationLink({ email: value.email, clientIp });
     if (!sent.ok) {
-      return data(
-        {
-          result: submission.reply(),
-          failure: sent.message,
-          intent: value.intent,
-          unconfirmedEmail: value.email,
-        },
-        { status: sent.status, headers: retryAfterHeaders(sent.retryAfterSeconds) },
-      );
+      const answer = { result: submission.reply(), failure: sent.message, unconfirmedEmail: value.email };
+      return refused({ ...answer, intent: value.intent }, sent.status, sent.retryAfterSeconds);
     }
     // The same words whether or not the address has an account waiting for confirmation.
     return redirectWithToast("/auth", {
@@ -102,16 +102,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await attemptSignIn(request, { email: value.email, password: value.password, clientIp })
       : await attemptSignUp(request, { ...value, clientIp });
   if (!outcome.ok) {
-    return data(
-      {
-        result: submission.reply({ hideFields: ["password"] }),
-        failure: outcome.message,
-        intent: value.intent,
-        // The password was right: offer a new confirmation link for the address typed.
-        unconfirmedEmail: outcome.unconfirmed ? value.email : null,
-      },
-      { status: outcome.status, headers: retryAfterHeaders(outcome.retryAfterSeconds) },
-    );
+    const answer = {
+      result: submission.reply({ hideFields: ["password"] }),
+      failure: outcome.message,
+      intent: value.intent,
+      // The password was right: offer a new confirmation link for the address typed.
+      unconfirmedEmail: outcome.unconfirmed ? value.email : null,
+    };
+    return refused(answer, outcome.status, outcome.retryAfterSeconds);
   }
   if (value.intent === "sign-up") {
     // No session yet: the account can sign in once its e-mail address is confirmed.
@@ -121,31 +119,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "Check your e-mail to confirm your address.",
     });
   }
-  const user = await getSessionUser(new Request(request.url, { headers: cookieHeaderFrom(outcome.headers) }));
-  logger.info({ userId: outcome.userId, role: user?.role }, "role looked up after sign-in");
-  const headers = new Headers();
-  for (const cookie of outcome.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append(
-    "Set-Cookie",
-    (
-      await toastHeaders({
-        type: "success",
-        title: "Welcome back!",
-        description: "You have been signed in successfully.",
-      })
-    )["Set-Cookie"],
-  );
   // Staff return to the page they were sent here from (or /admin); anyone else sees Access Limited.
-  return redirect(user && isStaff(user) ? safeRedirect(value.redirectTo, "/admin") : "/auth", { headers });
-}
-
-function retryAfterHeaders(seconds: number | undefined) {
-  return seconds ? { "Retry-After": String(seconds) } : undefined;
-}
-
-function cookieHeaderFrom(setCookies: Headers) {
-  const pairs = setCookies.getSetCookie().map((c) => c.split(";")[0]);
-  return { cookie: pairs.join("; ") };
+  return signedInRedirect(request, outcome, value.redirectTo);
 }
 
 export default function AuthPage() {

@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
-import { data } from "react-router";
 import { findEnquiryByAttachment } from "~/modules/enquiries/admin.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { quotingRoles } from "~/modules/quotes/access.server";
-import { recordStaffEvent, requireStaffRole } from "~/server/http/staff-action.server";
+import { recordAuditEventSafely } from "~/server/audit/audit.server";
+import { requireActor } from "~/server/http/intake.server";
+import { notFound } from "~/server/http/not-found";
 import { contentTypeFor } from "~/server/storage/content-type";
 import { getStorage, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/contact-upload";
@@ -14,13 +15,14 @@ import type { Route } from "./+types/contact-upload";
 // attachment, nosniff, and a sandboxing policy should a browser open it anyway.
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const staff = await requireStaffRole(args, await quotingRoles());
+  const actor = await requireActor(args, await quotingRoles());
   try {
     // storage.get accepts only names it generated (digits, hex and a short extension), so the
     // name is safe to quote in the header.
     const file = await getStorage().get("contact_uploads", params.name);
     const enquiry = await findEnquiryByAttachment(params.name);
-    await recordStaffEvent(staff, {
+    // A download changes nothing: its event is recorded on its own (a failure to record it is logged).
+    await recordAuditEventSafely(actor.actor, actor.origin, {
       action: "download",
       entityType: "enquiry",
       entityId: enquiry?.id ?? null,
@@ -37,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof StorageError) throw data("Not found", { status: 404 });
+    if (error instanceof StorageError) throw notFound("This file does not exist.");
     throw error;
   }
 }

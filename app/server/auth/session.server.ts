@@ -5,13 +5,14 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { z } from "zod";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { auditOriginOf, recordAuditEventSafely } from "../audit/audit.server";
 import { getDb } from "../db/db.server";
 import { sessions, users } from "../db/schema";
 import { logger } from "../logger.server";
 import { toastHeaders } from "../toast.server";
 import { getAuth } from "./auth.server";
-import { getSessionUser } from "./guards.server";
+import { getSessionUser, isStaff } from "./guards.server";
 import { passwordProblem } from "./password-policy.server";
 import {
   confirmationLinkLimitedMessage,
@@ -128,6 +129,34 @@ async function auditSignIn(request: Request, input: { email: string; clientIp: s
     entityId: user?.id ?? result.userId,
     summary: `Signed in as ${user?.email ?? email}`,
   });
+}
+
+function cookieHeaderFrom(setCookies: Headers) {
+  const pairs = setCookies.getSetCookie().map((c) => c.split(";")[0]);
+  return { cookie: pairs.join("; ") };
+}
+
+/**
+ * Where a successful sign-in goes, with its session cookie and the welcome toast: staff to the
+ * page they were sent to sign in from (a page of this site) or /admin; anyone else back to the
+ * sign-in page, which tells them their account has no access to the staff area.
+ */
+export async function signedInRedirect(
+  request: Request,
+  outcome: Extract<AuthResult, { ok: true }>,
+  redirectTo: string | undefined,
+) {
+  const user = await getSessionUser(new Request(request.url, { headers: cookieHeaderFrom(outcome.headers) }));
+  logger.info({ userId: outcome.userId, role: user?.role }, "role looked up after sign-in");
+  const headers = new Headers();
+  for (const cookie of outcome.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const welcome = await toastHeaders({
+    type: "success",
+    title: "Welcome back!",
+    description: "You have been signed in successfully.",
+  });
+  headers.append("Set-Cookie", welcome["Set-Cookie"]);
+  return redirect(user && isStaff(user) ? safeRedirect(redirectTo, "/admin") : "/auth", { headers });
 }
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";

@@ -14,8 +14,8 @@ import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { toast } from "~/components/ui/toast";
 import { formatNzDateTime } from "~/lib/nz-date";
-import type { EnquiryStatus } from "~/lib/vocabulary";
 import type { EnquiryFilters as Filters } from "~/modules/enquiries/follow-up.schema";
+import type { EnquiryView } from "~/modules/enquiries/view";
 import { BulkStatusBar } from "./bulk-status-bar";
 import { downloadFile } from "./download-file";
 import { EnquiryFilters, type StaffOption } from "./enquiry-filters";
@@ -28,22 +28,6 @@ export function enquiryHref(id: string) {
   return `/admin/contact-management/${id}`;
 }
 
-export type EnquiryListRow = {
-  id: string;
-  /** TC-2026-000123 */
-  reference: string;
-  status: EnquiryStatus;
-  ownerName: string | null;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  /** The staff-only download address of the attached file, when there is one. */
-  fileHref: string | null;
-  createdAt: Date;
-};
-
 function exportOneHref(id: string) {
   return `${EXPORT_URL}?ids=${encodeURIComponent(id)}`;
 }
@@ -54,7 +38,7 @@ export function EnquiriesTab({
   staff,
   admin,
 }: {
-  list: PagedListData<EnquiryListRow>;
+  list: PagedListData<EnquiryView>;
   filters: Filters;
   staff: StaffOption[];
   /** Admins also export and delete; sales who may quote follow the queries up only. */
@@ -74,7 +58,7 @@ export function EnquiriesTab({
     });
   }
 
-  const allColumns: DataTableColumn<EnquiryListRow>[] = [
+  const allColumns: DataTableColumn<EnquiryView>[] = [
     {
       key: "select",
       header: (

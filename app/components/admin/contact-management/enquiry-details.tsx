@@ -9,29 +9,10 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatNzDateTime } from "~/lib/nz-date";
-import type { EnquiryStatus } from "~/lib/vocabulary";
 import { SOURCE_LABELS, SPAM_REASON_LABELS } from "~/modules/enquiries/follow-up.schema";
+import type { EnquiryView } from "~/modules/enquiries/view";
 import { downloadFile } from "./download-file";
 import { EnquiryStatusBadge } from "./enquiry-status-badge";
-
-export type EnquiryView = {
-  id: string;
-  reference: string;
-  source: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  fileHref: string | null;
-  attachmentDeletedAt: Date | null;
-  status: EnquiryStatus;
-  ownerName: string | null;
-  spamReason: string | null;
-  createdAt: Date;
-  closedAt: Date | null;
-  lines: { productName: string; quantity: number; productId: string | null; currentName: string | null }[];
-};
 
 // A value wraps anywhere, so a name or e-mail address without spaces stays in its column.
 function Item({ term, children }: { term: string; children: ReactNode }) {
