@@ -25,7 +25,7 @@ import {
 } from "~/modules/enquiries/follow-up.server";
 import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
 import { listEnquiryQuotes, quoteAuditDetail } from "~/modules/quotes/admin.server";
-import { openQuoteDraft } from "~/modules/quotes/drafts.server";
+import { openQuoteDraft } from "~/modules/quotes/commands.server";
 import { isAdmin, requireRole } from "~/server/auth/guards.server";
 import { backToList } from "~/server/http/intents";
 import { loadPickList } from "~/server/http/screens.server";

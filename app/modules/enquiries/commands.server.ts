@@ -1,0 +1,1 @@
+export { type EventActor, setEnquiryStatus } from "./follow-up.server";
