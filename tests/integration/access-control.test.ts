@@ -9,8 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
 import { quoteListCookie } from "~/modules/quote-list/quote-list.server";
-import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
-import { sendQuote } from "~/modules/quotes/lifecycle.server";
+import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import {
   brands,
@@ -28,6 +27,7 @@ import { type Outcome, settle } from "../support/admin-action";
 import { ADMIN_INTENTS } from "../support/admin-intents";
 import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
+import { openDraftAs, saveDraftAs, sendAs } from "../support/quotes";
 import { createUser } from "../support/users";
 
 const database = useTestDatabase();
@@ -161,8 +161,8 @@ beforeAll(async () => {
     })
     .returning();
   if (!quoted) throw new Error("seed failed");
-  const draft = await openQuoteDraft(staff, quoted.id);
-  await saveQuoteDraft(
+  const draft = await openDraftAs(staff, quoted.id);
+  await saveDraftAs(
     staff,
     draft.id,
     quoteDraftSchema.parse({
@@ -172,7 +172,7 @@ beforeAll(async () => {
       lines: [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }],
     }),
   );
-  const { token: quoteToken } = await sendQuote(staff, draft.id, draft.number);
+  const { token: quoteToken } = await sendAs(staff, draft.id);
   const outsidePath = path.join(path.dirname(database.current.storageRoot), `${MARK.outside}.pdf`);
   fs.writeFileSync(outsidePath, MARK.outside);
   const cookies = {} as Record<Visitor, string>;

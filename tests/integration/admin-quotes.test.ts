@@ -1,14 +1,15 @@
 // Quotes in the back office through their routes: created from an enquiry, edited and sent in the
 // builder (the server's totals and messages), locked once sent, revised and withdrawn, listed and
 // searched; each change one audit event; admins only.
+import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import type { Role } from "~/lib/vocabulary";
 import { QUOTING_SWITCHED_OFF } from "~/modules/quotes/access.server";
-import { nzDatePlusDays, QUOTE_LOCKED } from "~/modules/quotes/drafts.server";
-import { answerQuote } from "~/modules/quotes/lifecycle.server";
+import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
+import { QUOTE_LOCKED, QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
 import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
-import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
+import { getQuoteSettings } from "~/modules/quotes/settings.server";
 import { getQuoteStats } from "~/modules/quotes/stats.server";
 import {
   action as contactManagementAction,
@@ -24,6 +25,7 @@ import { loader as pdfLoader } from "~/routes/resources/quote-pdf-staff";
 import { auditEvents, contactQueries, enquiryLines, mailOutbox, products, quotes } from "~/server/db/schema";
 import { cookieFor, errorOf, fieldErrorsOf, settle, toastOf } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { answerAsCustomer, setQuoteSettings } from "../support/quotes";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -188,11 +190,11 @@ test("from an enquiry to a sent quote: drafted, refused with messages, saved, se
     ]),
   );
 
-  // The staff PDF.
+  // The staff PDF; its download is in the audit log too.
   const pdf = await call(pdfLoader, `/admin/quotes/${id}/pdf`, { id });
   expect(pdf.status).toBe(200);
 
-  expect((await auditOf(id)).map((e) => e.action).sort()).toEqual(["create", "send", "update"]);
+  expect((await auditOf(id)).map((e) => e.action).sort()).toEqual(["create", "download", "send", "update"]);
 });
 
 test("a sent quote is revised (B, starting from A) and A is withdrawn with a reason", async () => {
@@ -409,7 +411,7 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
     const loaded = await call(settingsLoader, "/admin/settings?tab=quotes", {});
     expect((loaded.body as { quotes: { gstBasisPoints: string } }).quotes.gstBasisPoints).toBe("12.5");
   } finally {
-    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+    await setQuoteSettings(DEFAULT_QUOTE_SETTINGS);
   }
 });
 
@@ -427,8 +429,8 @@ test("the dashboard counts quotes sent and accepted this month, the win rate and
   };
   const won = await send();
   const lost = await send();
-  await answerQuote(won, { kind: "accept", name: "Mere Parata", purchaseOrder: null });
-  await answerQuote(lost, { kind: "decline", reason: "price", message: null });
+  await answerAsCustomer(won, { kind: "accept", name: "Mere Parata", purchaseOrder: null });
+  await answerAsCustomer(lost, { kind: "decline", reason: "price", message: null });
 
   const after = await getQuoteStats();
   expect(after.sentThisMonth - before.sentThisMonth).toBe(2);
@@ -565,4 +567,67 @@ test("sales whose quoting is switched off under an open draft are told why (403)
   expect(refused.status).toBe(403);
   expect((refused.body as { message: string }).message).toBe(QUOTING_SWITCHED_OFF);
   expect((await db().select().from(quotes).where(eq(quotes.id, id)))[0]?.status).toBe("draft");
+});
+
+async function enquiryAudit(enquiryId: string) {
+  return db()
+    .select({ action: auditEvents.action, changes: auditEvents.changes, actorRole: auditEvents.actorRole })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, "enquiry"), eq(auditEvents.entityId, enquiryId)));
+}
+
+test("a send logs each revision it supersedes and the enquiry it moves to Quoted, each in an event of its own; a staff download of the PDF is logged", async () => {
+  const { enquiry } = await enquiryWithList();
+  const lines = [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }];
+  const a = (await createQuote(enquiry.id)).location?.split("/").at(-1) ?? "";
+  expect((await postQuote(a, builderFields("send", lines))).status).toBe(302);
+  // The enquiry went from New to Quoted, in an event of its own, by the staff member who sent.
+  expect(await enquiryAudit(enquiry.id)).toEqual([
+    { action: "update", changes: { status: { before: "New", after: "Quoted" } }, actorRole: "admin" },
+  ]);
+  await answerAsCustomer(a, { kind: "changes", message: "Please add delivery to site." });
+
+  const b = (await postQuote(a, { intent: "revise" })).location?.split("/").at(-1) ?? "";
+  const numberOf = async (id: string) =>
+    ((await call(quoteLoader, `/admin/quotes/${id}`, { id })).body as { quote: { number: string } }).quote
+      .number;
+  const [numberA, numberB] = [await numberOf(a), await numberOf(b)];
+  expect((await quoteEvents(b)).map((e) => e.summary)).toEqual([
+    `Created quote ${numberB}: revision of ${numberA}`,
+  ]);
+  expect((await postQuote(b, builderFields("send", lines))).status).toBe(302);
+
+  // A's own event says it was replaced by B; the enquiry, Quoted already, has no second event.
+  const superseded = (await quoteEvents(a)).at(-1);
+  expect(superseded).toMatchObject({
+    action: "update",
+    summary: `Updated quote ${numberA}: Replaced by ${numberB}; State changes_requested → superseded`,
+    changes: { State: { before: "changes_requested", after: "superseded" } },
+  });
+  expect(await enquiryAudit(enquiry.id)).toHaveLength(1);
+  expect((await quoteEvents(b)).map((e) => e.action)).toEqual(["create", "send"]);
+
+  expect((await call(pdfLoader, `/admin/quotes/${b}/pdf`, { id: b })).status).toBe(200);
+  expect((await quoteEvents(b)).at(-1)).toMatchObject({
+    action: "download",
+    summary: `Downloaded the PDF of quote ${numberB}`,
+  });
+});
+
+test("a quote that does not exist (or an id that is none) is a 404 with its message, from its page and every action", async () => {
+  const lines = [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }];
+  const notFound = { status: 404, body: { message: QUOTE_NOT_FOUND } };
+  for (const id of [crypto.randomUUID(), "not-a-quote"]) {
+    expect(await call(quoteLoader, `/admin/quotes/${id}`, { id })).toMatchObject(notFound);
+    expect(await call(pdfLoader, `/admin/quotes/${id}/pdf`, { id })).toMatchObject(notFound);
+    for (const fields of [
+      builderFields("save", lines),
+      builderFields("send", lines),
+      { intent: "send-saved" },
+      { intent: "withdraw", reason: "Price list changed" },
+      { intent: "revise" },
+    ]) {
+      expect(await postQuote(id, fields), `${fields.intent} ${id}`).toMatchObject(notFound);
+    }
+  }
 });

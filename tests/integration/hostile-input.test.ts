@@ -13,8 +13,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import { heroFormSchema } from "~/modules/content/home.schema";
-import { nzDatePlusDays, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
-import { sendQuote } from "~/modules/quotes/lifecycle.server";
+import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import {
   brands,
@@ -53,6 +52,7 @@ import {
   malformedBodies,
   settleStrict,
 } from "../support/hostile";
+import { openDraftAs, saveDraftAs, sendAs } from "../support/quotes";
 import { createUser } from "../support/users";
 
 const database = useTestDatabase();
@@ -105,13 +105,13 @@ beforeAll(async () => {
       })
       .returning();
     if (!enquiry) throw new Error("seed failed");
-    const draft = await openQuoteDraft(admin, enquiry.id);
-    await saveQuoteDraft(admin, draft.id, quoteDraftSchema.parse(QUOTE_DRAFT));
+    const draft = await openDraftAs(admin, enquiry.id);
+    await saveDraftAs(admin, draft.id, quoteDraftSchema.parse(QUOTE_DRAFT));
     return draft;
   };
   const draft = await quoteFor("Draft Customer");
   const sent = await quoteFor("Sent Customer");
-  const { token: quoteToken } = await sendQuote(admin, sent.id, sent.number);
+  const { token: quoteToken } = await sendAs(admin, sent.id);
   Object.assign(seeded, {
     quoteId: draft.id,
     quoteToken,

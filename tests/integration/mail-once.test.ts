@@ -9,7 +9,7 @@ import type { MailKind } from "~/lib/vocabulary";
 import { runCertificateReminders } from "~/modules/certifications/reminders.server";
 import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
 import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
-import { runQuoteSweep, sendQuote } from "~/modules/quotes/lifecycle.server";
+import { runQuoteSweep } from "~/modules/quotes/lifecycle.server";
 import { action as dashboardAction } from "~/routes/admin/dashboard";
 import { action as quoteAction } from "~/routes/admin/quote";
 import * as quotePage from "~/routes/public/quote";
@@ -29,7 +29,7 @@ import { clientIpContext, cspNonceContext } from "~/server/security/request-cont
 import { cookieFor, settle, toastOf } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 import { VALID_ENQUIRY } from "../support/enquiry";
-import { draftQuoteFor, quoteStaff } from "../support/quotes";
+import { draftQuoteFor, quoteStaff, sendAs } from "../support/quotes";
 import { useSmtpServer } from "./mail-support";
 import { postAuth } from "./sign-in-support";
 
@@ -209,7 +209,7 @@ test(
   async () => {
     const actor = await quoteStaff();
     const { draft } = await draftQuoteFor(db(), actor, { days: 3 });
-    await sendQuote(actor, draft.id, draft.number);
+    await sendAs(actor, draft.id);
     await expectSentOnce(["quote"]);
 
     startMailWorker({ transport: mail.transport, intervalMs: 3_600_000 });

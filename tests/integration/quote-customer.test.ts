@@ -5,26 +5,22 @@
 // The route modules' loaders and actions are called as React Router calls them; the last tests
 // go through the whole app for the rendered page and its headers.
 import crypto from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
-import { nzDatePlusDays, openQuoteDraft } from "~/modules/quotes/drafts.server";
-import {
-  expireQuotes,
-  hashQuoteToken,
-  QUOTE_CLOSED,
-  sendQuote,
-  withdrawQuote,
-} from "~/modules/quotes/lifecycle.server";
+import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
+import { expireQuotes } from "~/modules/quotes/lifecycle.server";
+import { hashQuoteToken } from "~/modules/quotes/links.server";
+import { QUOTE_CLOSED, QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
 import * as quotePage from "~/routes/public/quote";
 import * as quotePdf from "~/routes/resources/quote-pdf";
-import { contactQueries, quoteEvents, quoteLinks, quotes } from "~/server/db/schema";
+import { auditEvents, contactQueries, quoteEvents, quoteLinks, quotes } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { createAppHandler } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
-import { draftQuoteFor, quoteStaff } from "../support/quotes";
+import { draftQuoteFor, openDraftAs, quoteStaff, sendAs, withdrawAs } from "../support/quotes";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -59,7 +55,7 @@ async function sentQuote(days = 30) {
     ],
     fields: { customerCompany: "Parata Builders", noteToCustomer: "Delivery to site included." },
   });
-  const { token, pdfPath } = await sendQuote(actor, draft.id, draft.number);
+  const { token, pdfPath } = await sendAs(actor, draft.id);
   return { actor, enquiry, id: draft.id, number: draft.number, token, pdfPath };
 }
 
@@ -114,7 +110,7 @@ function downloadPdf(token: string, ip?: string) {
 }
 
 type PageData = {
-  quote: Awaited<ReturnType<typeof import("~/modules/quotes/customer.server").readCustomerQuote>>;
+  quote: import("~/modules/quotes/customer.server").CustomerQuote;
 };
 
 function pageOf(answer: Answer) {
@@ -217,7 +213,7 @@ test("a valid link shows the quote (number, parties, lines, totals, note, terms)
   expect("handle" in quotePage).toBe(false);
 });
 
-test("an unknown, altered or malformed token, or a draft's, gets the same bare 404 from the page, its actions and its PDF", async () => {
+test("an unknown, altered or malformed token, or a draft's, gets the same 404 from the page, its actions and its PDF", async () => {
   const sent = await sentQuote();
   // A link pointing at a draft (none is ever made; as if one were) names nothing either.
   const [draftRow] = await db()
@@ -250,12 +246,12 @@ test("an unknown, altered or malformed token, or a draft's, gets the same bare 4
     const where = JSON.stringify(token);
     const page = await viewPage(token);
     expect(page.status, where).toBe(404);
-    expect(page.body, where).toBeNull();
+    expect(page.body, where).toEqual({ message: QUOTE_NOT_FOUND });
     expectPrivateHeaders(page.headers, `404 ${where}`);
 
     const posted = await answerQuote(token, VALID_ACCEPT);
     expect(posted.status, where).toBe(404);
-    expect(posted.body, where).toBeNull();
+    expect(posted.body, where).toEqual({ message: QUOTE_NOT_FOUND });
     expectPrivateHeaders(posted.headers, `POST 404 ${where}`);
 
     const pdf = await downloadPdf(token);
@@ -288,6 +284,42 @@ test("accepting with a purchase order number redirects (303) back to the page, w
   });
   expect(stored.answeredAt).toBeInstanceOf(Date);
   expect(await enquiryStatus(sent.enquiry.id)).toBe("Won");
+  // The audit log has the view, the answer and the enquiry's move as the customer's, from their address.
+  const customers = await db()
+    .select({
+      entityType: auditEvents.entityType,
+      summary: auditEvents.summary,
+      ip: auditEvents.ipAddress,
+      name: auditEvents.actorName,
+    })
+    .from(auditEvents)
+    .where(
+      and(eq(auditEvents.actorRole, "customer"), inArray(auditEvents.entityId, [sent.id, sent.enquiry.id])),
+    )
+    // The answer's events share their transaction's time: the quote's, then the enquiry's.
+    .orderBy(asc(auditEvents.occurredAt), desc(auditEvents.entityType));
+  expect(customers).toEqual([
+    {
+      entityType: "quote",
+      summary: expect.stringMatching(
+        new RegExp(`^Updated quote ${sent.number}: State sent → viewed; Viewed `),
+      ),
+      ip: expect.any(String),
+      name: "Mere Parata",
+    },
+    {
+      entityType: "quote",
+      summary: expect.stringContaining(`Updated quote ${sent.number}: State viewed → accepted;`),
+      ip: expect.any(String),
+      name: "Mere Parata",
+    },
+    {
+      entityType: "enquiry",
+      summary: 'Updated enquiry "Mere Parata": status, closed at',
+      ip: expect.any(String),
+      name: "Mere Parata",
+    },
+  ]);
 
   const page = pageOf(await viewPage(sent.token));
   expect(page.state).toEqual({
@@ -443,12 +475,12 @@ test("a closed quote (accepted, expired, superseded, withdrawn) shows read-only 
     .where(eq(quotes.id, lapsed.id));
 
   const replaced = await sentQuote();
-  const next = await openQuoteDraft(replaced.actor, replaced.enquiry.id);
-  await sendQuote(replaced.actor, next.id, next.number);
+  const next = await openDraftAs(replaced.actor, replaced.enquiry.id);
+  await sendAs(replaced.actor, next.id);
   expect((await storedQuote(replaced.id)).status).toBe("superseded");
 
   const withdrawn = await sentQuote();
-  await withdrawQuote(withdrawn.actor, withdrawn.id, "Price no longer holds");
+  await withdrawAs(withdrawn.actor, withdrawn.id, "Price no longer holds");
 
   const cases = [
     [accepted, "accepted"],
@@ -635,7 +667,7 @@ test("through the app without JavaScript: a bad answer re-renders the form with 
 
   // A quote that can no longer be answered points the customer to a new one.
   const withdrawn = await sentQuote();
-  await withdrawQuote(withdrawn.actor, withdrawn.id, "Mistake");
+  await withdrawAs(withdrawn.actor, withdrawn.id, "Mistake");
   const closed = await (
     await app(new Request(`http://localhost/quote/${withdrawn.token}`), { clientIp: nextIp() })
   ).text();

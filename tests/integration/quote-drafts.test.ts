@@ -3,10 +3,10 @@
 // whole cents, a sent revision is locked, and the next revision (B) starts from the last one.
 import { asc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { nzDatePlusDays, openQuoteDraft, QUOTE_LOCKED, saveQuoteDraft } from "~/modules/quotes/drafts.server";
+import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
+import { QUOTE_LOCKED } from "~/modules/quotes/messages";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
-import { saveQuoteSettings } from "~/modules/quotes/settings.server";
 import {
   brands,
   contactQueries,
@@ -17,6 +17,7 @@ import {
   quotes,
 } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
+import { openDraftAs, saveDraftAs, setQuoteSettings } from "../support/quotes";
 import { createUser } from "../support/users";
 
 const database = useTestDatabase();
@@ -92,7 +93,7 @@ async function storedQuote(quoteId: string) {
 test("the first draft takes the enquiry's lines at today's prices, with GST from the settings", async () => {
   const actor = await staff();
   const { enquiry, ply, brand } = await enquiryWithLines();
-  const draft = await openQuoteDraft(actor, enquiry.id);
+  const draft = await openDraftAs(actor, enquiry.id);
   expect(draft.created).toBe(true);
   expect(draft.number).toMatch(/^TC-2026-\d{6}-A$/);
 
@@ -118,7 +119,7 @@ test("the first draft takes the enquiry's lines at today's prices, with GST from
   });
 
   // A second click opens the same draft.
-  expect(await openQuoteDraft(actor, enquiry.id)).toEqual({ ...draft, created: false });
+  expect(await openDraftAs(actor, enquiry.id)).toEqual({ ...draft, created: false });
   expect(await db().select().from(quotes).where(eq(quotes.enquiryId, enquiry.id))).toHaveLength(1);
 
   // The lines are a snapshot: a later price change in the catalogue does not reach them.
@@ -162,14 +163,14 @@ test("a line drafted from a product takes the product's unit of sale from its ca
         position,
       })),
     );
-  const draft = await openQuoteDraft(actor, enquiry.id);
+  const draft = await openDraftAs(actor, enquiry.id);
   expect((await storedLines(draft.id)).map((l) => l.unit)).toEqual(["m", "4.8 m length", "each"]);
 });
 
 test("saving a draft recomputes every total on the server; a sent quote is locked", async () => {
   const actor = await staff();
   const { enquiry } = await enquiryWithLines();
-  const draft = await openQuoteDraft(actor, enquiry.id);
+  const draft = await openDraftAs(actor, enquiry.id);
   const input = quoteDraftSchema.parse({
     customerName: "Mere Parata",
     customerEmail: "MERE@Example.co.nz",
@@ -188,7 +189,7 @@ test("saving a draft recomputes every total on the server; a sent quote is locke
       { description: "Delivery", quantityMilli: "1", unitPriceCents: "45", discountBasisPoints: "" },
     ],
   });
-  const totals = await saveQuoteDraft(actor, draft.id, input);
+  const totals = await saveDraftAs(actor, draft.id, input);
   // 2.5 × 19.99 = 49.975, less 12.5 % = 43.728125 → 43.73; + 45.00 = 88.73; GST 13.3095 → 13.31.
   expect(totals).toMatchObject({ subtotalCents: 8873, gstCents: 1331, totalCents: 10204 });
   const quote = await storedQuote(draft.id);
@@ -203,7 +204,7 @@ test("saving a draft recomputes every total on the server; a sent quote is locke
   ]);
 
   await db().update(quotes).set({ status: "sent", sentAt: new Date() }).where(eq(quotes.id, draft.id));
-  await expect(saveQuoteDraft(actor, draft.id, { ...input, lines: [] })).rejects.toThrow(QUOTE_LOCKED);
+  await expect(saveDraftAs(actor, draft.id, { ...input, lines: [] })).rejects.toThrow(QUOTE_LOCKED);
   expect(await storedLines(draft.id)).toHaveLength(2);
   expect((await storedQuote(draft.id)).totalCents).toBe(10204);
 });
@@ -211,19 +212,19 @@ test("saving a draft recomputes every total on the server; a sent quote is locke
 test("the next revision is B and starts from A's customer and lines", async () => {
   const actor = await staff();
   const { enquiry } = await enquiryWithLines();
-  await saveQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, validityDays: 14, gstBasisPoints: 1250 });
+  await setQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, validityDays: 14, gstBasisPoints: 1250 });
   try {
-    const a = await openQuoteDraft(actor, enquiry.id);
+    const a = await openDraftAs(actor, enquiry.id);
     const input = quoteDraftSchema.parse({
       customerName: "Mere Parata",
       customerEmail: enquiry.email,
       validUntil: "2026-12-24",
       lines: [{ description: "Custom flashing", quantityMilli: "4", unitPriceCents: "12.50" }],
     });
-    await saveQuoteDraft(actor, a.id, input);
+    await saveDraftAs(actor, a.id, input);
     await db().update(quotes).set({ status: "sent", sentAt: new Date() }).where(eq(quotes.id, a.id));
 
-    const b = await openQuoteDraft(actor, enquiry.id);
+    const b = await openDraftAs(actor, enquiry.id);
     expect(b.created).toBe(true);
     expect(b.number).toBe(a.number.replace(/-A$/, "-B"));
     expect((await storedLines(b.id)).map((l) => [l.description, l.quantityMilli, l.unitPriceCents])).toEqual([
@@ -241,7 +242,7 @@ test("the next revision is B and starts from A's customer and lines", async () =
       ["draft", "Aroha Staff", `Revision of ${a.number}`],
     ]);
   } finally {
-    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+    await setQuoteSettings(DEFAULT_QUOTE_SETTINGS);
   }
 });
 

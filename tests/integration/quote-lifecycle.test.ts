@@ -3,33 +3,43 @@
 // server's clock (moved in the test, not waited for), with the enquiry following each move. The
 // customer's mails (their copy of an acceptance, the notice of a withdrawal) go through the
 // outbox to a real SMTP server on loopback.
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { expect, test } from "vitest";
-import { openQuoteDraft, QUOTE_LOCKED, saveQuoteDraft } from "~/modules/quotes/drafts.server";
+import { sendQuote } from "~/modules/quotes/commands.server";
+import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
+import { expireQuotes, quoteHistory, takeDueReminders } from "~/modules/quotes/lifecycle.server";
+import { findQuoteIdByToken, hashQuoteToken } from "~/modules/quotes/links.server";
 import {
-  answerQuote,
-  expireQuotes,
-  findQuoteIdByToken,
-  hashQuoteToken,
-  markQuoteViewed,
+  QUOTE_CHANGED,
   QUOTE_CLOSED,
   QUOTE_HAS_NO_LINES,
+  QUOTE_LOCKED,
+  QUOTE_NOT_FOUND,
   QUOTE_VALIDITY_PAST,
-  quoteHistory,
-  sendQuote,
-  takeDueReminders,
-  withdrawQuote,
-} from "~/modules/quotes/lifecycle.server";
+} from "~/modules/quotes/messages";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { DEFAULT_QUOTE_SETTINGS, DEFAULT_QUOTE_TERMS } from "~/modules/quotes/settings";
-import { saveQuoteSettings } from "~/modules/quotes/settings.server";
+import type { Actor } from "~/server/commands/actor";
+import { defineCommand, runCommand } from "~/server/commands/runner.server";
 import { contactQueries, mailOutbox, quoteLinks, quotes } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
 import { drainOutbox } from "~/server/mail/outbox.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
-import { draftQuoteFor, quoteStaff } from "../support/quotes";
+import {
+  answerAsCustomer,
+  asStaff,
+  draftQuoteFor,
+  openDraftAs,
+  quoteStaff,
+  saveDraftAs,
+  sendAs,
+  setQuoteSettings,
+  viewAsCustomer,
+  withdrawAs,
+} from "../support/quotes";
 import { useSmtpServer } from "./mail-support";
 
 const database = useTestDatabase();
@@ -43,7 +53,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const staff = () => quoteStaff();
 
 /** An enquiry and a draft quote for it with `lines` plywood lines, valid for `days` from now. */
-function draftQuote(actor: { id: string; name: string }, days = 30, lines = 1) {
+function draftQuote(actor: Awaited<ReturnType<typeof staff>>, days = 30, lines = 1) {
   return draftQuoteFor(db(), actor, {
     days,
     lines: Array.from({ length: lines }, () => ({
@@ -70,7 +80,7 @@ async function enquiryStatus(id: string) {
 test("sending locks the quote, stores only the token's hash, and makes the enquiry Quoted", async () => {
   const actor = await staff();
   const { enquiry, draft } = await draftQuote(actor);
-  const { token } = await sendQuote(actor, draft.id, draft.number);
+  const { token } = await sendAs(actor, draft.id);
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   const [stored] = await db().select().from(quotes).where(eq(quotes.id, draft.id));
@@ -86,9 +96,9 @@ test("sending locks the quote, stores only the token's hash, and makes the enqui
   expect(await findQuoteIdByToken("short")).toBeNull();
   expect(await findQuoteIdByToken(`${token}'; drop table quotes; --`)).toBeNull();
 
-  await expect(sendQuote(actor, draft.id, draft.number)).rejects.toThrow(QUOTE_LOCKED);
+  await expect(sendAs(actor, draft.id)).rejects.toThrow(QUOTE_LOCKED);
   await expect(
-    saveQuoteDraft(
+    saveDraftAs(
       actor,
       draft.id,
       quoteDraftSchema.parse({
@@ -100,35 +110,88 @@ test("sending locks the quote, stores only the token's hash, and makes the enqui
   ).rejects.toThrow(QUOTE_LOCKED);
 });
 
-test("a quote without lines, or valid until a day gone by, is not sent", async () => {
+/** The names of the quote PDFs in storage. */
+async function storedPdfs() {
+  const names: string[] = [];
+  for await (const file of getStorage().list("quotes")) names.push(file.name);
+  return names;
+}
+
+test("a quote without lines, or valid until a day gone by, is not sent, and no PDF is drawn for it", async () => {
   const actor = await staff();
   const empty = await draftQuote(actor, 30, 0);
-  await expect(sendQuote(actor, empty.draft.id, empty.draft.number)).rejects.toThrow(QUOTE_HAS_NO_LINES);
   const past = await draftQuote(actor, -1);
-  await expect(sendQuote(actor, past.draft.id, past.draft.number)).rejects.toThrow(QUOTE_VALIDITY_PAST);
+  const pdfs = await storedPdfs();
+  await expect(sendAs(actor, empty.draft.id)).rejects.toThrow(QUOTE_HAS_NO_LINES);
+  await expect(sendAs(actor, past.draft.id)).rejects.toThrow(QUOTE_VALIDITY_PAST);
   expect(await statusOf(empty.draft.id)).toBe("draft");
   expect(await statusOf(past.draft.id)).toBe("draft");
+  expect(await storedPdfs()).toEqual(pdfs);
+});
+
+test("a quote that does not exist is not found (404 with its message)", async () => {
+  const actor = await staff();
+  const missing = crypto.randomUUID();
+  const notFound = { init: { status: 404 }, data: { message: QUOTE_NOT_FOUND } };
+  await expect(sendAs(actor, missing)).rejects.toMatchObject(notFound);
+  await expect(withdrawAs(actor, missing, "Gone")).rejects.toMatchObject(notFound);
+  await expect(answerAsCustomer(missing, { kind: "changes", message: "Anything?" })).rejects.toMatchObject(
+    notFound,
+  );
+});
+
+test("a draft saved while its PDF was being drawn is not sent: staff are asked to send again, and the drawn PDF is deleted", async () => {
+  const actor = await staff();
+  const { enquiry, draft } = await draftQuote(actor);
+  const changed = quoteDraftSchema.parse({
+    customerName: "Mere Parata",
+    customerEmail: enquiry.email,
+    validUntil: nzDatePlusDays(30),
+    lines: [{ description: "Plywood 18mm", quantityMilli: "3", unitPriceCents: "29.99" }],
+  });
+  // The send as it runs, with another tab's save landing between its drawing and its writing.
+  const racing = defineCommand({
+    ...sendQuote,
+    name: "test.send_racing_a_save",
+    prepare: async (input: { id: string }, who: Actor) => {
+      const prepared = await (sendQuote.prepare as NonNullable<typeof sendQuote.prepare>)(input, who);
+      await saveDraftAs(actor, draft.id, changed);
+      return prepared;
+    },
+  });
+  const pdfs = await storedPdfs();
+  await expect(runCommand(racing, asStaff(actor), { id: draft.id })).rejects.toThrow(QUOTE_CHANGED);
+  const [stored] = await db().select().from(quotes).where(eq(quotes.id, draft.id));
+  expect(stored).toMatchObject({ status: "draft", pdfPath: null, totalCents: 10347 });
+  expect(await db().select().from(quoteLinks).where(eq(quoteLinks.quoteId, draft.id))).toEqual([]);
+  expect(await db().select().from(mailOutbox).where(eq(mailOutbox.enquiryId, enquiry.id))).toEqual([]);
+  expect(await storedPdfs()).toEqual(pdfs);
+
+  // Sent again, it goes as saved.
+  const { pdfPath } = await sendAs(actor, draft.id);
+  expect(await statusOf(draft.id)).toBe("sent");
+  expect(await storedPdfs()).toContain(parseStoredPath(pdfPath)?.name);
 });
 
 test("the customer views, then accepts with an order number: the quote locks and the enquiry is Won", async () => {
   const actor = await staff();
   const { enquiry, draft } = await draftQuote(actor);
-  await sendQuote(actor, draft.id, draft.number);
-  expect(await markQuoteViewed(draft.id)).toBe(true);
-  expect(await markQuoteViewed(draft.id)).toBe(false);
+  await sendAs(actor, draft.id);
+  expect(await viewAsCustomer(draft.id)).toBe(true);
+  expect(await viewAsCustomer(draft.id)).toBe(false);
   expect(await statusOf(draft.id)).toBe("viewed");
 
-  expect(await answerQuote(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-7781" })).toBe(
-    "accepted",
-  );
+  expect(
+    await answerAsCustomer(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-7781" }),
+  ).toBe("accepted");
   const [stored] = await db().select().from(quotes).where(eq(quotes.id, draft.id));
   expect(stored).toMatchObject({ status: "accepted", acceptedBy: "Mere Parata", purchaseOrder: "PO-7781" });
   expect(await enquiryStatus(enquiry.id)).toBe("Won");
 
-  await expect(answerQuote(draft.id, { kind: "decline", reason: "price", message: null })).rejects.toThrow(
-    QUOTE_CLOSED,
-  );
-  await expect(withdrawQuote(actor, draft.id, "Oops")).rejects.toThrow(QUOTE_CLOSED);
+  await expect(
+    answerAsCustomer(draft.id, { kind: "decline", reason: "price", message: null }),
+  ).rejects.toThrow(QUOTE_CLOSED);
+  await expect(withdrawAs(actor, draft.id, "Oops")).rejects.toThrow(QUOTE_CLOSED);
   expect(await statusOf(draft.id)).toBe("accepted");
   const kinds = (await quoteHistory(draft.id)).map((e) => e.kind).sort();
   expect(kinds).toEqual(["accepted", "draft", "edited", "sent", "viewed"]);
@@ -137,8 +200,8 @@ test("the customer views, then accepts with an order number: the quote locks and
 test("declining makes the enquiry Lost with the reason; asking for changes keeps it Quoted", async () => {
   const actor = await staff();
   const declined = await draftQuote(actor);
-  await sendQuote(actor, declined.draft.id, declined.draft.number);
-  await answerQuote(declined.draft.id, {
+  await sendAs(actor, declined.draft.id);
+  await answerAsCustomer(declined.draft.id, {
     kind: "decline",
     reason: "lead_time",
     message: "Need it by Friday",
@@ -153,8 +216,8 @@ test("declining makes the enquiry Lost with the reason; asking for changes keeps
   });
 
   const changes = await draftQuote(actor);
-  await sendQuote(actor, changes.draft.id, changes.draft.number);
-  await answerQuote(changes.draft.id, { kind: "changes", message: "Can you do 18mm instead?" });
+  await sendAs(actor, changes.draft.id);
+  await answerAsCustomer(changes.draft.id, { kind: "changes", message: "Can you do 18mm instead?" });
   expect(await statusOf(changes.draft.id)).toBe("changes_requested");
   expect(await enquiryStatus(changes.enquiry.id)).toBe("Quoted");
 });
@@ -162,16 +225,16 @@ test("declining makes the enquiry Lost with the reason; asking for changes keeps
 test("sending revision B supersedes A, whose link can then no longer be answered", async () => {
   const actor = await staff();
   const { enquiry, draft: a } = await draftQuote(actor);
-  const { token: tokenA } = await sendQuote(actor, a.id, a.number);
-  await answerQuote(a.id, { kind: "changes", message: "Please add delivery" });
-  const b = await openQuoteDraft(actor, enquiry.id);
+  const { token: tokenA } = await sendAs(actor, a.id);
+  await answerAsCustomer(a.id, { kind: "changes", message: "Please add delivery" });
+  const b = await openDraftAs(actor, enquiry.id);
   expect(b.number.endsWith("-B")).toBe(true);
-  await sendQuote(actor, b.id, b.number);
+  await sendAs(actor, b.id);
   expect(await statusOf(a.id)).toBe("superseded");
   expect(await statusOf(b.id)).toBe("sent");
   // A's link still names A (to show it read-only), but A takes no answer.
   expect(await findQuoteIdByToken(tokenA)).toBe(a.id);
-  await expect(answerQuote(a.id, { kind: "accept", name: "Mere", purchaseOrder: null })).rejects.toThrow(
+  await expect(answerAsCustomer(a.id, { kind: "accept", name: "Mere", purchaseOrder: null })).rejects.toThrow(
     QUOTE_CLOSED,
   );
   expect((await quoteHistory(a.id)).find((e) => e.kind === "superseded")?.note).toBe(
@@ -182,10 +245,10 @@ test("sending revision B supersedes A, whose link can then no longer be answered
 test("one reminder before expiry, none for an answered quote, then expiry makes the enquiry Lost", async () => {
   const actor = await staff();
   const open = await draftQuote(actor, 10);
-  await sendQuote(actor, open.draft.id, open.draft.number);
+  await sendAs(actor, open.draft.id);
   const answered = await draftQuote(actor, 10);
-  await sendQuote(actor, answered.draft.id, answered.draft.number);
-  await answerQuote(answered.draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: null });
+  await sendAs(actor, answered.draft.id);
+  await answerAsCustomer(answered.draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: null });
 
   const now = Date.now();
   const mine = <T extends { id: string }>(list: T[]) =>
@@ -209,7 +272,7 @@ test("one reminder before expiry, none for an answered quote, then expiry makes 
   expect(await statusOf(answered.draft.id)).toBe("accepted");
   expect(await enquiryStatus(answered.enquiry.id)).toBe("Won");
   await expect(
-    answerQuote(
+    answerAsCustomer(
       open.draft.id,
       { kind: "accept", name: "Mere", purchaseOrder: null },
       new Date(now + 11 * DAY),
@@ -220,7 +283,7 @@ test("one reminder before expiry, none for an answered quote, then expiry makes 
 test("the customer's e-mail carries the PDF and the link; the staff's notice of an answer carries no price", async () => {
   const actor = await staff();
   const { draft } = await draftQuote(actor, 10);
-  const { token, pdfPath } = await sendQuote(actor, draft.id, draft.number);
+  const { token, pdfPath } = await sendAs(actor, draft.id);
 
   const stored = parseStoredPath(pdfPath);
   expect(stored?.bucket).toBe("quotes");
@@ -258,7 +321,7 @@ test("the customer's e-mail carries the PDF and the link; the staff's notice of 
   expect(reminderMail?.textBody).not.toContain(token);
   expect(reminderMail?.attachments?.[0]?.path).toBe(pdfPath);
 
-  await answerQuote(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-42" });
+  await answerAsCustomer(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-42" });
   const [notice] = await mails("quote_answer");
   expect(notice?.subject).toBe(`Quote ${draft.number} accepted`);
   expect(notice?.textBody).toContain("Purchase order: PO-42");
@@ -284,11 +347,11 @@ async function pdfText(content: Buffer) {
 test("the customer is e-mailed a copy of their acceptance with the quote attached; other answers and a refused one send none", async () => {
   const actor = await staff();
   const { enquiry, draft } = await draftQuote(actor);
-  await sendQuote(actor, draft.id, draft.number);
-  await answerQuote(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-42" });
-  await expect(answerQuote(draft.id, { kind: "accept", name: "Mere", purchaseOrder: null })).rejects.toThrow(
-    QUOTE_CLOSED,
-  );
+  await sendAs(actor, draft.id);
+  await answerAsCustomer(draft.id, { kind: "accept", name: "Mere Parata", purchaseOrder: "PO-42" });
+  await expect(
+    answerAsCustomer(draft.id, { kind: "accept", name: "Mere", purchaseOrder: null }),
+  ).rejects.toThrow(QUOTE_CLOSED);
 
   const received = await deliveredTo(enquiry.email);
   expect(received.map((message) => message.subject).sort()).toEqual(
@@ -315,8 +378,8 @@ test("the customer is e-mailed a copy of their acceptance with the quote attache
     { kind: "decline", reason: "price", message: null },
   ] as const) {
     const other = await draftQuote(actor);
-    await sendQuote(actor, other.draft.id, other.draft.number);
-    await answerQuote(other.draft.id, answer);
+    await sendAs(actor, other.draft.id);
+    await answerAsCustomer(other.draft.id, answer);
     expect(
       (await deliveredTo(other.enquiry.email)).map((message) => message.subject),
       answer.kind,
@@ -327,11 +390,11 @@ test("the customer is e-mailed a copy of their acceptance with the quote attache
 test("withdrawing e-mails the customer the staff's reason and no price; a quote no longer open is not withdrawn and mails nothing", async () => {
   const actor = await staff();
   const { enquiry, draft } = await draftQuote(actor);
-  await sendQuote(actor, draft.id, draft.number);
+  await sendAs(actor, draft.id);
   const reason = "The supplier's price for this plywood rose on 1 May.";
-  await withdrawQuote(actor, draft.id, reason);
+  await withdrawAs(actor, draft.id, reason);
   expect(await statusOf(draft.id)).toBe("withdrawn");
-  await expect(withdrawQuote(actor, draft.id, "Twice")).rejects.toThrow(QUOTE_CLOSED);
+  await expect(withdrawAs(actor, draft.id, "Twice")).rejects.toThrow(QUOTE_CLOSED);
   expect((await quoteHistory(draft.id)).filter((e) => e.kind === "withdrawn").map((e) => e.note)).toEqual([
     reason,
   ]);
@@ -351,7 +414,7 @@ test("withdrawing e-mails the customer the staff's reason and no price; a quote 
 
 test("a site page the terms name by its path is printed with its full address in the PDF and the e-mail", async () => {
   const base = publicBaseUrl();
-  await saveQuoteSettings({
+  await setQuoteSettings({
     ...DEFAULT_QUOTE_SETTINGS,
     terms:
       "See /terms-conditions. Privacy: /privacy (ours). Left alone: https://example.nz/terms-conditions, /not-a-page and 1/2 price.",
@@ -359,7 +422,7 @@ test("a site page the terms name by its path is printed with its full address in
   try {
     const actor = await staff();
     const { enquiry, draft } = await draftQuote(actor);
-    await sendQuote(actor, draft.id, draft.number);
+    await sendAs(actor, draft.id);
     const expected = `See ${base}/terms-conditions. Privacy: ${base}/privacy (ours). Left alone: https://example.nz/terms-conditions, /not-a-page and 1/2 price.`;
 
     const [quoteMail] = await deliveredTo(enquiry.email);
@@ -370,6 +433,6 @@ test("a site page the terms name by its path is printed with its full address in
     expect(unwrapped(text)).toContain(unwrapped(expected));
     expect(text).not.toContain("See /terms-conditions");
   } finally {
-    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+    await setQuoteSettings(DEFAULT_QUOTE_SETTINGS);
   }
 });

@@ -8,12 +8,11 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { sendQuote } from "~/modules/quotes/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { createApp } from "../../server/app";
 import { buildServer } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
-import { draftQuoteFor, quoteStaff } from "../support/quotes";
+import { draftQuoteFor, quoteStaff, sendAs } from "../support/quotes";
 
 const database = useTestDatabase();
 
@@ -61,7 +60,7 @@ async function ask(path: string, init: RequestInit = {}) {
 test("no request for a quote link leaves its token in the log, and each names it by its hash prefix", async () => {
   const actor = await quoteStaff();
   const { draft } = await draftQuoteFor(database.current.db, actor);
-  const { token } = await sendQuote(actor, draft.id, draft.number);
+  const { token } = await sendAs(actor, draft.id);
   const ref = crypto.createHash("sha256").update(token).digest("hex").slice(0, 8);
   const unknown = crypto.randomBytes(32).toString("base64url");
   const answer = (message: string) => ({

@@ -6,13 +6,13 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import type { Role } from "~/lib/vocabulary";
 import { DEFAULT_QUOTE_SETTINGS } from "~/modules/quotes/settings";
-import { saveQuoteSettings } from "~/modules/quotes/settings.server";
 import routes from "~/routes";
 import { pageRequest } from "../support/access";
 import { cookieFor, settle } from "../support/admin-action";
 import { adminIntentsOf } from "../support/admin-intents";
 import { createAppHandler } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
+import { setQuoteSettings } from "../support/quotes";
 
 useTestDatabase();
 const app = createAppHandler();
@@ -182,7 +182,7 @@ test("sales reaches the dashboard and the catalogue only; User Management answer
 });
 
 test("when an admin lets sales quote, sales pass the guard of the enquiries and quotes (not deleting a query, not the subjects), and of nothing else", async () => {
-  await saveQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: true });
+  await setQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: true });
   try {
     for (const route of ADMIN) {
       const mod = await load(route.file);
@@ -208,7 +208,7 @@ test("when an admin lets sales quote, sales pass the guard of the enquiries and 
       }
     }
   } finally {
-    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+    await setQuoteSettings(DEFAULT_QUOTE_SETTINGS);
   }
 });
 
@@ -246,7 +246,7 @@ async function dashboardHtml(role: Role) {
 const ENQUIRY_FIGURES = ["Enquiries per week", "New enquiries this week"];
 
 test("with Sales may quote off, sales see a sidebar of exactly Dashboard and Catalog and no enquiry figures on the dashboard; with it on, both appear", async () => {
-  await saveQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: false });
+  await setQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: false });
   const off = await dashboardHtml("sales");
   expect(sidebarLinks(off)).toEqual([
     { href: "/admin", text: "Dashboard" },
@@ -259,7 +259,7 @@ test("with Sales may quote off, sales see a sidebar of exactly Dashboard and Cat
   const data = await call(loader!, "/admin", "sales");
   expect(data.body).toMatchObject({ enquiries: null });
 
-  await saveQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: true });
+  await setQuoteSettings({ ...DEFAULT_QUOTE_SETTINGS, salesMayQuote: true });
   try {
     const on = await dashboardHtml("sales");
     expect(sidebarLinks(on).map((link) => link.text)).toEqual([
@@ -270,7 +270,7 @@ test("with Sales may quote off, sales see a sidebar of exactly Dashboard and Cat
     ]);
     for (const figure of ENQUIRY_FIGURES) expect(on).toContain(figure);
   } finally {
-    await saveQuoteSettings(DEFAULT_QUOTE_SETTINGS);
+    await setQuoteSettings(DEFAULT_QUOTE_SETTINGS);
   }
   // Admins always see them.
   const admin = await dashboardHtml("admin");

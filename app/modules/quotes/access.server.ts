@@ -4,7 +4,7 @@
 // contact form's subjects and the CSV export stay the admins' either way.
 //
 //   await requireRole(request, await quotingRoles());                                   // a loader
-//   await readStaffForm(args, { role: await quotingRolesForAction(args.request), schema });  // an action
+//   await readForm(args, { access: await quotingRolesForAction(args.request), schema });     // an action
 import { type Role, STAFF_ROLES } from "~/lib/vocabulary";
 import { ADMIN_ROLES, forbidden, requireStaff } from "~/server/auth/guards.server";
 import { getQuoteSettings } from "./settings.server";

@@ -5,10 +5,10 @@ import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { quoteNumber } from "~/lib/quote-number";
 import type { QuoteStatus } from "~/lib/vocabulary";
 import { formatReference, parseReference } from "~/modules/enquiries/reference";
+import type { AuditDetail } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { contactQueries, quotes } from "~/server/db/schema";
-import type { AuditDetail } from "~/server/http/staff-action.server";
 import type { LineEdits } from "./line-edits";
 
 export type QuoteListRow = {

@@ -1,25 +1,25 @@
 // The customer's side of a sent quote, reached only through the secret link of its e-mail: the
-// quote as a document (and its stored PDF), where it stands, and the customer's answer. A token
+// quote as a document (and its stored PDF), and where it stands; the customer's view and answer
+// are commands (commands.server.ts) run on behalf of the customer the quote names. A token
 // that names nothing (unknown, altered, malformed, or a draft's) is the same null everywhere, so
 // a guess learns nothing. Requests are counted per client address, apart from those with a
 // malformed token, which are refused before the database is asked anything.
 import type { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
-import { formatNzDate } from "~/lib/nz-date";
+import { formatNzDate, nzDatePlusDays } from "~/lib/nz-date";
 import { quoteNumber } from "~/lib/quote-number";
 import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
 import { formatReference } from "~/modules/enquiries/reference";
 import { getDb } from "~/server/db/db.server";
 import { contactQueries, quoteEvents, quotes } from "~/server/db/schema";
-import { InputError } from "~/server/http/input-error";
 import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { hitRateLimit, type RateWindow } from "~/server/security/rate-limit.server";
 import { getStorage, parseStoredPath, StorageError } from "~/server/storage/storage.server";
+import type { QuoteAnswer } from "./commands.server";
 import type { QuoteAnswerInput } from "./customer.schema";
-import { nzDatePlusDays } from "./drafts.server";
+import { pdfFileName, readQuoteDocument } from "./document.server";
 import { DECLINE_REASON_LABELS } from "./labels";
-import { answerQuote, findQuoteIdByToken, isWellFormedToken, markQuoteViewed } from "./lifecycle.server";
-import { pdfFileName, readQuoteDocument } from "./mail.server";
+import { findQuoteIdByToken, isWellFormedToken } from "./links.server";
 
 /**
  * What every answer to a customer's link carries, refusals included: kept by no cache, indexed by
@@ -55,7 +55,7 @@ export function couldBeQuoteToken(token: string | undefined): token is string {
 }
 
 /** The quote a customer's link names, or null; a draft (which no link names) counts as none. */
-async function findCustomerQuote(token: string) {
+export async function findCustomerQuote(token: string) {
   const id = await findQuoteIdByToken(token);
   if (!id) return null;
   const [row] = await getDb()
@@ -124,15 +124,16 @@ async function stateOf(quote: QuoteRow, now: Date): Promise<CustomerQuoteState> 
   }
 }
 
-/**
- * The quote a token names as its customer sees it, or null. `view`: this is the customer
- * opening it (a GET), which marks a sent quote viewed the first time.
- */
-export async function readCustomerQuote(token: string, { view = false } = {}, now = new Date()) {
-  const found = await findCustomerQuote(token);
-  if (!found) return null;
-  const { quote } = found;
-  if (view && quote.status === "sent") await markQuoteViewed(quote.id, now);
+/** The quote a token names, as found: its row and number. */
+export type FoundQuote = NonNullable<Awaited<ReturnType<typeof findCustomerQuote>>>;
+
+/** The customer a quote's link speaks for, as the quote names them. */
+export function customerOf({ quote }: FoundQuote) {
+  return { name: quote.customerName, email: quote.customerEmail };
+}
+
+/** The quote as its customer sees it. */
+export async function customerQuoteView({ quote }: FoundQuote, now = new Date()) {
   const { enquiryId: _enquiryId, sentAt, ...document } = await readQuoteDocument(quote.id);
   return {
     ...document,
@@ -143,37 +144,14 @@ export async function readCustomerQuote(token: string, { view = false } = {}, no
   };
 }
 
-export type CustomerQuote = NonNullable<Awaited<ReturnType<typeof readCustomerQuote>>>;
+export type CustomerQuote = Awaited<ReturnType<typeof customerQuoteView>>;
 
-/**
- * The customer's answer to the quote a token names: "not_found" when it names none, "closed"
- * with the reason when the quote can no longer be answered (answered, expired, replaced, or
- * closed meanwhile by another answer), nothing written then.
- */
-export async function answerCustomerQuote(
-  token: string,
-  answer: QuoteAnswerInput,
-  now = new Date(),
-): Promise<
-  { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "closed"; message: string }
-> {
-  const found = await findCustomerQuote(token);
-  if (!found) return { ok: false, reason: "not_found" };
-  try {
-    await answerQuote(
-      found.quote.id,
-      answer.intent === "accept"
-        ? { kind: "accept", name: answer.name, purchaseOrder: answer.purchaseOrder }
-        : answer.intent === "changes"
-          ? { kind: "changes", message: answer.message }
-          : { kind: "decline", reason: answer.reason, message: answer.message },
-      now,
-    );
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof InputError) return { ok: false, reason: "closed", message: error.message };
-    throw error;
-  }
+/** The customer's answer as the answer command takes it. */
+export function answerOf(input: QuoteAnswerInput): QuoteAnswer {
+  if (input.intent === "accept")
+    return { kind: "accept", name: input.name, purchaseOrder: input.purchaseOrder };
+  if (input.intent === "changes") return { kind: "changes", message: input.message };
+  return { kind: "decline", reason: input.reason, message: input.message };
 }
 
 /** The stored PDF of the quote a token names, with the name it is saved under; null when none. */

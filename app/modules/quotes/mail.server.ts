@@ -1,23 +1,14 @@
 // What a sent quote mails: the customer's quote (its PDF attached and their link), the one
 // reminder before it expires (a new link, the PDF again), the customer's copy of their acceptance
 // (the PDF again), the customer's notice that staff withdrew the quote (with the reason staff
-// gave), and the staff's notice of each answer. Texts are plain; every message goes through the
-// outbox in the caller's transaction.
-import { asc, eq } from "drizzle-orm";
+// gave), and the staff's notice of each answer. Texts are plain. Each is a message for the outbox,
+// queued by the command that sends it, in its transaction.
 import { formatCents } from "~/lib/money";
 import { formatNzDate } from "~/lib/nz-date";
-import { quoteNumber } from "~/lib/quote-number";
-import { getContactInfo } from "~/modules/content/queries.server";
-import { formatReference } from "~/modules/enquiries/reference";
 import { oneLine } from "~/modules/notifications/mail-text";
-import { resolveStaffRecipients } from "~/modules/notifications/recipients.server";
-import { STATIC_PAGES } from "~/modules/seo/sitemap";
-import { getDb } from "~/server/db/db.server";
-import { contactQueries, quoteLines, quotes } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
-import { enqueueMail } from "~/server/mail/outbox.server";
-import { getStorage } from "~/server/storage/storage.server";
-import { type QuoteDocument, renderQuotePdf } from "./pdf.server";
+import type { NewMail } from "~/server/mail/outbox.server";
+import { pdfFileName, type QuoteDocumentOf } from "./document.server";
 
 export function quoteLink(token: string) {
   return `${publicBaseUrl()}/quote/${token}`;
@@ -25,105 +16,52 @@ export function quoteLink(token: string) {
 
 const TERMS_PATH = "/terms-conditions";
 
-/** The site's public pages (other than the home page), longest first so none shadows another. */
-const SITE_PATHS = STATIC_PAGES.filter((page) => page !== "/").sort((a, b) => b.length - a.length);
-const SITE_PATH_WORD = new RegExp(`(^|[\\s(])(${SITE_PATHS.join("|")})(?=$|[\\s.,;:!?)])`, "g");
-
-/**
- * A text with each of the site's pages named by its path alone ("see /terms-conditions") given
- * its full address, PUBLIC_URL and the path: on paper or in a mail program a bare path leads
- * nowhere. A path inside a longer word or address is left as it is.
- */
-function withSiteAddresses(text: string) {
-  const base = publicBaseUrl();
-  return text.replace(SITE_PATH_WORD, (_match, before: string, path: string) => `${before}${base}${path}`);
-}
-
 function termsLine() {
   return `Our Trading Terms and Conditions: ${publicBaseUrl()}${TERMS_PATH}`;
 }
 
-function signature(document: QuoteDocument) {
+function signature(document: QuoteDocumentOf) {
   return `${document.trader.name} · ${document.trader.phone} · ${document.trader.email}`;
 }
 
-/** The sent quote as its PDF shows it, read in the current transaction. */
-export async function readQuoteDocument(quoteId: string): Promise<QuoteDocument & { enquiryId: string }> {
-  const db = getDb();
-  const [row] = await db
-    .select({ quote: quotes, referenceNo: contactQueries.referenceNo, receivedAt: contactQueries.createdAt })
-    .from(quotes)
-    .innerJoin(contactQueries, eq(contactQueries.id, quotes.enquiryId))
-    .where(eq(quotes.id, quoteId));
-  if (!row) throw new Error(`Quote ${quoteId} not found`);
-  const { quote } = row;
-  const lines = await db
-    .select()
-    .from(quoteLines)
-    .where(eq(quoteLines.quoteId, quoteId))
-    .orderBy(asc(quoteLines.position));
-  const contact = await getContactInfo();
-  const trader = quote.traderSnapshot ?? {};
+/** A mail to the quote's customer: greeted by name, signed by the trader, replies to the trader. */
+function customerMail(
+  document: QuoteDocumentOf,
+  mail: { kind: "quote" | "quote_reminder"; subject: string; body: string[]; pdfPath?: string | null },
+): NewMail {
+  const text = [
+    `Kia ora ${oneLine(document.customer.name, 100)},`,
+    "",
+    ...mail.body,
+    "",
+    signature(document),
+  ].join("\n");
   return {
-    enquiryId: quote.enquiryId,
-    number: quoteNumber(formatReference(row.referenceNo, row.receivedAt), quote.revision),
-    sentAt: quote.sentAt ?? new Date(),
-    validUntil: quote.validUntil,
-    trader: {
-      name: trader.name || "Trade Counter Ltd",
-      address: contact.address,
-      phone: contact.phone,
-      email: contact.email,
-      gstNumber: trader.gstNumber ?? "",
-      nzbn: trader.nzbn ?? "",
-      website: new URL(publicBaseUrl()).host,
-    },
-    customer: { name: quote.customerName, email: quote.customerEmail, company: quote.customerCompany },
-    lines: lines.map((line) => ({
-      description: line.description,
-      brandName: line.brandName,
-      note: line.note,
-      quantityMilli: line.quantityMilli,
-      unit: line.unit,
-      unitPriceCents: line.unitPriceCents,
-      discountBasisPoints: line.discountBasisPoints,
-      lineTotalCents: line.lineTotalCents,
-    })),
-    subtotalCents: quote.subtotalCents,
-    gstBasisPoints: quote.gstBasisPoints,
-    gstCents: quote.gstCents,
-    totalCents: quote.totalCents,
-    noteToCustomer: quote.noteToCustomer,
-    terms: withSiteAddresses(quote.termsSnapshot ?? ""),
+    kind: mail.kind,
+    enquiryId: document.enquiryId,
+    recipients: [document.customer.email],
+    replyTo: document.trader.email,
+    subject: mail.subject,
+    text,
+    attachments: mail.pdfPath
+      ? [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: mail.pdfPath }]
+      : undefined,
   };
 }
 
-export function pdfFileName(number: string) {
-  return `Quote-${number}.pdf`;
-}
-
-/** Draws the sent quote's PDF, stores it and records where; returns its storage path. */
-export async function storeQuotePdf(quoteId: string) {
-  const document = await readQuoteDocument(quoteId);
-  const pdf = await renderQuotePdf(document);
-  const stored = await getStorage().put("quotes", "quote.pdf", new Uint8Array(pdf));
-  await getDb().update(quotes).set({ pdfPath: stored.path }).where(eq(quotes.id, quoteId));
-  return { path: stored.path, document };
-}
-
-/** The customer's e-mail for a quote just sent, with the PDF and their link. */
-export async function queueQuoteMail(
-  document: QuoteDocument & { enquiryId: string },
+/** The customer's e-mail for a quote just sent (or its reminder), with the PDF and their link. */
+export function quoteMail(
+  document: QuoteDocumentOf,
   pdfPath: string,
   token: string,
   kind: "quote" | "quote_reminder" = "quote",
-) {
+): NewMail {
   const link = quoteLink(token);
   const reminder = kind === "quote_reminder";
   const subject = reminder
     ? `Reminder: quote ${document.number} is valid until ${formatNzDate(document.validUntil)}`
     : `Quote ${document.number} from ${document.trader.name}`;
-  await queueCustomerMail(document, {
+  return customerMail(document, {
     kind,
     subject,
     body: [
@@ -142,38 +80,12 @@ export async function queueQuoteMail(
   });
 }
 
-/** A mail to the quote's customer: greeted by name, signed by the trader, replies to the trader. */
-async function queueCustomerMail(
-  document: QuoteDocument & { enquiryId: string },
-  mail: { kind: "quote" | "quote_reminder"; subject: string; body: string[]; pdfPath?: string | null },
-) {
-  const text = [
-    `Kia ora ${oneLine(document.customer.name, 100)},`,
-    "",
-    ...mail.body,
-    "",
-    signature(document),
-  ].join("\n");
-  await enqueueMail(getDb(), {
-    kind: mail.kind,
-    enquiryId: document.enquiryId,
-    recipients: [document.customer.email],
-    replyTo: document.trader.email,
-    subject: mail.subject,
-    text,
-    attachments: mail.pdfPath
-      ? [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: mail.pdfPath }]
-      : undefined,
-  });
-}
-
 /** The customer's copy of their acceptance: who accepted, when, the order number, and the PDF. */
-export async function queueAcceptanceCopy(
-  quoteId: string,
+export function acceptanceCopy(
+  document: QuoteDocumentOf,
   acceptance: { name: string; purchaseOrder: string | null; on: Date; pdfPath: string | null },
-) {
-  const document = await readQuoteDocument(quoteId);
-  await queueCustomerMail(document, {
+): NewMail {
+  return customerMail(document, {
     kind: "quote",
     subject: `You accepted quote ${document.number}`,
     body: [
@@ -194,9 +106,8 @@ export async function queueAcceptanceCopy(
 }
 
 /** The customer's notice that staff withdrew the quote, with the reason they gave (no prices). */
-export async function queueWithdrawalNotice(quoteId: string, reason: string) {
-  const document = await readQuoteDocument(quoteId);
-  await queueCustomerMail(document, {
+export function withdrawalNotice(document: QuoteDocumentOf, reason: string): NewMail {
+  return customerMail(document, {
     kind: "quote",
     subject: `Quote ${document.number} withdrawn`,
     body: [
@@ -216,15 +127,15 @@ const ANSWER_TITLES = {
   declined: "declined",
 } as const;
 
+export type AnsweredStatus = keyof typeof ANSWER_TITLES;
+
 /** The staff's notice of a customer's answer (never with prices: only the number and the words). */
-export async function queueAnswerNotice(
-  quoteId: string,
-  status: keyof typeof ANSWER_TITLES,
+export function answerNotice(
+  document: QuoteDocumentOf,
+  status: AnsweredStatus,
   details: [label: string, value: string][],
-) {
-  const document = await readQuoteDocument(quoteId);
-  const recipients = await resolveStaffRecipients(getDb());
-  if (recipients.recipients.length === 0) return;
+  recipients: string[],
+): NewMail {
   const text = [
     `${document.customer.name} (${document.customer.email}) answered quote ${document.number}: ${ANSWER_TITLES[status]}.`,
     "",
@@ -232,11 +143,11 @@ export async function queueAnswerNotice(
     "",
     `Open the enquiry: ${publicBaseUrl()}/admin/contact-management/${document.enquiryId}`,
   ].join("\n");
-  await enqueueMail(getDb(), {
+  return {
     kind: "quote_answer",
     enquiryId: document.enquiryId,
-    recipients: recipients.recipients,
+    recipients,
     subject: `Quote ${document.number} ${ANSWER_TITLES[status]}`,
     text,
-  });
+  };
 }

@@ -140,3 +140,25 @@ export const quoteDraftSchema = z.object({
 });
 
 export type QuoteDraftInput = z.output<typeof quoteDraftSchema>;
+
+/** What a quote's page posts: its `intent`, and the builder's fields when it saves. */
+export const quoteActionSchema = z.discriminatedUnion("intent", [
+  quoteDraftSchema.extend({ intent: z.literal("save") }),
+  // Saves, then asks whether to send (the page's ?step=send state).
+  quoteDraftSchema.extend({ intent: z.literal("review") }),
+  // Saves and sends (the dialog's Send Quote).
+  quoteDraftSchema.extend({ intent: z.literal("send") }),
+  // Sends the draft as saved (the ?step=send state's Send Quote).
+  z.object({ intent: z.literal("send-saved") }),
+  z.object({
+    intent: z.literal("withdraw"),
+    reason: z
+      .string({ error: "Say why the quote is withdrawn" })
+      .trim()
+      .min(3, "Say why the quote is withdrawn")
+      .max(300, "The reason must be at most 300 characters"),
+  }),
+  z.object({ intent: z.literal("revise") }),
+]);
+
+export type QuoteAction = z.output<typeof quoteActionSchema>;

@@ -1,4 +1,4 @@
-// Reading and saving the quote_settings row (see settings.ts for its rules).
+// Reading the quote_settings row (see settings.ts for its rules; saving it is a command).
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
@@ -11,12 +11,4 @@ export async function getQuoteSettings(db: DbOrTx = getDb()): Promise<QuoteSetti
     .from(siteSettings)
     .where(eq(siteSettings.settingKey, QUOTE_SETTINGS_KEY));
   return parseQuoteSettings(row?.value);
-}
-
-export async function saveQuoteSettings(value: QuoteSettings) {
-  const settingValue = { ...value } satisfies QuoteSettings;
-  await getDb()
-    .insert(siteSettings)
-    .values({ settingKey: QUOTE_SETTINGS_KEY, settingValue })
-    .onConflictDoUpdate({ target: siteSettings.settingKey, set: { settingValue } });
 }

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, FileTextIcon } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { PageHeader } from "~/components/admin/page-header";
 import { ConfirmSend } from "~/components/admin/quotes/confirm-send";
@@ -13,13 +13,13 @@ import { Label } from "~/components/ui/label";
 import type { ActionFailure } from "~/lib/action-error";
 import { centsToText, formatPercent, formatQuantity } from "~/lib/money";
 import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
-import { quoteAuditDetail } from "~/modules/quotes/admin.server";
-import { getQuote, openQuoteDraft, saveQuoteDraft } from "~/modules/quotes/drafts.server";
-import { sendQuote, withdrawQuote } from "~/modules/quotes/lifecycle.server";
-import type { LineEdits } from "~/modules/quotes/line-edits";
-import { quoteDraftSchema } from "~/modules/quotes/schema";
+import { reviseQuote, saveQuoteDraft, sendQuote, withdrawQuote } from "~/modules/quotes/commands.server";
+import { getQuote } from "~/modules/quotes/drafts.server";
+import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
+import { quoteActionSchema } from "~/modules/quotes/schema";
 import { requireRole } from "~/server/auth/guards.server";
-import { readStaffForm } from "~/server/http/staff-action.server";
+import { readForm } from "~/server/http/intake.server";
+import { notFound } from "~/server/http/not-found";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/quote";
 
@@ -34,36 +34,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 function quoteId(params: { id?: string }) {
   const parsed = z.uuid().safeParse(params.id);
-  if (!parsed.success) throw data({ message: "This quote does not exist." }, { status: 404 });
+  if (!parsed.success) throw notFound(QUOTE_NOT_FOUND);
   return parsed.data;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, await quotingRoles());
   const quote = await getQuote(quoteId(params));
-  if (!quote) throw data({ message: "This quote does not exist." }, { status: 404 });
+  if (!quote) throw notFound(QUOTE_NOT_FOUND);
   const confirmSend = quote.status === "draft" && new URL(request.url).searchParams.get("step") === "send";
   return { quote, confirmSend };
 }
-
-const intentSchema = z.discriminatedUnion("intent", [
-  quoteDraftSchema.extend({ intent: z.literal("save") }),
-  // Saves, then asks whether to send (the page's ?step=send state).
-  quoteDraftSchema.extend({ intent: z.literal("review") }),
-  // Saves and sends (the dialog's Send Quote).
-  quoteDraftSchema.extend({ intent: z.literal("send") }),
-  // Sends the draft as saved (the ?step=send state's Send Quote).
-  z.object({ intent: z.literal("send-saved") }),
-  z.object({
-    intent: z.literal("withdraw"),
-    reason: z
-      .string({ error: "Say why the quote is withdrawn" })
-      .trim()
-      .min(3, "Say why the quote is withdrawn")
-      .max(300, "The reason must be at most 300 characters"),
-  }),
-  z.object({ intent: z.literal("revise") }),
-]);
 
 const FAILED = {
   save: "Failed to save the quote",
@@ -74,84 +55,43 @@ const FAILED = {
   revise: "Failed to create the revision",
 } as const;
 
-const ACTION = {
-  save: "update",
-  review: "update",
-  send: "send",
-  "send-saved": "send",
-  withdraw: "withdraw",
-  revise: "create",
-} as const;
-
 export async function action(args: Route.ActionArgs) {
   const id = quoteId(args.params);
-  const form = await readStaffForm(args, {
-    role: await quotingRolesForAction(args.request),
-    schema: intentSchema,
-  });
+  const access = await quotingRolesForAction(args.request);
+  const form = await readForm(args, { access, schema: quoteActionSchema });
   if (!form.ok) return form.response;
   const value = form.value;
-  const actor = form.staff.user;
-  const quote = await getQuote(id);
-  if (!quote) throw data({ message: "This quote does not exist." }, { status: 404 });
-  let next: { id: string; number: string } | undefined;
-  let edits: LineEdits | undefined;
-  const failed = await form.commit(
-    {
-      entity: "quote",
-      action: ACTION[value.intent],
-      id: value.intent === "revise" ? null : id,
-      detail: () =>
-        next
-          ? quoteAuditDetail(next.number, undefined, `revision of ${quote.number}`)
-          : quoteAuditDetail(
-              quote.number,
-              edits,
-              ...(value.intent === "withdraw" ? [`Reason: ${value.reason}`] : []),
-            ),
-    },
-    async () => {
-      switch (value.intent) {
-        case "save":
-        case "review":
-          edits = (await saveQuoteDraft(actor, id, value)).lineEdits;
-          return;
-        case "send":
-          edits = (await saveQuoteDraft(actor, id, value)).lineEdits;
-          return sendQuote(actor, id, quote.number);
-        case "send-saved":
-          return sendQuote(actor, id, quote.number);
-        case "withdraw":
-          return withdrawQuote(actor, id, value.reason);
-        case "revise":
-          next = await openQuoteDraft(actor, quote.enquiryId);
-          return next;
-      }
-    },
-    FAILED[value.intent],
-  );
-  if (failed) return failed;
+  const failed = FAILED[value.intent];
   const here = `/admin/quotes/${id}`;
-  switch (value.intent) {
-    case "save":
-      return redirectWithToast(here, { type: "success", title: "Quote saved" });
-    case "review":
-      return redirect(`${here}?step=send`);
-    case "send":
-    case "send-saved":
-      return redirectWithToast(here, {
-        type: "success",
-        title: "Quote sent",
-        description: `${quote.number} is on its way to ${value.intent === "send" ? value.customerEmail : quote.customerEmail}, with the PDF attached.`,
-      });
-    case "withdraw":
-      return redirectWithToast(here, { type: "success", title: "Quote withdrawn" });
-    case "revise":
-      return redirectWithToast(next ? `/admin/quotes/${next.id}` : here, {
-        type: "success",
-        title: next ? `Revision ${next.number} ready to edit` : "The revision is open",
-      });
+  if (value.intent === "save" || value.intent === "review") {
+    const done = await form.run(saveQuoteDraft, { id, draft: value }, failed);
+    if (!done.ok) return done.response;
+    if (value.intent === "review") return redirect(`${here}?step=send`);
+    return redirectWithToast(here, { type: "success", title: "Quote saved" });
   }
+  if (value.intent === "send" || value.intent === "send-saved") {
+    const draft = value.intent === "send" ? value : undefined;
+    const done = await form.run(sendQuote, { id, draft }, failed);
+    if (!done.ok) return done.response;
+    const sent = done.result;
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Quote sent",
+      description: sent && `${sent.number} is on its way to ${sent.customerEmail}, with the PDF attached.`,
+    });
+  }
+  if (value.intent === "withdraw") {
+    const done = await form.run(withdrawQuote, { id, reason: value.reason }, failed);
+    if (!done.ok) return done.response;
+    return redirectWithToast(here, { type: "success", title: "Quote withdrawn" });
+  }
+  const done = await form.run(reviseQuote, { id }, failed);
+  if (!done.ok) return done.response;
+  const next = done.result;
+  return redirectWithToast(next ? `/admin/quotes/${next.id}` : here, {
+    type: "success",
+    title: next ? `Revision ${next.number} ready to edit` : "The revision is open",
+  });
 }
 
 type LoadedQuote = Route.ComponentProps["loaderData"]["quote"];

@@ -10,13 +10,14 @@ import { checkbox } from "~/lib/form-values";
 import { parseListParams } from "~/lib/list-params";
 import { getHero } from "~/modules/content/home-admin.server";
 import { listActiveAdminEmails } from "~/modules/notifications/recipients.server";
+import { writeQuoteSettings } from "~/modules/quotes/commands.server";
 import {
   DEFAULT_QUOTE_SETTINGS,
   QUOTE_SETTINGS_KEY,
   quoteSettingsFormSchema,
   quoteSettingsFormValues,
 } from "~/modules/quotes/settings";
-import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
+import { getQuoteSettings } from "~/modules/quotes/settings.server";
 import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
 import { ENQUIRY_SETTINGS_KEY, enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
 import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
@@ -162,7 +163,7 @@ async function perform(value: SettingsIntent) {
       return saveEnquirySettings(enquirySettingsSchema.parse(value));
     case "save-quote-settings": {
       const { intent: _intent, ...settings } = value;
-      return saveQuoteSettings(settings);
+      return writeQuoteSettings(settings);
     }
   }
 }

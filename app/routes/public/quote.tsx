@@ -4,27 +4,37 @@ import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page
 import { QuoteAnswerForms } from "~/components/site/quote/quote-answer-forms";
 import { QuoteDocument } from "~/components/site/quote/quote-document";
 import { QuoteNotice, QuoteStatusLine } from "~/components/site/quote/quote-status";
+import type { ActionFailure } from "~/lib/action-error";
 import { cn } from "~/lib/utils";
+import { answerQuote, markQuoteViewed } from "~/modules/quotes/commands.server";
 import {
   QUOTE_ANSWER_INTENTS,
   type QuoteAnswerIntent,
   quoteAnswerSchema,
 } from "~/modules/quotes/customer.schema";
 import {
-  answerCustomerQuote,
+  answerOf,
   checkQuoteRate,
   couldBeQuoteToken,
+  customerOf,
+  customerQuoteView,
+  findCustomerQuote,
   QUOTE_LINK_HEADERS,
   type QuoteRateKind,
-  readCustomerQuote,
 } from "~/modules/quotes/customer.server";
+import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
 import { privatePageMeta } from "~/modules/seo/meta";
-import { parseSubmission, readFormData } from "~/server/http/intents";
+import { auditOriginOf } from "~/server/audit/audit.server";
+import { customerActor } from "~/server/commands/actor";
+import { runCommand } from "~/server/commands/runner.server";
+import { readForm } from "~/server/http/intake.server";
+import { notFound } from "~/server/http/not-found";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/quote";
 
 // The customer's quote, through the secret link of its e-mail. Personal, so never page-cached
-// (no `handle`), and every answer, refusals included, carries QUOTE_LINK_HEADERS.
+// (no `handle`), and every answer, refusals included, carries QUOTE_LINK_HEADERS. Opening it and
+// answering it are commands run on behalf of the customer the quote names.
 
 export type QuoteActionData = {
   /** The form the answer is for; null when it is for none (too many attempts, an unreadable post). */
@@ -53,8 +63,9 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return privatePageMeta(limited ? "Too many requests" : "Page not found");
 }
 
-function notFound() {
-  return data(null, { status: 404, headers: QUOTE_LINK_HEADERS });
+/** Every token that names no quote gets the same 404, so a guess learns nothing. */
+function noQuote() {
+  return notFound(QUOTE_NOT_FOUND, QUOTE_LINK_HEADERS);
 }
 
 /**
@@ -62,7 +73,7 @@ function notFound() {
  * is counted against the address. Returns the headers of a 429 when it is over the limit.
  */
 async function admit(token: string, kind: QuoteRateKind, clientIp: string) {
-  if (!couldBeQuoteToken(token)) throw notFound();
+  if (!couldBeQuoteToken(token)) throw noQuote();
   const retryAfterSeconds = await checkQuoteRate(kind, clientIp);
   return retryAfterSeconds === null
     ? null
@@ -70,15 +81,35 @@ async function admit(token: string, kind: QuoteRateKind, clientIp: string) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const limited = await admit(params.token, "view", context.get(clientIpContext));
+  const clientIp = context.get(clientIpContext);
+  const limited = await admit(params.token, "view", clientIp);
   if (limited) throw data(TOO_MANY_VIEWS, { status: 429, headers: limited });
-  const quote = await readCustomerQuote(params.token, { view: request.method === "GET" });
-  if (!quote) throw notFound();
-  return data({ quote }, { headers: QUOTE_LINK_HEADERS });
+  const found = await findCustomerQuote(params.token);
+  if (!found) throw noQuote();
+  // The customer opening it (a GET) marks a sent quote viewed, the first time.
+  if (request.method === "GET" && found.quote.status === "sent") {
+    const customer = customerActor(customerOf(found), auditOriginOf(request, clientIp));
+    await runCommand(markQuoteViewed, customer, { id: found.quote.id });
+  }
+  return data({ quote: await customerQuoteView(found) }, { headers: QUOTE_LINK_HEADERS });
 }
 
 function answer(body: QuoteActionData, status: number, headers: HeadersInit = QUOTE_LINK_HEADERS) {
   return data(body, { status, headers });
+}
+
+/**
+ * A refused answer as the page shows it: its form's messages, and above the quote why it was
+ * not taken. The answer command's refusal is the quote having closed meanwhile (409); a post
+ * that could not be read or judged is a 400; a failure of ours a 500.
+ */
+function refused(failure: { data: ActionFailure; init: ResponseInit | null }, fromCommand = false) {
+  const { result, error } = failure.data;
+  const posted = result.initialValue?.intent;
+  const intent = QUOTE_ANSWER_INTENTS.find((known) => known === posted) ?? null;
+  const status = failure.init?.status ?? 400;
+  if (!fromCommand) return answer(error ? { intent, error: UNREADABLE } : { intent, result }, status);
+  return answer({ intent, result, error: error?.description }, status === 400 ? 409 : status);
 }
 
 /**
@@ -89,26 +120,24 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { token } = params;
-  const limited = await admit(token, "answer", context.get(clientIpContext));
+export async function action(args: Route.ActionArgs) {
+  const { token } = args.params;
+  const limited = await admit(token, "answer", args.context.get(clientIpContext));
   if (limited) return answer({ intent: null, error: TOO_MANY_ANSWERS }, 429, limited);
-  const formData = await readFormData(request);
-  if (!formData) return answer({ intent: null, error: UNREADABLE }, 400);
-  const posted = formData.get("intent");
-  const intent = QUOTE_ANSWER_INTENTS.find((known) => known === posted) ?? null;
-  const submission = parseSubmission(formData, quoteAnswerSchema);
-  if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
-
-  const outcome = await answerCustomerQuote(token, submission.value);
+  const found = await findCustomerQuote(token);
+  if (!found) throw noQuote();
+  const form = await readForm(args, {
+    access: "customer",
+    actor: (origin) => customerActor(customerOf(found), origin),
+    schema: quoteAnswerSchema,
+  });
+  if (!form.ok) return refused(form.response);
+  const input = { id: found.quote.id, answer: answerOf(form.value) };
+  const done = await form.run(answerQuote, input, "Your answer was not sent");
   // Back to the page (303: a GET), which now shows the answer.
-  if (outcome.ok) return redirect(`/quote/${token}`, { status: 303, headers: QUOTE_LINK_HEADERS });
-  if (outcome.reason === "not_found") throw notFound();
+  if (done.ok) return redirect(`/quote/${token}`, { status: 303, headers: QUOTE_LINK_HEADERS });
   // Closed meanwhile (answered in another tab, expired, replaced): nothing was written.
-  return answer(
-    { intent, result: submission.reply({ formErrors: [outcome.message] }), error: outcome.message },
-    409,
-  );
+  return refused(done.response, true);
 }
 
 export default function QuotePage({ loaderData, actionData, params }: Route.ComponentProps) {

@@ -1,22 +1,33 @@
 import { Readable } from "node:stream";
-import { data } from "react-router";
 import { z } from "zod";
 import { quotingRoles } from "~/modules/quotes/access.server";
+import { pdfFileName } from "~/modules/quotes/document.server";
 import { getQuote } from "~/modules/quotes/drafts.server";
-import { pdfFileName } from "~/modules/quotes/mail.server";
-import { requireStaffRole } from "~/server/http/staff-action.server";
+import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
+import { notFound } from "~/server/http/not-found";
+import { recordStaffEvent, requireStaffRole } from "~/server/http/staff-action.server";
 import { getStorage, parseStoredPath, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/quote-pdf-staff";
 
-// A sent quote's PDF for staff who may quote, as the customer got it.
+const NO_PDF = "This quote has no stored PDF: only a sent quote has one.";
+
+// A sent quote's PDF for staff who may quote, as the customer got it; each download is in the
+// audit log, as an enquiry's attachment's is.
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaffRole(args, await quotingRoles());
+  const staff = await requireStaffRole(args, await quotingRoles());
   const id = z.uuid().safeParse(args.params.id);
   const quote = id.success ? await getQuote(id.data) : null;
   const stored = parseStoredPath(quote?.pdfPath);
-  if (!quote || !stored) throw data("Not found", { status: 404 });
+  if (!quote) throw notFound(QUOTE_NOT_FOUND);
+  if (!stored) throw notFound(NO_PDF);
   try {
     const file = await getStorage().get(stored.bucket, stored.name);
+    await recordStaffEvent(staff, {
+      action: "download",
+      entityType: "quote",
+      entityId: quote.id,
+      summary: `Downloaded the PDF of quote ${quote.number}`,
+    });
     return new Response(Readable.toWeb(file.stream) as ReadableStream, {
       headers: {
         "Content-Type": "application/pdf",
@@ -28,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof StorageError) throw data("Not found", { status: 404 });
+    if (error instanceof StorageError) throw notFound(NO_PDF);
     throw error;
   }
 }

@@ -6,15 +6,17 @@ import {
   openCustomerQuotePdf,
   QUOTE_LINK_HEADERS,
 } from "~/modules/quotes/customer.server";
+import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
 import { downloadFileName } from "~/server/http/content-disposition";
+import { notFound } from "~/server/http/not-found";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/quote-pdf";
 
 // The customer's quote as the PDF stored when it was sent, through the same secret link as the
 // page: shown in the browser (inline), kept by no cache, counted against the page's rate limit.
-// An unknown token, a draft's, or a quote without a stored PDF is the same bare 404.
+// An unknown token, a draft's, or a quote without a stored PDF is the same 404.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!couldBeQuoteToken(params.token)) throw data("Not found", { status: 404, headers: QUOTE_LINK_HEADERS });
+  if (!couldBeQuoteToken(params.token)) throw notFound(QUOTE_NOT_FOUND, QUOTE_LINK_HEADERS);
   const retryAfterSeconds = await checkQuoteRate("view", context.get(clientIpContext));
   if (retryAfterSeconds !== null) {
     throw data("Too many requests", {
@@ -23,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
   }
   const pdf = await openCustomerQuotePdf(params.token);
-  if (!pdf) throw data("Not found", { status: 404, headers: QUOTE_LINK_HEADERS });
+  if (!pdf) throw notFound(QUOTE_NOT_FOUND, QUOTE_LINK_HEADERS);
   // The number is letters, digits and dashes; the helper keeps it so whatever it becomes.
   const { ascii } = downloadFileName(pdf.fileName.replace(/\.pdf$/, ""), "pdf", "quote");
   return new Response(Readable.toWeb(pdf.stream) as ReadableStream, {

@@ -32,7 +32,7 @@ import type { Entity } from "./entity";
 import { changesBetween, labelOf, readRecords } from "./records.server";
 
 /** What the audit event of a command says: which record(s), and what was done to them. */
-export type AuditTarget = {
+export type AuditTarget<Result = unknown> = {
   action: AuditAction;
   /**
    * The record or records written. Known before an update or a delete; null for a create,
@@ -43,8 +43,11 @@ export type AuditTarget = {
   summary?: string;
   /** Changes the record's row cannot show (a new password, which is never stored). */
   changes?: AuditChanges;
-  /** What only the work knows, asked for after it ran (in its transaction). */
-  detail?: () => AuditDetail | undefined;
+  /**
+   * What only the work knows, asked for after it ran (in its transaction), with what it returned
+   * (the number of the quote a revision opened, a save's line edits).
+   */
+  detail?: (result: Result) => AuditDetail | undefined;
 };
 
 /**
@@ -62,7 +65,7 @@ export type CommandContext<Prepared> = {
    * A write to another record than the command's own (the revisions a sent quote supersedes, the
    * enquiry it moves to Quoted): in the same transaction, with an audit event of its own.
    */
-  also<T>(entity: Entity, target: AuditTarget, write: () => Promise<T>): Promise<T>;
+  also<T>(entity: Entity, target: AuditTarget<T>, write: () => Promise<T>): Promise<T>;
 };
 
 export type Command<Input, Result, Prepared = undefined> = {
@@ -73,7 +76,7 @@ export type Command<Input, Result, Prepared = undefined> = {
   /** Who may run it; a function when it depends on what is stored (who may quote). */
   access: Access | (() => Promise<Access>);
   /** The audit event: what is done to which record. */
-  target: (input: Input, actor: Actor) => AuditTarget;
+  target: (input: Input, actor: Actor) => AuditTarget<Result>;
   /**
    * Slow work done before the transaction (checking the rules, drawing a PDF, storing a file):
    * never while a row lock is held. What it returns is the work's `context.prepared`.
@@ -201,7 +204,7 @@ function createdId(result: unknown): string | null {
  * After the commit, a change to what the public pages show empties the page cache (here and, on
  * PostgreSQL, in every other process).
  */
-async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget, write: () => Promise<T>) {
+async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, write: () => Promise<T>) {
   const known = target.id == null ? [] : typeof target.id === "string" ? [target.id] : [...target.id];
   const before = await readRecords(entity, known);
   const result = await write();
@@ -218,7 +221,7 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget, wri
     // Of several records (a bulk change), only those the write changed have an event.
     if (ids.length > 1 && target.action === "update" && Object.keys(changes).length === 0) continue;
     const action = actionFor(target.action, changes);
-    const detail = target.detail?.() ?? {};
+    const detail = target.detail?.(result) ?? {};
     await recordAuditEvent(actor.actor, actor.origin, {
       action,
       entityType: entity.type,

@@ -16,7 +16,7 @@ import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { STAFF_ROLES } from "~/lib/vocabulary";
-import { auditOriginOf } from "../audit/audit.server";
+import { type AuditOrigin, auditOriginOf } from "../audit/audit.server";
 import { ADMIN_ROLES, forbidden, requireRole } from "../auth/guards.server";
 import { type Access, type Actor, staffActor, visitorActor } from "../commands/actor";
 import { type Command, mayRun, runCommand } from "../commands/runner.server";
@@ -24,7 +24,7 @@ import { logger } from "../logger.server";
 import { clientIpContext } from "../security/request-context";
 import { readImageForm } from "./image-upload.server";
 import { InputError, SERVER_FAILURE_MESSAGE } from "./input-error";
-import { actionFailure, isFormBody, parseIntent, unreadableForm } from "./intents";
+import { actionFailure, isFormBody, parseIntent, readFormData, unreadableForm } from "./intents";
 import { oncePerSubmission } from "./once-per-submission.server";
 
 export type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -86,8 +86,16 @@ type ImageOptions = NonNullable<Parameters<typeof readImageForm>[1]>;
 type FormOptions<Schema extends z.ZodType> = {
   /** Who may post it at all, checked before the body is read; each command checks its own too. */
   access: Access;
+  /**
+   * Who runs the command when the access alone cannot say, for a form anyone may post: the
+   * customer a quote's link names, made from the quote and the request's origin.
+   */
+  actor?: (origin: AuditOrigin) => Actor;
   schema: Schema;
-  /** Where the form's image (a file or a URL) goes; a form without one needs nothing here. */
+  /**
+   * Where the form's image (a file or a URL) goes; a staff form without one needs nothing here.
+   * A form anyone may post (access "anyone" or "customer") stores no file unless it says where.
+   */
   image?: ImageOptions;
   /** Fields never sent back to the browser in a refusal (a password). */
   hideFields?: string[];
@@ -98,17 +106,32 @@ type FormOptions<Schema extends z.ZodType> = {
   intentAccess?: Readonly<Record<string, Access>>;
 };
 
+/** Whether a post's files are stored: a staff form's image, or a public form's that says where. */
+function takesFiles(options: Pick<FormOptions<z.ZodType>, "access" | "image">) {
+  return options.image !== undefined || (options.access !== "anyone" && options.access !== "customer");
+}
+
+/** A form whose files are not kept: its fields, or null when the body cannot be read. */
+async function readPlainForm(request: Request) {
+  const formData = await readFormData(request);
+  return formData ? { ok: true as const, formData, upload: null } : null;
+}
+
 export type CommandRun<Result> =
   | { ok: true; result: Result | undefined }
   | { ok: false; response: ReturnType<typeof actionFailure> };
 
 /** A form post: access checked, form read and judged, ready to run a command. */
 export async function readForm<Schema extends z.ZodType>(args: RequestArgs, options: FormOptions<Schema>) {
-  const actor = await requireActor(args, options.access);
+  const asked = await requireActor(args, options.access);
+  const actor = options.actor && asked.kind === "visitor" ? options.actor(asked.origin) : asked;
   const { request } = args;
   if (!isFormBody(request)) return { ok: false as const, response: unreadableForm() };
   const replyOptions = { hideFields: options.hideFields };
-  const form = await readImageForm(request, { bucket: "media", ...options.image });
+  const form = takesFiles(options)
+    ? await readImageForm(request, { bucket: "media", ...options.image })
+    : await readPlainForm(request);
+  if (!form) return { ok: false as const, response: unreadableForm() };
   const intent = String(form.formData.get("intent") ?? "");
   // Own keys only: a posted "constructor" names no intent.
   const intentAccess =
@@ -128,7 +151,7 @@ export async function readForm<Schema extends z.ZodType>(args: RequestArgs, opti
       response: actionFailure(parsed.submission, form.error, { ...replyOptions, fieldErrors }),
     };
   }
-  const upload = form.upload;
+  const { formData, upload } = form;
   if (!parsed.ok) {
     await upload?.discard();
     return { ok: false as const, response: parsed.response };
@@ -144,7 +167,7 @@ export async function readForm<Schema extends z.ZodType>(args: RequestArgs, opti
   ): Promise<CommandRun<Result>> {
     try {
       let result: Result | undefined;
-      const outcome = await oncePerSubmission(form.formData, async () => {
+      const outcome = await oncePerSubmission(formData, async () => {
         result = await runCommand(command, actor, input);
       });
       if (outcome === "repeat") await upload?.discard();
