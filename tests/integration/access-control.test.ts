@@ -27,7 +27,7 @@ import { type Outcome, settle } from "../support/admin-action";
 import { ADMIN_INTENTS } from "../support/admin-intents";
 import { createAppHandler, flattenRoutes, importRoute, routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
-import { openDraftAs, saveDraftAs, sendAs } from "../support/quotes";
+import { openDraftAs, quoteStaff, saveDraftAs, sendAs } from "../support/quotes";
 import { createUser } from "../support/users";
 
 const database = useTestDatabase();
@@ -161,9 +161,11 @@ beforeAll(async () => {
     })
     .returning();
   if (!quoted) throw new Error("seed failed");
-  const draft = await openDraftAs(staff, quoted.id);
+  // Sales may not quote unless Settings > Quotes says so: an admin prepares the quote.
+  const quoter = await quoteStaff("Quote Marker");
+  const draft = await openDraftAs(quoter, quoted.id);
   await saveDraftAs(
-    staff,
+    quoter,
     draft.id,
     quoteDraftSchema.parse({
       customerName: "Quote Customer",
@@ -172,7 +174,7 @@ beforeAll(async () => {
       lines: [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }],
     }),
   );
-  const { token: quoteToken } = await sendAs(staff, draft.id);
+  const { token: quoteToken } = await sendAs(quoter, draft.id);
   const outsidePath = path.join(path.dirname(database.current.storageRoot), `${MARK.outside}.pdf`);
   fs.writeFileSync(outsidePath, MARK.outside);
   const cookies = {} as Record<Visitor, string>;
