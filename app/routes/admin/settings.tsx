@@ -16,29 +16,20 @@ import {
   quoteSettingsFormSchema,
   quoteSettingsFormValues,
 } from "~/modules/quotes/settings";
-import { getQuoteSettings, saveQuoteSettings } from "~/modules/quotes/settings.server";
-import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
-import { ENQUIRY_SETTINGS_KEY, enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
-import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { getQuoteSettings } from "~/modules/quotes/settings.server";
+import { getHeroSettings, heroSettingsFormSchema } from "~/modules/settings/admin.server";
+import { saveSetting } from "~/modules/settings/commands.server";
+import { ENQUIRY_SETTINGS_KEY } from "~/modules/settings/enquiry-settings";
+import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import { enquirySettingsFormSchema } from "~/modules/settings/forms";
 import { DEFAULT_HERO_BACKGROUND, HERO_BACKGROUND_KEY } from "~/modules/settings/hero-background";
-import {
-  createBrand,
-  createCategory,
-  deleteBrand,
-  deleteCategory,
-  listBrands,
-  listCategories,
-  setBrandActive,
-  setCategoryActive,
-  updateBrand,
-  updateCategory,
-} from "~/modules/taxonomy/admin.server";
+import { listBrands, listCategories } from "~/modules/taxonomy/admin.server";
+import { saveBrand, saveCategory } from "~/modules/taxonomy/commands.server";
 import { brandFormSchema, categoryFormSchema, parseCategoryFilter } from "~/modules/taxonomy/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList, tryLoad } from "~/server/http/screens.server";
-import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -138,56 +129,48 @@ function failureTitle(intent: string) {
   return intent.startsWith("delete") ? `Failed to delete ${kind}` : `Failed to save ${kind}`;
 }
 
-async function perform(value: SettingsIntent) {
+const SETTING_KEY = {
+  "save-hero": HERO_BACKGROUND_KEY,
+  "save-enquiry-settings": ENQUIRY_SETTINGS_KEY,
+  "save-quote-settings": QUOTE_SETTINGS_KEY,
+} as const;
+
+type Form = Extract<Awaited<ReturnType<typeof readForm<typeof settingsIntentSchema>>>, { ok: true }>;
+
+/** Each tab's command: brands, categories, or the setting the tab saves. */
+function carryOut(form: Form, value: SettingsIntent) {
+  const failure = failureTitle(value.intent);
   switch (value.intent) {
     case "create-brand":
-      return createBrand(value);
     case "update-brand":
-      return void (await updateBrand(value.id, value));
     case "toggle-brand":
-      return setBrandActive(value.id, value.isActive);
     case "delete-brand":
-      return void (await deleteBrand(value.id));
+      return form.run(saveBrand, value, failure);
     case "create-category":
-      return createCategory(value);
     case "update-category":
-      return void (await updateCategory(value.id, value));
     case "toggle-category":
-      return setCategoryActive(value.id, value.isActive);
     case "delete-category":
-      return void (await deleteCategory(value.id));
-    case "save-hero":
-      return saveHeroSettings(value);
-    case "save-enquiry-settings":
-      return saveEnquirySettings(enquirySettingsSchema.parse(value));
-    case "save-quote-settings": {
-      const { intent: _intent, ...settings } = value;
-      return saveQuoteSettings(settings);
+      return form.run(saveCategory, value, failure);
+    default: {
+      // The form judged the value whole: what is left after its intent is the stored setting.
+      const { intent, ...setting } = value;
+      return form.run(saveSetting, { key: SETTING_KEY[intent], value: setting }, failure);
     }
   }
-}
-
-function auditOf(value: SettingsIntent): AuditTarget {
-  if (value.intent === "save-hero") return { entity: "setting", action: "update", id: HERO_BACKGROUND_KEY };
-  if (value.intent === "save-enquiry-settings")
-    return { entity: "setting", action: "update", id: ENQUIRY_SETTINGS_KEY };
-  if (value.intent === "save-quote-settings")
-    return { entity: "setting", action: "update", id: QUOTE_SETTINGS_KEY };
-  return auditTargetOf(value.intent.endsWith("category") ? "category" : "brand", value);
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   // Only the brand dialog sends a file (its logo); every other form is a plain post.
-  const form = await readStaffForm(args, {
-    role: "admin",
+  const form = await readForm(args, {
+    access: "admin",
     schema: settingsIntentSchema,
     image: { fileField: "logoFile", urlField: "logoUrl" },
   });
   if (!form.ok) return form.response;
   const value = form.value;
-  const failed = await form.commit(auditOf(value), () => perform(value), failureTitle(value.intent));
-  if (failed) return failed;
+  const done = await carryOut(form, value);
+  if (!done.ok) return done.response;
   const back =
     value.intent === "save-hero"
       ? "/admin/settings?tab=hero"
