@@ -135,30 +135,6 @@ const SETTING_KEY = {
   "save-quote-settings": QUOTE_SETTINGS_KEY,
 } as const;
 
-type Form = Extract<Awaited<ReturnType<typeof readForm<typeof settingsIntentSchema>>>, { ok: true }>;
-
-/** Each tab's command: brands, categories, or the setting the tab saves. */
-function carryOut(form: Form, value: SettingsIntent) {
-  const failure = failureTitle(value.intent);
-  switch (value.intent) {
-    case "create-brand":
-    case "update-brand":
-    case "toggle-brand":
-    case "delete-brand":
-      return form.run(saveBrand, value, failure);
-    case "create-category":
-    case "update-category":
-    case "toggle-category":
-    case "delete-category":
-      return form.run(saveCategory, value, failure);
-    default: {
-      // The form judged the value whole: what is left after its intent is the stored setting.
-      const { intent, ...setting } = value;
-      return form.run(saveSetting, { key: SETTING_KEY[intent], value: setting }, failure);
-    }
-  }
-}
-
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   // Only the brand dialog sends a file (its logo); every other form is a plain post.
@@ -169,7 +145,28 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!form.ok) return form.response;
   const value = form.value;
-  const done = await carryOut(form, value);
+  const failure = failureTitle(value.intent);
+  // Each tab's command: brands, categories, or the one setting the tab saves.
+  const carryOut = () => {
+    switch (value.intent) {
+      case "create-brand":
+      case "update-brand":
+      case "toggle-brand":
+      case "delete-brand":
+        return form.run(saveBrand, value, failure);
+      case "create-category":
+      case "update-category":
+      case "toggle-category":
+      case "delete-category":
+        return form.run(saveCategory, value, failure);
+      default: {
+        // The form judged the value whole: what is left after its intent is the stored setting.
+        const { intent, ...setting } = value;
+        return form.run(saveSetting, { key: SETTING_KEY[intent], value: setting }, failure);
+      }
+    }
+  };
+  const done = await carryOut();
   if (!done.ok) return done.response;
   const back =
     value.intent === "save-hero"
