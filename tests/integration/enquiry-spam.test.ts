@@ -7,7 +7,7 @@ import { beforeEach, expect, test } from "vitest";
 import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { type EnquiryActionData, RATE_LIMITED_MESSAGE } from "~/modules/enquiries/schema";
 import { clearQuoteListCookie, quoteListCookie } from "~/modules/quote-list/quote-list.server";
-import { saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { saveEnquirySettings } from "~/modules/settings/commands.server";
 import {
   contactQueries,
   enquiryEvents,

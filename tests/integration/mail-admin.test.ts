@@ -2,7 +2,8 @@
 // and the dashboard's failed-mail panel with its Retry, each for admins only.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
-import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { saveEnquirySettings } from "~/modules/settings/commands.server";
+import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { mailOutbox } from "~/server/db/schema";

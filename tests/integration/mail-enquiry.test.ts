@@ -9,7 +9,7 @@ import { beforeEach, expect, test } from "vitest";
 import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { enqueueEnquiryMail } from "~/modules/enquiries/mail.server";
 import { formatReference } from "~/modules/enquiries/reference";
-import { saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { saveEnquirySettings } from "~/modules/settings/commands.server";
 import { contactContent, contactQueries, mailOutbox, rateLimitCounters, users } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { drainOutbox } from "~/server/mail/outbox.server";

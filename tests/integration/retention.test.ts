@@ -6,7 +6,7 @@ import {
   startRetentionSweeper,
   subtractMonths,
 } from "~/modules/enquiries/retention.server";
-import { saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { saveEnquirySettings } from "~/modules/settings/commands.server";
 import { loader as privacyLoader } from "~/routes/public/privacy";
 import { contactQueries, enquiryEvents, siteSettings } from "~/server/db/schema";
 import { getStorage, parseStoredPath, type Storage, setStorage } from "~/server/storage/storage.server";

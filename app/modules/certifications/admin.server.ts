@@ -1,12 +1,11 @@
-// Certifications for the back office: the paged, searched list (filtered by status), the writes
-// with the products a certificate covers, the register check, and the dialog's uploads (the
-// certificate file and its preview image, both to the public certificates bucket).
+// Certifications for the back office: the paged, searched list (filtered by status), the products
+// each covers, the pick-lists, and the reading of the dialog's uploads (the certificate file and
+// its preview image, both to the public certificates bucket). commands.server.ts writes them.
 import { and, asc, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { ActionError } from "~/lib/action-error";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { nzToday } from "~/lib/nz-date";
 import type { CertificateStatus } from "~/lib/vocabulary";
-import { assertCategoryOfType } from "~/modules/case-studies/admin.server";
 import { certificateStatus } from "~/modules/compliance/certificate-status";
 import { newestFirst } from "~/modules/taxonomy/admin.server";
 import { getActiveCategories } from "~/modules/taxonomy/queries.server";
@@ -20,12 +19,10 @@ import {
   products,
 } from "~/server/db/schema";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";
-import { InputError } from "~/server/http/input-error";
 import { discardUploads, parseMultipart, type StoredUpload } from "~/server/http/multipart.server";
-import { expectRow } from "~/server/http/screens.server";
-import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/storage/file-signature";
+import { type DetectedType, IMAGE_TYPES } from "~/server/storage/file-signature";
 import { getStorage } from "~/server/storage/storage.server";
-import type { CertificationInput, UploadKind } from "./schema";
+import type { UploadKind } from "./schema";
 import { certificateStatusCondition } from "./status.server";
 
 /** A write's audit changes, which the covered products' change is added to. */
@@ -40,7 +37,7 @@ export type AdminCertification = typeof certifications.$inferSelect & {
 };
 
 /** The products each of these certificates covers. */
-async function coveredProducts(ids: string[]) {
+export async function coveredProducts(ids: string[]) {
   const covered = new Map<string, string[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return covered;
   const rows = await getDb()
@@ -105,107 +102,6 @@ export function getCertificationCategoryOptions() {
   return getActiveCategories("certifications");
 }
 
-const CATEGORY_MESSAGE = "Please choose a certification category from the list.";
-
-function certificationValues(input: CertificationInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    categoryId: input.categoryId,
-    fileUrl: input.fileUrl,
-    fileType: input.fileType,
-    imageUrl: input.imageUrl,
-    allowDownload: input.allowDownload,
-    scheme: input.scheme,
-    certificateNumber: input.certificateNumber,
-    holder: input.holder,
-    certificationBody: input.certificationBody,
-    scope: input.scope,
-    issuedOn: input.issuedOn,
-    expiresOn: input.expiresOn,
-    registerUrl: input.registerUrl,
-    registerCheckedOn: input.registerCheckedOn,
-    registerCheckedBy: input.registerCheckedBy,
-    standing: input.standing,
-  };
-}
-
-const UNKNOWN_PRODUCT = "One of the chosen products no longer exists. Reload the page and choose again.";
-
-/**
- * The certificate covers exactly these products (those it covered before are replaced). A change
- * is noted in `changes` (the write's audit event), since the certificate's own row cannot show it.
- */
-async function setCoveredProducts(
-  certificationId: string,
-  productIds: readonly string[],
-  changes: AuditChanges = {},
-) {
-  const db = getDb();
-  const before = (await coveredProducts([certificationId])).get(certificationId)?.sort() ?? [];
-  const after = [...productIds].sort();
-  if (before.join() !== after.join()) changes.coveredProducts = { before, after };
-  if (productIds.length > 0) {
-    const [found] = await db
-      .select({ n: count() })
-      .from(products)
-      .where(inArray(products.id, [...productIds]));
-    if ((found?.n ?? 0) !== productIds.length) throw new InputError(UNKNOWN_PRODUCT);
-  }
-  await db.delete(certificationProducts).where(eq(certificationProducts.certificationId, certificationId));
-  if (productIds.length > 0)
-    await db
-      .insert(certificationProducts)
-      .values(productIds.map((productId) => ({ certificationId, productId })));
-}
-
-/** Throws InputError for a category that is not a certification category. */
-export async function createCertification(input: CertificationInput, changes?: AuditChanges) {
-  await assertCategoryOfType(input.categoryId, "certifications", CATEGORY_MESSAGE);
-  const [row] = await getDb()
-    .insert(certifications)
-    .values(certificationValues(input))
-    .returning({ id: certifications.id });
-  if (row) await setCoveredProducts(row.id, input.productIds, changes);
-  return row;
-}
-
-const GONE = "This certification no longer exists.";
-
-export async function updateCertification(id: string, input: CertificationInput, changes?: AuditChanges) {
-  await assertCategoryOfType(input.categoryId, "certifications", CATEGORY_MESSAGE);
-  const rows = await getDb()
-    .update(certifications)
-    .set(certificationValues(input))
-    .where(eq(certifications.id, id))
-    .returning({ id: certifications.id });
-  const row = expectRow(rows, GONE);
-  await setCoveredProducts(row.id, input.productIds, changes);
-  return row;
-}
-
-/** The public register was checked today (New Zealand) by `staffName`. */
-export async function markRegisterChecked(id: string, staffName: string, today: string = nzToday()) {
-  return expectRow(
-    await getDb()
-      .update(certifications)
-      .set({ registerCheckedOn: today, registerCheckedBy: staffName.slice(0, 200) })
-      .where(eq(certifications.id, id))
-      .returning({ id: certifications.id }),
-    GONE,
-  );
-}
-
-export async function deleteCertification(id: string) {
-  expectRow(
-    await getDb()
-      .delete(certifications)
-      .where(eq(certifications.id, id))
-      .returning({ id: certifications.id }),
-    GONE,
-  );
-}
-
 // ------------------------------------------------------------------ uploads
 
 export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
@@ -226,7 +122,16 @@ export const CERTIFICATE_UPLOAD_ERRORS = {
 const FILE_TYPE_LABEL: Partial<Record<DetectedType, string>> = { pdf: "PDF", png: "PNG", jpeg: "JPG" };
 
 export type CertificationUpload =
-  | { ok: true; fields: FormData; url: string; fileType: string | null; discard(): Promise<void> }
+  | {
+      ok: true;
+      fields: FormData;
+      kind: UploadKind;
+      url: string;
+      fileType: string | null;
+      originalName: string;
+      /** Drops the stored file (the upload was refused, failed, or repeated). */
+      discard(): Promise<void>;
+    }
   | { ok: false; fields: FormData; error: ActionError };
 
 function refusalFor(kind: UploadKind, file: StoredUpload | undefined): ActionError | null {
@@ -242,8 +147,7 @@ function refusalFor(kind: UploadKind, file: StoredUpload | undefined): ActionErr
 
 /**
  * Reads a multipart upload (fields intent and kind, the file in "file") into the certificates
- * bucket. The type is told by the file's first bytes, never its name; the stored name takes the
- * extension of what the bytes are, since public files are served with the type it names.
+ * bucket. The type is told by the file's first bytes, never its name.
  */
 export async function storeCertificationUpload(request: Request): Promise<CertificationUpload> {
   const parsed = await parseMultipart(request, {
@@ -267,19 +171,15 @@ export async function storeCertificationUpload(request: Request): Promise<Certif
     await discardUploads(parsed.files.values());
     return { ok: false, fields: parsed.fields, error: refusal ?? CERTIFICATE_UPLOAD_ERRORS.wrongType };
   }
-  const storage = getStorage();
-  const extension = EXTENSION_FOR[file.detected];
-  let stored = { bucket: file.bucket, name: file.name };
-  if (!file.name.endsWith(`.${extension}`)) {
-    const { stream } = await storage.get(file.bucket, file.name);
-    stored = await storage.put(file.bucket, `upload.${extension}`, stream);
-    await storage.delete(file.bucket, file.name);
-  }
+  // The stored name already ends in the extension of what the bytes are (the parser names it so),
+  // and public files are served with the type it names.
   return {
     ok: true,
     fields: parsed.fields,
-    url: storage.publicUrl(stored.bucket, stored.name),
+    kind,
+    url: getStorage().publicUrl(file.bucket, file.name),
     fileType: kind === "file" ? (FILE_TYPE_LABEL[file.detected] ?? null) : null,
-    discard: () => storage.delete(stored.bucket, stored.name),
+    originalName: file.originalName,
+    discard: () => discardUploads([file]),
   };
 }

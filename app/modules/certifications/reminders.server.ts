@@ -6,8 +6,9 @@
 // - once a month, for each active certificate with a scheme whose public register was not
 //   checked in the last 30 days: "check the register".
 // Only active certificates that have not yet expired are reminded about. Each reminder is claimed
-// in certificate_reminders (insert, nothing on conflict) in the same transaction that queues its
-// mail, so two sweeps (two processes, a restart) never send it twice.
+// in certificate_reminders (insert, nothing on conflict) by the same command that queues its mail
+// (commands.server.ts), so two sweeps (two processes, a restart) never send it twice; each one
+// sent is in the audit log, by the system.
 //
 // The sweep also empties the page cache when New Zealand's date has changed since its last run:
 // a certificate's status (public or not, current or expiring) changes only when the date does.
@@ -16,12 +17,14 @@ import { daysFromTo, formatNzDate, nzDatePlusDays, nzToday } from "~/lib/nz-date
 import type { CertificateReminderKind, CertificateScheme } from "~/lib/vocabulary";
 import { listActiveAdminEmails } from "~/modules/notifications/recipients.server";
 import { announceContentChange } from "~/server/cache/invalidation.server";
-import { getDb, inTransaction } from "~/server/db/db.server";
-import { certificateReminders, certifications } from "~/server/db/schema";
+import { systemActor } from "~/server/commands/actor";
+import { runCommand } from "~/server/commands/runner.server";
+import { getDb } from "~/server/db/db.server";
+import { certifications } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { enqueueMail, wakeMailWorker } from "~/server/mail/outbox.server";
 import { periodic } from "~/server/runtime/housekeeping.server";
+import { ReminderAlreadySent, sendCertificateReminder } from "./commands.server";
 import { SCHEME_LABELS } from "./labels";
 
 /** Days before the expiry date a reminder goes, most urgent first. */
@@ -112,8 +115,10 @@ function registerMail(certificate: Reminded, today: string) {
   };
 }
 
+const SWEEP = systemActor("certificate reminders");
+
 /**
- * Claims the reminder and queues its mail in one transaction, the mail worker woken once it has
+ * Claims the reminder and queues its mail in one command, the mail worker woken once it has
  * committed; false when it was already sent (the claim found its row).
  */
 async function sendOnce(
@@ -123,18 +128,19 @@ async function sendOnce(
   recipients: string[],
   mail: { subject: string; text: string },
 ) {
-  return inTransaction(async () => {
-    const db = getDb();
-    const claimed = await db
-      .insert(certificateReminders)
-      .values({ certificationId: certificate.id, kind, period })
-      .onConflictDoNothing()
-      .returning({ kind: certificateReminders.kind });
-    if (claimed.length === 0) return false;
-    await enqueueMail(db, { kind: "certificate_reminder", recipients, ...mail });
-    wakeMailWorker();
+  try {
+    await runCommand(sendCertificateReminder, SWEEP, {
+      certificationId: certificate.id,
+      kind,
+      period,
+      recipients,
+      mail,
+    });
     return true;
-  });
+  } catch (error) {
+    if (error instanceof ReminderAlreadySent) return false;
+    throw error;
+  }
 }
 
 export type CertificateSweepResult = { expiry: number; registerCheck: number };

@@ -114,5 +114,8 @@ export const certificationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("register-checked"), id: recordId }),
 ]);
 
-/** The answer to an upload: the stored file's public URL, and for a certificate its type. */
-export type UploadAnswer = { upload: { kind: UploadKind; url: string; fileType: string | null } };
+/**
+ * The answer to an upload: the stored file's public URL, and for a certificate its type; null for
+ * a repeat of an upload already carried out.
+ */
+export type UploadAnswer = { upload: { kind: UploadKind; url: string; fileType: string | null } | null };

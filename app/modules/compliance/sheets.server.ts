@@ -1,9 +1,8 @@
 // Building product information sheets in the back office (Building Info): the paged list, one
-// sheet with its superseded versions and the products that use it, and create / save / delete.
-// Every save keeps the sheet as it was in building_info_versions and increments its version. The
-// publish gate reads from here too: whether a sheet holds back the products that use it.
+// sheet with its superseded versions and the products that use it, and the stored fields of a
+// sheet from its form (commands.server.ts writes them). The publish gate reads from here too:
+// whether a sheet holds back the products that use it.
 //
-//   await saveSheet(id, input, "Sam Staff")      // InputError when published products would be held back
 //   await publishRefusalOfSheet(sheetId)         // null, or the message refusing to publish
 //   await countProductsMissingBuildingInfo()     // the dashboard's figure
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
@@ -13,15 +12,7 @@ import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { buildingInfoSheets, buildingInfoVersions, products } from "~/server/db/schema";
-import { InputError } from "~/server/http/input-error";
-import {
-  type Completeness,
-  completenessOf,
-  type MissingItem,
-  missingInformation,
-  publishRefusal,
-  type SheetForRules,
-} from "./completeness";
+import { type Completeness, completenessOf, publishRefusal, type SheetForRules } from "./completeness";
 import type { SheetInput } from "./sheet.schema";
 
 export type SheetRow = typeof buildingInfoSheets.$inferSelect;
@@ -143,16 +134,6 @@ export async function listSheetOptions() {
   }));
 }
 
-/** A new sheet: not designated, the manufacturer's, nothing else filled in yet. */
-export async function createSheet(title: string) {
-  const [created] = await getDb()
-    .insert(buildingInfoSheets)
-    .values({ title })
-    .returning({ id: buildingInfoSheets.id });
-  if (!created) throw new Error("The sheet was not created");
-  return created;
-}
-
 const blank = (values: (string | null)[]) => values.every((value) => value === null);
 
 /** The stored fields of a sheet from its form. */
@@ -213,71 +194,6 @@ export function sheetRowOf(input: SheetInput) {
     evidence: input.evidence satisfies EvidenceDocument[],
     reviewedOn: input.reviewedOn,
   };
-}
-
-function contentOf(row: SheetRow): Record<string, unknown> {
-  const { id: _id, ...content } = row;
-  return content;
-}
-
-async function publishedUsers(db: DbOrTx, sheetId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(and(eq(products.buildingInfoId, sheetId), eq(products.isPublished, true)));
-  return Number(row?.n ?? 0);
-}
-
-function heldBackMessage(published: number, missing: MissingItem[]) {
-  const users = published === 1 ? "1 published product uses" : `${published} published products use`;
-  const them = published === 1 ? "it" : "them";
-  const labels = missing.map((item) => item.label.toLowerCase()).join(", ");
-  return `${users} this sheet, so it cannot be saved incomplete. Complete it, or unpublish ${them} first. Missing: ${labels}.`;
-}
-
-/**
- * Saves the sheet and keeps the version it replaces (by `supersededBy`, the staff member's name).
- * A save that would leave a designated sheet incomplete while published products use it is
- * refused: those products would be on sale without their information.
- */
-export async function saveSheet(id: string, input: SheetInput, supersededBy: string) {
-  return getDb().transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(buildingInfoSheets)
-      .where(eq(buildingInfoSheets.id, id))
-      .for("update");
-    if (!current) throw new InputError("This sheet no longer exists.");
-    const next = sheetRowOf(input);
-    const rules = sheetForRules({ ...current, ...next });
-    if (publishRefusal(rules)) {
-      const published = await publishedUsers(tx, id);
-      if (published > 0) throw new InputError(heldBackMessage(published, missingInformation(rules)));
-    }
-    await tx.insert(buildingInfoVersions).values({
-      sheetId: id,
-      version: current.version,
-      content: contentOf(current),
-      supersededBy,
-    });
-    const [saved] = await tx
-      .update(buildingInfoSheets)
-      .set({ ...next, version: current.version + 1, updatedAt: new Date() })
-      .where(eq(buildingInfoSheets.id, id))
-      .returning({ id: buildingInfoSheets.id, version: buildingInfoSheets.version });
-    if (!saved) throw new InputError("This sheet no longer exists.");
-    return saved;
-  });
-}
-
-/** Deletes the sheet; the products that used it are unlinked (the foreign key sets null). */
-export async function deleteSheet(id: string) {
-  const [deleted] = await getDb()
-    .delete(buildingInfoSheets)
-    .where(eq(buildingInfoSheets.id, id))
-    .returning({ id: buildingInfoSheets.id });
-  if (!deleted) throw new InputError("This sheet no longer exists.");
-  return deleted;
 }
 
 /** Whether a sheet exists, and why a product using it may not be published (null when it may). */

@@ -98,3 +98,12 @@ export type ContactContentInput = z.output<typeof contactContentFormSchema>;
 export function toJsonText(value: unknown) {
   return value === null || value === undefined ? "" : JSON.stringify(value, null, 2);
 }
+
+const recordId = z.uuid("Invalid record");
+
+/** Every intent of the contact content screen. */
+export const contactContentActionSchema = z.discriminatedUnion("intent", [
+  contactContentFormSchema.extend({ intent: z.literal("create") }),
+  contactContentFormSchema.extend({ intent: z.literal("update"), id: recordId }),
+  z.object({ intent: z.literal("delete"), id: recordId }),
+]);

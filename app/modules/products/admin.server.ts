@@ -1,20 +1,14 @@
-// Products in the back office (Catalog Management): the paged, searched list with prices, the
-// pick-lists, and create / update / delete. Prices leave the server only through this module.
+// Products in the back office (Catalog Management): the paged, searched list with prices and the
+// pick-lists (the writes are commands.server.ts). Prices leave the server only through this module.
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
 import type { Completeness } from "~/modules/compliance/completeness";
-import {
-  completenessOfSheets,
-  missingBuildingInfoCondition,
-  publishRefusalOfSheet,
-} from "~/modules/compliance/sheets.server";
+import { completenessOfSheets, missingBuildingInfoCondition } from "~/modules/compliance/sheets.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern, ilikeAny } from "~/server/db/like";
 import { brands, categories, products } from "~/server/db/schema";
-import { InputError } from "~/server/http/input-error";
-import type { ProductInput } from "./schema";
 
 export type AdminProduct = {
   id: string;
@@ -202,82 +196,4 @@ export async function getProductPickLists(db: DbOrTx = getDb()) {
       .orderBy(asc(brands.name)),
   ]);
   return { categories: categoryRows, brands: brandRows };
-}
-
-// A product's category must be a product category and its brand must exist; checked here so a
-// stale pick-list gives a message instead of a foreign-key error.
-async function checkReferences(tx: DbOrTx, input: ProductInput) {
-  if (input.categoryId) {
-    const [row] = await tx
-      .select({ type: categories.type })
-      .from(categories)
-      .where(eq(categories.id, input.categoryId));
-    if (row?.type !== "products")
-      throw new InputError("The chosen category no longer exists. Please choose another.");
-  }
-  if (input.brandId) {
-    const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
-    if (!row) throw new InputError("The chosen brand no longer exists. Please choose another.");
-  }
-  await checkBuildingInfo(tx, input);
-}
-
-// The publish gate: a designated building product (Class 1 or 2) is not offered for sale until
-// its building product information is complete or links to the published information.
-async function checkBuildingInfo(tx: DbOrTx, input: ProductInput) {
-  if (!input.buildingInfoId) return;
-  const sheet = await publishRefusalOfSheet(input.buildingInfoId, tx);
-  if (!sheet.exists)
-    throw new InputError(
-      "The chosen building information sheet no longer exists. Please choose another.",
-      "buildingInfoId",
-    );
-  if (input.isPublished && sheet.refusal) throw new InputError(sheet.refusal, "isPublished");
-}
-
-function toRow(input: ProductInput) {
-  return {
-    name: input.name,
-    shortDescription: input.shortDescription,
-    description: input.description,
-    price: input.price,
-    originalPrice: input.originalPrice,
-    discountPercentage: input.discountPercentage,
-    categoryId: input.categoryId,
-    brandId: input.brandId,
-    buildingInfoId: input.buildingInfoId,
-    imageUrl: input.imageUrl,
-    stockQuantity: input.stockQuantity,
-    stockStatus: input.stockStatus,
-    isFeatured: input.isFeatured,
-    isPublished: input.isPublished,
-  };
-}
-
-export async function createProduct(input: ProductInput) {
-  return getDb().transaction(async (tx) => {
-    await checkReferences(tx, input);
-    const [created] = await tx.insert(products).values(toRow(input)).returning({ id: products.id });
-    if (!created) throw new Error("The product was not created");
-    return created;
-  });
-}
-
-export async function updateProduct(id: string, input: ProductInput) {
-  return getDb().transaction(async (tx) => {
-    await checkReferences(tx, input);
-    const [updated] = await tx
-      .update(products)
-      .set(toRow(input))
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    if (!updated) throw new InputError("This product no longer exists.");
-    return updated;
-  });
-}
-
-export async function deleteProduct(id: string) {
-  const [deleted] = await getDb().delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (!deleted) throw new InputError("This product no longer exists.");
-  return deleted;
 }

@@ -19,18 +19,12 @@ import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/commands.
 import { enquiryEntity } from "~/modules/enquiries/entity";
 import { formatReference } from "~/modules/enquiries/reference";
 import { resolveStaffRecipients } from "~/modules/notifications/recipients.server";
+import { storeSetting } from "~/modules/settings/commands.server";
 import { settingEntity } from "~/modules/settings/entity";
 import type { Actor } from "~/server/commands/actor";
 import { type CommandContext, defineCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
-import {
-  contactQueries,
-  quoteEvents,
-  quoteLines,
-  quoteLinks,
-  quotes,
-  siteSettings,
-} from "~/server/db/schema";
+import { contactQueries, quoteEvents, quoteLines, quoteLinks, quotes } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { notFound } from "~/server/http/not-found";
 import { enqueueMail, wakeMailWorker } from "~/server/mail/outbox.server";
@@ -698,13 +692,6 @@ export const remindQuote = defineCommand({
 // ------------------------------------------------------------------ settings
 
 /** Stores the quote settings (work for a command: it writes in the command's transaction). */
-export async function writeQuoteSettings(value: QuoteSettings) {
-  const settingValue = { ...value } satisfies QuoteSettings;
-  await getDb()
-    .insert(siteSettings)
-    .values({ settingKey: QUOTE_SETTINGS_KEY, settingValue })
-    .onConflictDoUpdate({ target: siteSettings.settingKey, set: { settingValue } });
-}
 
 /** Settings > Quotes: the GST rate, validity, reminder, terms, trader's details, who may quote. */
 export const saveQuoteSettings = defineCommand({
@@ -712,5 +699,5 @@ export const saveQuoteSettings = defineCommand({
   entity: settingEntity,
   access: "admin",
   target: (_input: QuoteSettings) => ({ action: "update", id: QUOTE_SETTINGS_KEY }),
-  run: (input) => writeQuoteSettings(input),
+  run: (input) => storeSetting(QUOTE_SETTINGS_KEY, { ...input } satisfies QuoteSettings),
 });

@@ -1,4 +1,4 @@
-// The Hero Settings tab: read the hero_background setting and save it by upsert on setting_key.
+// The Hero Settings tab: its form and the hero_background setting as saved (commands.server.ts saves it).
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/server/db/db.server";
@@ -31,17 +31,4 @@ export async function getHeroSettings(): Promise<HeroBackground> {
     .from(siteSettings)
     .where(eq(siteSettings.settingKey, HERO_BACKGROUND_KEY));
   return parseHeroBackground(row?.value);
-}
-
-export async function saveHeroSettings(value: HeroBackground) {
-  const settingValue = {
-    color: value.color,
-    opacity: value.opacity,
-    titleColor: value.titleColor,
-    subtitleColor: value.subtitleColor,
-  } satisfies HeroBackground;
-  await getDb()
-    .insert(siteSettings)
-    .values({ settingKey: HERO_BACKGROUND_KEY, settingValue })
-    .onConflictDoUpdate({ target: siteSettings.settingKey, set: { settingValue } });
 }

@@ -1,4 +1,4 @@
-// Reading and saving the enquiry_settings row (see enquiry-settings.ts for its rules).
+// Reading the enquiry_settings row (see enquiry-settings.ts for its rules; commands.server.ts saves it).
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
@@ -11,15 +11,4 @@ export async function getEnquirySettings(db: DbOrTx = getDb()): Promise<EnquiryS
     .from(siteSettings)
     .where(eq(siteSettings.settingKey, ENQUIRY_SETTINGS_KEY));
   return parseEnquirySettings(row?.value);
-}
-
-export async function saveEnquirySettings(value: EnquirySettings) {
-  const settingValue = {
-    notificationRecipients: value.notificationRecipients,
-    attachmentRetentionMonths: value.attachmentRetentionMonths,
-  } satisfies EnquirySettings;
-  await getDb()
-    .insert(siteSettings)
-    .values({ settingKey: ENQUIRY_SETTINGS_KEY, settingValue })
-    .onConflictDoUpdate({ target: siteSettings.settingKey, set: { settingValue } });
 }

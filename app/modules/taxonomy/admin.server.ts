@@ -1,13 +1,12 @@
-// Brands and categories in the back office (Settings): paged lists with their usage counts,
-// create, update, active switch and delete. Deleting one that products use leaves those products
-// with none (the foreign keys are ON DELETE SET NULL); the usage count tells the admin beforehand.
+// Brands and categories in the back office (Settings): paged lists with their usage counts (the
+// writes are commands.server.ts), and the helpers other modules' lists and writes share.
 import { type AnyColumn, and, count, desc, eq, getTableName, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { brands, caseStudies, categories, certifications, products } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
-import type { BrandInput, CategoryFilter, CategoryInput, TaxonomyUsage } from "./schema";
+import type { CategoryFilter, TaxonomyUsage } from "./schema";
 
 /** Postgres unique_violation (23505), on pg and PGlite alike, wrapped by Drizzle or not. */
 export function isUniqueViolation(error: unknown) {
@@ -87,63 +86,6 @@ export function listBrands({ page, q }: { page: number; q: string }): Promise<Pa
   );
 }
 
-function brandValues(input: BrandInput) {
-  return { name: input.name, description: input.description, logoUrl: input.logoUrl };
-}
-
-function duplicateBrand(name: string) {
-  return `A brand named "${name}" already exists.`;
-}
-
-/** New brands are created active. */
-export async function createBrand(input: BrandInput) {
-  const [row] = await withUniqueName(
-    () =>
-      getDb()
-        .insert(brands)
-        .values({ ...brandValues(input), isActive: true })
-        .returning(),
-    duplicateBrand(input.name),
-  );
-  return row;
-}
-
-export async function updateBrand(id: string, input: BrandInput) {
-  const [row] = await withUniqueName(
-    () =>
-      getDb()
-        .update(brands)
-        .set({ ...brandValues(input), isActive: input.isActive })
-        .where(eq(brands.id, id))
-        .returning(),
-    duplicateBrand(input.name),
-  );
-  if (!row) throw new InputError("This brand no longer exists.");
-  return row;
-}
-
-export async function setBrandActive(id: string, isActive: boolean) {
-  const [row] = await getDb()
-    .update(brands)
-    .set({ isActive })
-    .where(eq(brands.id, id))
-    .returning({ id: brands.id });
-  if (!row) throw new InputError("This brand no longer exists.");
-}
-
-/** Deletes the brand; the products that used it keep existing without a brand. */
-export async function deleteBrand(id: string) {
-  return getDb().transaction(async (tx) => {
-    const [used] = await tx
-      .select({ n: referencesTo(products.brandId, id) })
-      .from(brands)
-      .where(eq(brands.id, id));
-    const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
-    if (!row || !used) throw new InputError("This brand no longer exists.");
-    return { productsCleared: used.n };
-  });
-}
-
 // ------------------------------------------------------------------ categories
 
 export type CategoryRow = typeof categories.$inferSelect & { usage: TaxonomyUsage };
@@ -196,58 +138,4 @@ function categoryUsage(id: typeof categories.id | string) {
     caseStudies: referencesTo(caseStudies.categoryId, id),
     certifications: referencesTo(certifications.categoryId, id),
   };
-}
-
-function categoryValues(input: CategoryInput) {
-  return { name: input.name, type: input.type, description: input.description };
-}
-
-function duplicateCategory(input: CategoryInput) {
-  return `A ${input.type.replace("_", " ")} category named "${input.name}" already exists.`;
-}
-
-/** New categories are created active. */
-export async function createCategory(input: CategoryInput) {
-  const [row] = await withUniqueName(
-    () =>
-      getDb()
-        .insert(categories)
-        .values({ ...categoryValues(input), isActive: true })
-        .returning(),
-    duplicateCategory(input),
-  );
-  return row;
-}
-
-export async function updateCategory(id: string, input: CategoryInput) {
-  const [row] = await withUniqueName(
-    () =>
-      getDb()
-        .update(categories)
-        .set({ ...categoryValues(input), isActive: input.isActive })
-        .where(eq(categories.id, id))
-        .returning(),
-    duplicateCategory(input),
-  );
-  if (!row) throw new InputError("This category no longer exists.");
-  return row;
-}
-
-export async function setCategoryActive(id: string, isActive: boolean) {
-  const [row] = await getDb()
-    .update(categories)
-    .set({ isActive })
-    .where(eq(categories.id, id))
-    .returning({ id: categories.id });
-  if (!row) throw new InputError("This category no longer exists.");
-}
-
-/** Deletes the category; products, case studies and certifications in it are left without one. */
-export async function deleteCategory(id: string): Promise<TaxonomyUsage> {
-  return getDb().transaction(async (tx) => {
-    const [usage] = await tx.select(categoryUsage(id)).from(categories).where(eq(categories.id, id));
-    const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-    if (!row || !usage) throw new InputError("This category no longer exists.");
-    return usage;
-  });
 }

@@ -12,20 +12,18 @@ import { listSheetOptions } from "~/modules/compliance/sheets.server";
 import {
   type AdminProduct,
   type BuildingFilter,
-  createProduct,
-  deleteProduct,
   getProductPickLists,
   LIST_COUNT_CAP,
   listAdminProducts,
   SEARCH_COUNT_CAP,
   type TotalKind,
-  updateProduct,
 } from "~/modules/products/admin.server";
+import { saveProduct } from "~/modules/products/commands.server";
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList, loadPickList } from "~/server/http/screens.server";
-import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { readOr } from "~/server/read-or.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/catalog";
@@ -66,21 +64,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 const SAVED = { create: "Product created successfully", update: "Product updated successfully" } as const;
 
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "staff", schema: productIntentSchema });
+  const form = await readForm(args, { access: "staff", schema: productIntentSchema });
   if (!form.ok) return form.response;
-  const value = form.value;
-  const failed = await form.commit(
-    auditTargetOf("product", value),
-    () =>
-      value.intent === "delete"
-        ? deleteProduct(value.id)
-        : value.intent === "create"
-          ? createProduct(value)
-          : updateProduct(value.id, value),
-    value.intent === "delete" ? "Failed to delete product" : "Failed to save product",
-  );
-  if (failed) return failed;
-  const title = value.intent === "delete" ? "Product deleted successfully" : SAVED[value.intent];
+  const { intent } = form.value;
+  const failure = intent === "delete" ? "Failed to delete product" : "Failed to save product";
+  const done = await form.run(saveProduct, form.value, failure);
+  if (!done.ok) return done.response;
+  const title = intent === "delete" ? "Product deleted successfully" : SAVED[intent];
   return redirectWithToast(backToList(args.request), { type: "success", title });
 }
 

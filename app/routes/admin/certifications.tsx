@@ -3,28 +3,23 @@
 // whose certificate file and image are uploaded as soon as they are chosen (a multipart post with
 // intent "upload") or typed as URLs, with the certificate's details and covered products; "checked
 // against the register today"; delete.
-import { z } from "zod";
 import { CertificationsList } from "~/components/admin/certifications/certifications-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { parseListParams } from "~/lib/list-params";
 import { CERTIFICATE_STATUSES, type CertificateStatus } from "~/lib/vocabulary";
 import {
-  type AuditChanges,
-  createCertification,
-  deleteCertification,
   getCertificationCategoryOptions,
   getCoverableProductOptions,
   listAdminCertifications,
-  markRegisterChecked,
-  storeCertificationUpload,
-  updateCertification,
 } from "~/modules/certifications/admin.server";
-import { certificationActionSchema, UPLOAD_KINDS, type UploadAnswer } from "~/modules/certifications/schema";
+import { saveCertification } from "~/modules/certifications/commands.server";
+import { certificationActionSchema, type UploadAnswer } from "~/modules/certifications/schema";
+import { readCertificateUpload } from "~/modules/certifications/upload.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { actionFailure, backToList, parseIntent } from "~/server/http/intents";
+import { readForm } from "~/server/http/intake.server";
+import { backToList } from "~/server/http/intents";
 import { isMultipart } from "~/server/http/multipart.server";
 import { loadPagedList, loadPickList } from "~/server/http/screens.server";
-import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/certifications";
 
@@ -45,22 +40,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { list, categories, products, status: status satisfies CertificateStatus | null };
 }
 
-const uploadSchema = z.object({
-  intent: z.literal("upload"),
-  kind: z.enum(UPLOAD_KINDS, "Choose what to upload"),
-});
-
-/** A file chosen in the dialog: stored at once, its public URL (and type) answered to the form. */
-async function upload(request: Request) {
-  const stored = await storeCertificationUpload(request);
-  const parsed = parseIntent(stored.fields, uploadSchema);
-  if (!stored.ok) return actionFailure(parsed.submission, stored.error);
-  if (!parsed.ok) {
-    await stored.discard();
-    return parsed.response;
-  }
+/**
+ * A file chosen in the dialog: stored at once, its public URL (and type) answered to the form. A
+ * repeat of an upload already carried out answers none (the first answer had it).
+ */
+async function upload(args: Route.ActionArgs) {
+  const form = await readCertificateUpload(args);
+  if (!form.ok) return form.response;
+  const done = await form.run();
+  if (!done.ok) return done.response;
+  const stored = done.result;
   return {
-    upload: { kind: parsed.value.kind, url: stored.url, fileType: stored.fileType },
+    upload: stored ? { kind: stored.kind, url: stored.url, fileType: stored.fileType } : null,
   } satisfies UploadAnswer;
 }
 
@@ -71,35 +62,16 @@ const SUCCESS = {
   "register-checked": "Register check recorded",
 } as const;
 
-async function perform(
-  value: z.output<typeof certificationActionSchema>,
-  staffName: string,
-  changes: AuditChanges,
-) {
-  if (value.intent === "create") return createCertification(value, changes);
-  if (value.intent === "update") return updateCertification(value.id, value, changes);
-  if (value.intent === "register-checked") return markRegisterChecked(value.id, staffName);
-  return deleteCertification(value.id);
-}
-
 // The dialog's own form is a plain post (its files went up already, as "upload" posts).
 export async function action(args: Route.ActionArgs) {
-  const { request } = args;
-  if (isMultipart(request)) {
-    await requireAdmin(request);
-    return upload(request);
-  }
-  const form = await readStaffForm(args, { role: "admin", schema: certificationActionSchema });
+  if (isMultipart(args.request)) return upload(args);
+  const form = await readForm(args, { access: "admin", schema: certificationActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  // Filled by the write: a change to the covered products, which the certificate's row cannot show.
-  const changes: AuditChanges = {};
-  const failed = await form.commit(
-    { ...auditTargetOf("certification", form.value), changes },
-    () => perform(form.value, form.staff.user.name, changes),
-    intent === "delete" ? "Failed to delete certification" : "Failed to save certification",
-  );
-  return failed ?? redirectWithToast(backToList(request), { type: "success", title: SUCCESS[intent] });
+  const failure = intent === "delete" ? "Failed to delete certification" : "Failed to save certification";
+  const done = await form.run(saveCertification, form.value, failure);
+  if (!done.ok) return done.response;
+  return redirectWithToast(backToList(args.request), { type: "success", title: SUCCESS[intent] });
 }
 
 export default function CertificationsAdmin({ loaderData }: Route.ComponentProps) {

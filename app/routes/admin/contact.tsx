@@ -1,20 +1,18 @@
-import { z } from "zod";
 import { ContactContentFields } from "~/components/admin/contact-management/contact-content-fields";
 import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
-import { contactContentFormSchema, toJsonText } from "~/modules/content/contact-content.schema";
+import { saveContactContent } from "~/modules/content/commands.server";
 import {
-  type ContactContentRow,
-  createContactContent,
-  deleteContactContent,
-  listContactContent,
-  updateContactContent,
-} from "~/modules/content/contact-content.server";
+  contactContentActionSchema,
+  contactContentFormSchema,
+  toJsonText,
+} from "~/modules/content/contact-content.schema";
+import { type ContactContentRow, listContactContent } from "~/modules/content/contact-content.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { loadWholeList } from "~/server/http/screens.server";
-import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/contact";
 
@@ -27,37 +25,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadWholeList("contact content", "", listContactContent);
 }
 
-const id = z.uuid("Invalid record");
-
-const contactIntentSchema = z.discriminatedUnion("intent", [
-  contactContentFormSchema.extend({ intent: z.literal("create") }),
-  contactContentFormSchema.extend({ intent: z.literal("update"), id }),
-  z.object({ intent: z.literal("delete"), id }),
-]);
-
 const SUCCESS = {
   create: "Contact content created successfully",
   update: "Contact content updated successfully",
   delete: "Contact content deleted successfully",
 } as const;
 
-function perform(value: z.output<typeof contactIntentSchema>) {
-  if (value.intent === "delete") return deleteContactContent(value.id);
-  if (value.intent === "create") return createContactContent(value);
-  return updateContactContent(value.id, value);
-}
-
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: contactIntentSchema });
+  const form = await readForm(args, { access: "admin", schema: contactContentActionSchema });
   if (!form.ok) return form.response;
-  const value = form.value;
-  const failed = await form.commit(
-    auditTargetOf("contact_content", value),
-    () => perform(value),
-    value.intent === "delete" ? "Failed to delete contact content" : "Failed to save contact content",
-  );
-  if (failed) return failed;
-  return redirectWithToast("/admin/contact", { type: "success", title: SUCCESS[value.intent] });
+  const { intent } = form.value;
+  const failure = intent === "delete" ? "Failed to delete contact content" : "Failed to save contact content";
+  const done = await form.run(saveContactContent, form.value, failure);
+  if (!done.ok) return done.response;
+  return redirectWithToast("/admin/contact", { type: "success", title: SUCCESS[intent] });
 }
 
 const NEW_CONTENT = {

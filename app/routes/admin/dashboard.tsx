@@ -18,6 +18,7 @@ import { WeeklyBarChart } from "~/components/admin/weekly-bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getBackupState } from "~/modules/dashboard/backup.server";
+import { retryFailedMail } from "~/modules/dashboard/commands.server";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import {
   getDashboardCounts,
@@ -27,10 +28,8 @@ import {
 import { mayQuote } from "~/modules/quotes/access.server";
 import { getQuoteStats } from "~/modules/quotes/stats.server";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
-import { InputError } from "~/server/http/input-error";
+import { readForm } from "~/server/http/intake.server";
 import { tryLoad } from "~/server/http/screens.server";
-import { readStaffForm } from "~/server/http/staff-action.server";
-import { retryMail, wakeMailWorker } from "~/server/mail/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard";
 
@@ -73,18 +72,10 @@ const dashboardIntentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: dashboardIntentSchema });
+  const form = await readForm(args, { access: "admin", schema: dashboardIntentSchema });
   if (!form.ok) return form.response;
-  const { id } = form.value;
-  const failed = await form.commit(
-    { entity: "mail", action: "retry", id },
-    async () => {
-      if (!(await retryMail(id))) throw new InputError("This message is no longer waiting for a retry.");
-      wakeMailWorker();
-    },
-    "Failed to retry mail",
-  );
-  if (failed) return failed;
+  const done = await form.run(retryFailedMail, { id: form.value.id }, "Failed to retry mail");
+  if (!done.ok) return done.response;
   return redirectWithToast("/admin", { type: "success", title: "Mail queued to send again" });
 }
 

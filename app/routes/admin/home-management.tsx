@@ -3,31 +3,21 @@
 // table) and Customer Reviews (cards). 'Hero Carousel' leads to the full list at /admin/home.
 import { LayoutListIcon } from "lucide-react";
 import { Link } from "react-router";
-import type { z } from "zod";
 import { HeroSectionTab } from "~/components/admin/home/hero-section-tab";
 import { ReviewsTab } from "~/components/admin/home/reviews-tab";
 import { SECTIONS, SectionItemsTab } from "~/components/admin/home/section-items-tab";
 import { LinkTabs } from "~/components/admin/link-tabs";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
+import { saveHomeContent } from "~/modules/content/commands.server";
 import { homeManagementActionSchema, parseHomeManagementTab } from "~/modules/content/home.schema";
-import {
-  createHomeContent,
-  createReview,
-  deleteHomeContent,
-  getHero,
-  listReviews,
-  listSection,
-  saveHero,
-  updateHomeContent,
-  updateReview,
-} from "~/modules/content/home-admin.server";
+import { getHero, listReviews, listSection } from "~/modules/content/home-admin.server";
 import { getHeroSettings } from "~/modules/settings/admin.server";
 import { DEFAULT_HERO_BACKGROUND } from "~/modules/settings/hero-background";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { tryLoad } from "~/server/http/screens.server";
-import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/home-management";
 
@@ -86,35 +76,15 @@ const FAILURE = {
   delete: "Failed to delete content",
 } as const satisfies Record<keyof typeof SUCCESS, string>;
 
-async function perform(value: z.output<typeof homeManagementActionSchema>) {
-  switch (value.intent) {
-    case "save-hero":
-      return saveHero(value);
-    case "create":
-      return createHomeContent(value);
-    case "update":
-      return updateHomeContent(value.id, value);
-    case "create-review":
-      return createReview(value);
-    case "update-review":
-      return updateReview(value.id, value);
-    case "delete":
-      return deleteHomeContent(value.id);
-  }
-}
-
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: homeManagementActionSchema });
+  const form = await readForm(args, { access: "admin", schema: homeManagementActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  const failed = await form.commit(
-    auditTargetOf("home_content", form.value),
-    () => perform(form.value),
-    FAILURE[intent],
-  );
+  const done = await form.run(saveHomeContent, form.value, FAILURE[intent]);
+  if (!done.ok) return done.response;
   // A saved hero goes back to view mode; everything else back to the tab it came from.
   const back = intent === "save-hero" ? "/admin/home-management?tab=hero" : backToList(args.request);
-  return failed ?? redirectWithToast(back, { type: "success", title: SUCCESS[intent] });
+  return redirectWithToast(back, { type: "success", title: SUCCESS[intent] });
 }
 
 export default function HomeManagement({ loaderData }: Route.ComponentProps) {

@@ -3,22 +3,16 @@
 // per row, the Add/Edit dialog, delete with confirmation, and a Back button.
 import { ArrowLeftIcon } from "lucide-react";
 import { Link } from "react-router";
-import type { z } from "zod";
 import { HomeContentTable } from "~/components/admin/home/home-content-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
+import { saveHomeContent } from "~/modules/content/commands.server";
 import { homeContentActionSchema } from "~/modules/content/home.schema";
-import {
-  createHomeContent,
-  deleteHomeContent,
-  listHomeContent,
-  setHomeContentActive,
-  updateHomeContent,
-} from "~/modules/content/home-admin.server";
+import { listHomeContent } from "~/modules/content/home-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { tryLoad } from "~/server/http/screens.server";
-import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/home";
 
@@ -39,23 +33,14 @@ const SUCCESS = {
   delete: "Content deleted successfully",
 } as const;
 
-async function perform(value: z.output<typeof homeContentActionSchema>) {
-  if (value.intent === "create") return createHomeContent(value);
-  if (value.intent === "update") return updateHomeContent(value.id, value);
-  if (value.intent === "toggle-active") return setHomeContentActive(value.id, value.isActive);
-  return deleteHomeContent(value.id);
-}
-
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "admin", schema: homeContentActionSchema });
+  const form = await readForm(args, { access: "admin", schema: homeContentActionSchema });
   if (!form.ok) return form.response;
   const { intent } = form.value;
-  const failed = await form.commit(
-    auditTargetOf("home_content", form.value),
-    () => perform(form.value),
-    intent === "delete" ? "Failed to delete content" : "Failed to save content",
-  );
-  return failed ?? redirectWithToast(backToList(args.request), { type: "success", title: SUCCESS[intent] });
+  const failure = intent === "delete" ? "Failed to delete content" : "Failed to save content";
+  const done = await form.run(saveHomeContent, form.value, failure);
+  if (!done.ok) return done.response;
+  return redirectWithToast(backToList(args.request), { type: "success", title: SUCCESS[intent] });
 }
 
 export default function HomeContentList({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,6 @@ import { checkbox } from "~/lib/form-values";
 import { parseListParams } from "~/lib/list-params";
 import { getHero } from "~/modules/content/home-admin.server";
 import { listActiveAdminEmails } from "~/modules/notifications/recipients.server";
-import { writeQuoteSettings } from "~/modules/quotes/commands.server";
 import {
   DEFAULT_QUOTE_SETTINGS,
   QUOTE_SETTINGS_KEY,
@@ -18,28 +17,19 @@ import {
   quoteSettingsFormValues,
 } from "~/modules/quotes/settings";
 import { getQuoteSettings } from "~/modules/quotes/settings.server";
-import { getHeroSettings, heroSettingsFormSchema, saveHeroSettings } from "~/modules/settings/admin.server";
-import { ENQUIRY_SETTINGS_KEY, enquirySettingsSchema } from "~/modules/settings/enquiry-settings";
-import { getEnquirySettings, saveEnquirySettings } from "~/modules/settings/enquiry-settings.server";
+import { getHeroSettings, heroSettingsFormSchema } from "~/modules/settings/admin.server";
+import { saveSetting } from "~/modules/settings/commands.server";
+import { ENQUIRY_SETTINGS_KEY } from "~/modules/settings/enquiry-settings";
+import { getEnquirySettings } from "~/modules/settings/enquiry-settings.server";
 import { enquirySettingsFormSchema } from "~/modules/settings/forms";
 import { DEFAULT_HERO_BACKGROUND, HERO_BACKGROUND_KEY } from "~/modules/settings/hero-background";
-import {
-  createBrand,
-  createCategory,
-  deleteBrand,
-  deleteCategory,
-  listBrands,
-  listCategories,
-  setBrandActive,
-  setCategoryActive,
-  updateBrand,
-  updateCategory,
-} from "~/modules/taxonomy/admin.server";
+import { listBrands, listCategories } from "~/modules/taxonomy/admin.server";
+import { saveBrand, saveCategory } from "~/modules/taxonomy/commands.server";
 import { brandFormSchema, categoryFormSchema, parseCategoryFilter } from "~/modules/taxonomy/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { backToList } from "~/server/http/intents";
 import { loadPagedList, tryLoad } from "~/server/http/screens.server";
-import { type AuditTarget, auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -139,56 +129,45 @@ function failureTitle(intent: string) {
   return intent.startsWith("delete") ? `Failed to delete ${kind}` : `Failed to save ${kind}`;
 }
 
-async function perform(value: SettingsIntent) {
-  switch (value.intent) {
-    case "create-brand":
-      return createBrand(value);
-    case "update-brand":
-      return void (await updateBrand(value.id, value));
-    case "toggle-brand":
-      return setBrandActive(value.id, value.isActive);
-    case "delete-brand":
-      return void (await deleteBrand(value.id));
-    case "create-category":
-      return createCategory(value);
-    case "update-category":
-      return void (await updateCategory(value.id, value));
-    case "toggle-category":
-      return setCategoryActive(value.id, value.isActive);
-    case "delete-category":
-      return void (await deleteCategory(value.id));
-    case "save-hero":
-      return saveHeroSettings(value);
-    case "save-enquiry-settings":
-      return saveEnquirySettings(enquirySettingsSchema.parse(value));
-    case "save-quote-settings": {
-      const { intent: _intent, ...settings } = value;
-      return writeQuoteSettings(settings);
-    }
-  }
-}
-
-function auditOf(value: SettingsIntent): AuditTarget {
-  if (value.intent === "save-hero") return { entity: "setting", action: "update", id: HERO_BACKGROUND_KEY };
-  if (value.intent === "save-enquiry-settings")
-    return { entity: "setting", action: "update", id: ENQUIRY_SETTINGS_KEY };
-  if (value.intent === "save-quote-settings")
-    return { entity: "setting", action: "update", id: QUOTE_SETTINGS_KEY };
-  return auditTargetOf(value.intent.endsWith("category") ? "category" : "brand", value);
-}
+const SETTING_KEY = {
+  "save-hero": HERO_BACKGROUND_KEY,
+  "save-enquiry-settings": ENQUIRY_SETTINGS_KEY,
+  "save-quote-settings": QUOTE_SETTINGS_KEY,
+} as const;
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   // Only the brand dialog sends a file (its logo); every other form is a plain post.
-  const form = await readStaffForm(args, {
-    role: "admin",
+  const form = await readForm(args, {
+    access: "admin",
     schema: settingsIntentSchema,
     image: { fileField: "logoFile", urlField: "logoUrl" },
   });
   if (!form.ok) return form.response;
   const value = form.value;
-  const failed = await form.commit(auditOf(value), () => perform(value), failureTitle(value.intent));
-  if (failed) return failed;
+  const failure = failureTitle(value.intent);
+  // Each tab's command: brands, categories, or the one setting the tab saves.
+  const carryOut = () => {
+    switch (value.intent) {
+      case "create-brand":
+      case "update-brand":
+      case "toggle-brand":
+      case "delete-brand":
+        return form.run(saveBrand, value, failure);
+      case "create-category":
+      case "update-category":
+      case "toggle-category":
+      case "delete-category":
+        return form.run(saveCategory, value, failure);
+      default: {
+        // The form judged the value whole: what is left after its intent is the stored setting.
+        const { intent, ...setting } = value;
+        return form.run(saveSetting, { key: SETTING_KEY[intent], value: setting }, failure);
+      }
+    }
+  };
+  const done = await carryOut();
+  if (!done.ok) return done.response;
   const back =
     value.intent === "save-hero"
       ? "/admin/settings?tab=hero"

@@ -2,6 +2,7 @@
 // at once (intent "upload" to the route's action, certificates bucket) and puts the stored file's
 // public URL in the field, as the 'Image uploaded successfully' toast describes. The URL
 // can also be typed. The file input has no name, so the dialog's own form never posts the file.
+// Each upload carries its own submission id, so a repeated post of it stores the file once.
 
 import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { FileTextIcon, ImageIcon } from "lucide-react";
@@ -12,6 +13,7 @@ import { UploadProgress } from "~/components/forms/upload-progress";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
+import { newSubmissionId, SUBMISSION_FIELD } from "~/lib/submission-id";
 import { cn } from "~/lib/utils";
 import type { UploadAnswer, UploadKind } from "~/modules/certifications/schema";
 
@@ -62,6 +64,8 @@ export function UploadField(props: {
     const body = new FormData();
     body.append("intent", "upload");
     body.append("kind", kind);
+    // Each chosen file is one submission: a post of it that arrives twice stores one file.
+    body.append(SUBMISSION_FIELD, newSubmissionId());
     body.append("file", file);
     fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
   }

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import { SheetEditor } from "~/components/admin/building-info/sheet-editor";
 import { SheetStatus, SheetVersions } from "~/components/admin/building-info/sheet-status";
@@ -8,10 +8,12 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import type { ActionFailure } from "~/lib/action-error";
+import { deleteSheet, saveSheet } from "~/modules/compliance/commands.server";
 import { sheetEditorIntentSchema } from "~/modules/compliance/sheet.schema";
-import { deleteSheet, getSheet, saveSheet, sheetFormValuesOf } from "~/modules/compliance/sheets.server";
+import { getSheet, sheetFormValuesOf } from "~/modules/compliance/sheets.server";
 import { requireStaff } from "~/server/auth/guards.server";
-import { readStaffForm } from "~/server/http/staff-action.server";
+import { readForm } from "~/server/http/intake.server";
+import { notFound } from "~/server/http/not-found";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/building-info-sheet";
 
@@ -23,37 +25,37 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.sheet.title ?? "Building Information"} | Trade Counter Admin` }];
 }
 
+const MISSING = "This sheet does not exist.";
+
 function sheetId(params: { id?: string }) {
   const parsed = z.uuid().safeParse(params.id);
-  if (!parsed.success) throw data({ message: "This sheet does not exist." }, { status: 404 });
+  if (!parsed.success) throw notFound(MISSING);
   return parsed.data;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const found = await getSheet(sheetId(params));
-  if (!found) throw data({ message: "This sheet does not exist." }, { status: 404 });
+  if (!found) throw notFound(MISSING);
   return { ...found, values: sheetFormValuesOf(found.sheet) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "staff", schema: sheetEditorIntentSchema });
+  const form = await readForm(args, { access: "staff", schema: sheetEditorIntentSchema });
   if (!form.ok) return form.response;
   const id = sheetId(args.params);
   const value = form.value;
-  if (value.intent === "delete" && value.id !== id)
-    throw data({ message: "This sheet does not exist." }, { status: 404 });
-  const failed = await form.commit(
-    { entity: "building_info", action: value.intent === "delete" ? "delete" : "update", id },
-    () => (value.intent === "delete" ? deleteSheet(id) : saveSheet(id, value, form.staff.user.name)),
-    value.intent === "delete" ? "Failed to delete the sheet" : "Failed to save the sheet",
-  );
-  if (failed) return failed;
-  if (value.intent === "delete")
+  if (value.intent === "delete") {
+    if (value.id !== id) throw notFound(MISSING);
+    const done = await form.run(deleteSheet, { id }, "Failed to delete the sheet");
+    if (!done.ok) return done.response;
     return redirectWithToast("/admin/catalog/building-information", {
       type: "success",
       title: "Sheet deleted",
     });
+  }
+  const done = await form.run(saveSheet, { id, sheet: value }, "Failed to save the sheet");
+  if (!done.ok) return done.response;
   return redirectWithToast(`/admin/catalog/building-information/${id}`, {
     type: "success",
     title: "Sheet saved",

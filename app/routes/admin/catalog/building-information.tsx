@@ -9,11 +9,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ActionFailure } from "~/lib/action-error";
 import { parseListParams } from "~/lib/list-params";
+import { createSheet } from "~/modules/compliance/commands.server";
 import { sheetListIntentSchema } from "~/modules/compliance/sheet.schema";
-import { createSheet, listSheets } from "~/modules/compliance/sheets.server";
+import { listSheets } from "~/modules/compliance/sheets.server";
 import { requireStaff } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
 import { loadPagedList } from "~/server/http/screens.server";
-import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/building-information";
 
@@ -31,18 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await readStaffForm(args, { role: "staff", schema: sheetListIntentSchema });
+  const form = await readForm(args, { access: "staff", schema: sheetListIntentSchema });
   if (!form.ok) return form.response;
-  let created: { id: string } | undefined;
-  const failed = await form.commit(
-    auditTargetOf("building_info", form.value),
-    async () => {
-      created = await createSheet(form.value.title);
-      return created;
-    },
-    "Failed to create the sheet",
-  );
-  if (failed) return failed;
+  const done = await form.run(createSheet, { title: form.value.title }, "Failed to create the sheet");
+  if (!done.ok) return done.response;
+  // A repeat of a submission already carried out has no new sheet to open: back to the list.
+  const created = done.result;
   return redirectWithToast(
     created ? `/admin/catalog/building-information/${created.id}` : "/admin/catalog/building-information",
     {

@@ -1,0 +1,160 @@
+// Brands and categories are written by these commands (run through
+// server/commands/runner.server.ts). Deleting one that products use leaves those products with
+// none (the foreign keys are ON DELETE SET NULL); the usage count told the admin beforehand.
+import { eq } from "drizzle-orm";
+import { defineCommand } from "~/server/commands/runner.server";
+import { getDb } from "~/server/db/db.server";
+import { brands, categories } from "~/server/db/schema";
+import { InputError } from "~/server/http/input-error";
+import { withUniqueName } from "./admin.server";
+import { brandEntity, categoryEntity } from "./entity";
+import type { BrandInput, CategoryInput } from "./schema";
+
+// ------------------------------------------------------------------ brands
+
+/** What the brands tab posts. */
+export type BrandAction =
+  | (BrandInput & { intent: "create-brand" })
+  | (BrandInput & { intent: "update-brand"; id: string })
+  | { intent: "toggle-brand"; id: string; isActive: boolean }
+  | { intent: "delete-brand"; id: string };
+
+const BRAND_GONE = "This brand no longer exists.";
+
+function brandValues(input: BrandInput) {
+  return { name: input.name, description: input.description, logoUrl: input.logoUrl };
+}
+
+function duplicateBrand(name: string) {
+  return `A brand named "${name}" already exists.`;
+}
+
+/** New brands are created active. */
+async function createBrand(input: BrandInput) {
+  const [row] = await withUniqueName(
+    () =>
+      getDb()
+        .insert(brands)
+        .values({ ...brandValues(input), isActive: true })
+        .returning({ id: brands.id }),
+    duplicateBrand(input.name),
+  );
+  return row;
+}
+
+async function updateBrand(id: string, values: Partial<typeof brands.$inferInsert>, name?: string) {
+  const write = () =>
+    getDb().update(brands).set(values).where(eq(brands.id, id)).returning({ id: brands.id });
+  const [row] = name === undefined ? await write() : await withUniqueName(write, duplicateBrand(name));
+  if (!row) throw new InputError(BRAND_GONE);
+}
+
+/** Deletes the brand; the products that used it keep existing without a brand. */
+async function deleteBrand(id: string) {
+  const [row] = await getDb().delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+  if (!row) throw new InputError(BRAND_GONE);
+}
+
+/** Creates, updates, switches on or off, or deletes a brand, as the brands tab's intent says. */
+export const saveBrand = defineCommand({
+  name: "brand.save",
+  entity: brandEntity,
+  access: "admin",
+  target: (input: BrandAction) => ({
+    action:
+      input.intent === "create-brand" ? "create" : input.intent === "delete-brand" ? "delete" : "update",
+    id: "id" in input && input.intent !== "create-brand" ? input.id : null,
+  }),
+  run: async (input) => {
+    switch (input.intent) {
+      case "create-brand":
+        return createBrand(input);
+      case "update-brand":
+        return updateBrand(input.id, { ...brandValues(input), isActive: input.isActive }, input.name);
+      case "toggle-brand":
+        return updateBrand(input.id, { isActive: input.isActive });
+      case "delete-brand":
+        return deleteBrand(input.id);
+    }
+  },
+});
+
+// ------------------------------------------------------------------ categories
+
+/** What the categories tab posts. */
+export type CategoryAction =
+  | (CategoryInput & { intent: "create-category" })
+  | (CategoryInput & { intent: "update-category"; id: string })
+  | { intent: "toggle-category"; id: string; isActive: boolean }
+  | { intent: "delete-category"; id: string };
+
+const CATEGORY_GONE = "This category no longer exists.";
+
+function categoryValues(input: CategoryInput) {
+  return { name: input.name, type: input.type, description: input.description };
+}
+
+function duplicateCategory(input: CategoryInput) {
+  return `A ${input.type.replace("_", " ")} category named "${input.name}" already exists.`;
+}
+
+/** New categories are created active. */
+async function createCategory(input: CategoryInput) {
+  const [row] = await withUniqueName(
+    () =>
+      getDb()
+        .insert(categories)
+        .values({ ...categoryValues(input), isActive: true })
+        .returning({ id: categories.id }),
+    duplicateCategory(input),
+  );
+  return row;
+}
+
+async function updateCategory(
+  id: string,
+  values: Partial<typeof categories.$inferInsert>,
+  input?: CategoryInput,
+) {
+  const write = () =>
+    getDb().update(categories).set(values).where(eq(categories.id, id)).returning({ id: categories.id });
+  const [row] = input ? await withUniqueName(write, duplicateCategory(input)) : await write();
+  if (!row) throw new InputError(CATEGORY_GONE);
+}
+
+/** Deletes the category; products, case studies and certifications in it are left without one. */
+async function deleteCategory(id: string) {
+  const [row] = await getDb()
+    .delete(categories)
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
+  if (!row) throw new InputError(CATEGORY_GONE);
+}
+
+/** Creates, updates, switches on or off, or deletes a category, as the categories tab's intent says. */
+export const saveCategory = defineCommand({
+  name: "category.save",
+  entity: categoryEntity,
+  access: "admin",
+  target: (input: CategoryAction) => ({
+    action:
+      input.intent === "create-category"
+        ? "create"
+        : input.intent === "delete-category"
+          ? "delete"
+          : "update",
+    id: "id" in input && input.intent !== "create-category" ? input.id : null,
+  }),
+  run: async (input) => {
+    switch (input.intent) {
+      case "create-category":
+        return createCategory(input);
+      case "update-category":
+        return updateCategory(input.id, { ...categoryValues(input), isActive: input.isActive }, input);
+      case "toggle-category":
+        return updateCategory(input.id, { isActive: input.isActive });
+      case "delete-category":
+        return deleteCategory(input.id);
+    }
+  },
+});
