@@ -691,8 +691,6 @@ export const remindQuote = defineCommand({
 
 // ------------------------------------------------------------------ settings
 
-/** Stores the quote settings (work for a command: it writes in the command's transaction). */
-
 /** Settings > Quotes: the GST rate, validity, reminder, terms, trader's details, who may quote. */
 export const saveQuoteSettings = defineCommand({
   name: "quote.settings.save",
