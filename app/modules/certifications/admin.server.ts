@@ -19,12 +19,13 @@ import {
   certifications,
   products,
 } from "~/server/db/schema";
+import { bodyLimitsFor, type HeldFile, readBody } from "~/server/http/form-body.server";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";
 import { InputError } from "~/server/http/input-error";
-import { discardUploads, parseMultipart, type StoredUpload } from "~/server/http/multipart.server";
+import { keepFile } from "~/server/http/keep-file.server";
+import { openQuarantine } from "~/server/http/quarantine.server";
 import { expectRow } from "~/server/http/screens.server";
-import { type DetectedType, EXTENSION_FOR, IMAGE_TYPES } from "~/server/storage/file-signature";
-import { getStorage } from "~/server/storage/storage.server";
+import { type DetectedType, IMAGE_TYPES } from "~/server/storage/file-signature";
 import type { CertificationInput, UploadKind } from "./schema";
 import { certificateStatusCondition } from "./status.server";
 
@@ -229,7 +230,7 @@ export type CertificationUpload =
   | { ok: true; fields: FormData; url: string; fileType: string | null; discard(): Promise<void> }
   | { ok: false; fields: FormData; error: ActionError };
 
-function refusalFor(kind: UploadKind, file: StoredUpload | undefined): ActionError | null {
+function refusalFor(kind: UploadKind, file: HeldFile | undefined): ActionError | null {
   if (!file) return CERTIFICATE_UPLOAD_ERRORS.missing;
   if (kind === "image") {
     if (!file.detected || !IMAGE_TYPES.includes(file.detected)) return IMAGE_UPLOAD_ERRORS.notImage;
@@ -241,45 +242,46 @@ function refusalFor(kind: UploadKind, file: StoredUpload | undefined): ActionErr
 }
 
 /**
- * Reads a multipart upload (fields intent and kind, the file in "file") into the certificates
- * bucket. The type is told by the file's first bytes, never its name; the stored name takes the
- * extension of what the bytes are, since public files are served with the type it names.
+ * Reads a multipart upload (fields intent and kind, the file in "file") by the one form reader:
+ * the file waits in quarantine while it is judged, and only one that passes is stored, in the
+ * certificates bucket. The type is told by the file's first bytes, never its name, and the stored
+ * name takes the extension of what the bytes are, since public files are served with the type it
+ * names.
  */
 export async function storeCertificationUpload(request: Request): Promise<CertificationUpload> {
-  const parsed = await parseMultipart(request, {
-    bucket: "certificates",
-    fileFields: ["file"],
-    maxFileBytes: CERTIFICATE_MAX_BYTES,
-  });
-  if (!parsed.ok) {
-    const error =
-      parsed.reason === "too_large"
-        ? CERTIFICATE_UPLOAD_ERRORS.tooLarge
-        : parsed.reason === "active_content"
-          ? CERTIFICATE_UPLOAD_ERRORS.activeContent
-          : CERTIFICATE_UPLOAD_ERRORS.unreadable;
-    return { ok: false, fields: parsed.fields, error };
+  const quarantine = openQuarantine(request.signal);
+  try {
+    const body = await readBody(request, {
+      files: [{ field: "file", bucket: "certificates", maxBytes: CERTIFICATE_MAX_BYTES }],
+      limits: bodyLimitsFor(request),
+      quarantine,
+    });
+    const { fields, problem } = body;
+    if (problem) {
+      const error =
+        problem.kind === "file" && problem.problem === "too_large"
+          ? CERTIFICATE_UPLOAD_ERRORS.tooLarge
+          : problem.kind === "file" && problem.problem === "active_content"
+            ? CERTIFICATE_UPLOAD_ERRORS.activeContent
+            : CERTIFICATE_UPLOAD_ERRORS.unreadable;
+      return { ok: false, fields, error };
+    }
+    const kind: UploadKind = fields.get("kind") === "image" ? "image" : "file";
+    const file = body.files.get("file");
+    const refusal = refusalFor(kind, file);
+    if (!file?.detected || !file.url || refusal) {
+      return { ok: false, fields, error: refusal ?? CERTIFICATE_UPLOAD_ERRORS.wrongType };
+    }
+    const kept = keepFile(file);
+    await kept.store();
+    return {
+      ok: true,
+      fields,
+      url: file.url,
+      fileType: kind === "file" ? (FILE_TYPE_LABEL[file.detected] ?? null) : null,
+      discard: () => kept.remove(),
+    };
+  } finally {
+    await quarantine.release();
   }
-  const kind: UploadKind = parsed.fields.get("kind") === "image" ? "image" : "file";
-  const file = parsed.files.get("file");
-  const refusal = refusalFor(kind, file);
-  if (!file?.detected || refusal) {
-    await discardUploads(parsed.files.values());
-    return { ok: false, fields: parsed.fields, error: refusal ?? CERTIFICATE_UPLOAD_ERRORS.wrongType };
-  }
-  const storage = getStorage();
-  const extension = EXTENSION_FOR[file.detected];
-  let stored = { bucket: file.bucket, name: file.name };
-  if (!file.name.endsWith(`.${extension}`)) {
-    const { stream } = await storage.get(file.bucket, file.name);
-    stored = await storage.put(file.bucket, `upload.${extension}`, stream);
-    await storage.delete(file.bucket, file.name);
-  }
-  return {
-    ok: true,
-    fields: parsed.fields,
-    url: storage.publicUrl(stored.bucket, stored.name),
-    fileType: kind === "file" ? (FILE_TYPE_LABEL[file.detected] ?? null) : null,
-    discard: () => storage.delete(stored.bucket, stored.name),
-  };
 }

@@ -21,8 +21,8 @@ import {
 } from "~/modules/certifications/admin.server";
 import { certificationActionSchema, UPLOAD_KINDS, type UploadAnswer } from "~/modules/certifications/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { isMultipart } from "~/server/http/form-body.server";
 import { actionFailure, backToList, parseIntent } from "~/server/http/intents";
-import { isMultipart } from "~/server/http/multipart.server";
 import { loadPagedList, loadPickList } from "~/server/http/screens.server";
 import { auditTargetOf, readStaffForm } from "~/server/http/staff-action.server";
 import { redirectWithToast } from "~/server/toast.server";
