@@ -165,6 +165,7 @@ export async function readBody(request: Request, options: ReadOptions): Promise<
     return refused({ kind: "too_large" });
   }
   if (rules.length > 0 && !quarantine) throw new Error("A form that takes files needs a quarantine");
+  if (isUrlEncoded(request)) return readUrlEncoded(request, limits);
 
   let parser: busboy.Busboy;
   try {
@@ -352,6 +353,43 @@ export async function readBody(request: Request, options: ReadOptions): Promise<
     return refused(problem);
   }
   return { fields, files, cut, problem: null };
+}
+
+/**
+ * A urlencoded body: all text, counted as it arrives and cut off past the form's text budget (its
+ * encoded bytes are never fewer than the text they carry), then decoded at once and held to the
+ * same field caps as a multipart one.
+ */
+async function readUrlEncoded(request: Request, limits: BodyLimits): Promise<FormBody> {
+  const fields = new FormData();
+  const cut = new Set<string>();
+  const refused = (problem: BodyProblem): FormBody => ({ fields, files: new Map(), cut, problem });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      size += next.value.byteLength;
+      if (size > limits.maxTextBytes) {
+        await reader.cancel().catch(() => {});
+        return refused({ kind: "too_large" });
+      }
+      chunks.push(next.value);
+    }
+  } catch {
+    return refused({ kind: "unreadable" });
+  }
+  let count = 0;
+  for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) {
+    count += 1;
+    if (count > limits.maxFields) return refused({ kind: "too_many_fields" });
+    const bytes = Buffer.from(value);
+    if (bytes.length > limits.maxFieldBytes) {
+      cut.add(name);
+      fields.append(name, bytes.subarray(0, limits.maxFieldBytes).toString("utf8"));
+    } else fields.append(name, value);
+  }
+  return { fields, files: new Map(), cut, problem: null };
 }
 
 /**
