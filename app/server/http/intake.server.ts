@@ -189,6 +189,13 @@ function isStaffAccess(access: Access) {
   return access !== "anyone" && access !== "customer";
 }
 
+/** Whether `value` (a judged form's, however nested) holds `text` as one of its strings. */
+function carries(value: unknown, text: string, depth = 0): boolean {
+  if (value === text) return true;
+  if (depth > 8 || typeof value !== "object" || value === null) return false;
+  return Object.values(value).some((inner) => carries(inner, text, depth + 1));
+}
+
 type AnswerOption<Answer> = { answer?: (refused: Refusal & { title?: string }) => Answer };
 
 /**
@@ -262,11 +269,11 @@ export async function takeForm<
     if (!verdict.ok) return refuse(verdict.refusal);
 
     // The files the verdict keeps: all of them, but a back-office image only when the judged
-    // value names its address (a delete posted with a file keeps none).
+    // value carries its address (a delete posted with a file keeps none).
     const value = verdict.value as z.output<Schema>;
     const kept = new Map<string, HeldFile>();
     for (const [field, file] of verdict.keepFiles && body ? body.files : []) {
-      if (image && (value as Record<string, unknown> | undefined)?.[image.urlField] !== file.url) continue;
+      if (image && !(file.url && carries(value, file.url))) continue;
       kept.set(field, file);
     }
     const heldImage = image ? kept.get(image.field) : undefined;

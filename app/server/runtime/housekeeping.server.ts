@@ -125,7 +125,10 @@ export async function sweepPartialWrites({
 export async function sweepStaleQuarantine({
   minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
   now = Date.now(),
-}: { minAgeMs?: number; now?: number } = {}): Promise<number> {
+}: {
+  minAgeMs?: number;
+  now?: number;
+} = {}): Promise<number> {
   const removed = await sweepQuarantine(new Date(now - minAgeMs));
   if (removed) logger.info({ removed }, "stale quarantined uploads swept");
   return removed;
