@@ -49,7 +49,8 @@ import { openQuarantine } from "./quarantine.server";
 
 export type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-function fromContext<T>(_context: Readonly<RouterContextProvider>, read: () => T, otherwise: T) {
+/** A value the Express layer put in the request's context; `otherwise` when there is none. */
+function fromContext<T>(read: () => T, otherwise: T) {
   try {
     return read() ?? otherwise;
   } catch {
@@ -59,7 +60,7 @@ function fromContext<T>(_context: Readonly<RouterContextProvider>, read: () => T
 
 /** When the request arrived (the Express layer sets it), else now. */
 export function receivedAt({ context }: { context: Readonly<RouterContextProvider> }) {
-  return fromContext(context, () => context.get(receivedAtContext), null) ?? new Date();
+  return fromContext(() => context.get(receivedAtContext), null) ?? new Date();
 }
 
 /**
@@ -67,7 +68,7 @@ export function receivedAt({ context }: { context: Readonly<RouterContextProvide
  * page, 403 for a signed-in user without it); for "anyone" and "customer", a visitor.
  */
 export async function requireActor(args: RequestArgs, access: Access): Promise<Actor> {
-  const clientIp = fromContext(args.context, () => args.context.get(clientIpContext), undefined);
+  const clientIp = fromContext(() => args.context.get(clientIpContext), undefined);
   const origin = auditOriginOf(args.request, clientIp);
   if (access === "anyone" || access === "customer") return visitorActor(origin);
   const roles = access === "admin" ? ADMIN_ROLES : access === "staff" ? STAFF_ROLES : access;
