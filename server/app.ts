@@ -33,7 +33,7 @@ import { startServingMark } from "~/server/runtime/serving-mark.server";
 import { collectFormTokens, issueFormToken } from "~/server/security/form-token.server";
 import { createSecurityHeaders } from "~/server/security/headers.server";
 import { createOriginCheck } from "~/server/security/origin-check.server";
-import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
+import { clientIpContext, cspNonceContext, receivedAtContext } from "~/server/security/request-context";
 import { getStorage } from "~/server/storage/storage.server";
 
 export { logger, workerCount };
@@ -182,6 +182,7 @@ export function createApp(
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+        context.set(receivedAtContext, new Date());
         return context;
       },
     }),

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
-import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { type EnquiryActionData, RATE_LIMITED_MESSAGE } from "~/modules/enquiries/schema";
 import { clearQuoteListCookie, quoteListCookie } from "~/modules/quote-list/quote-list.server";
 import { saveEnquirySettings } from "~/modules/settings/commands.server";
@@ -20,7 +19,7 @@ import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { issueFormToken, readFormToken } from "~/server/security/form-token.server";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
 import { useTestDatabase } from "../support/database";
-import { VALID_ENQUIRY } from "../support/enquiry";
+import { contactEnquiryAction, quickEnquiryAction, VALID_ENQUIRY } from "../support/enquiry";
 
 const database = useTestDatabase();
 

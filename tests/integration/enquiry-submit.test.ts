@@ -2,14 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import type { EnquiryActionData } from "~/modules/enquiries/schema";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
 import { contactQueries, contactSubjects } from "~/server/db/schema";
 import { issueFormToken } from "~/server/security/form-token.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
-import { VALID_ENQUIRY } from "../support/enquiry";
+import { contactEnquiryAction, quickEnquiryAction, VALID_ENQUIRY } from "../support/enquiry";
 
 const database = useTestDatabase();
 

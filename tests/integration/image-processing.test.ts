@@ -1,6 +1,6 @@
 // Uploaded images are processed once, at upload: WebP at a few widths (never enlarged), AVIF only
 // where it is the smaller file, a 1200x630 social card, metadata stripped, an image_assets row;
-// a file that does not decode is refused with the form's message and leaves nothing behind.
+// a file that does not decode is refused and leaves nothing behind.
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -13,11 +13,12 @@ import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
 import { action as catalogAdminAction } from "~/routes/admin/catalog";
 import * as catalogRoute from "~/routes/public/catalog";
 import { imageAssets } from "~/server/db/schema";
-import { IMAGE_UPLOAD_ERRORS, readImageForm } from "~/server/http/image-upload.server";
+import { imageRule } from "~/server/http/image-upload.server";
 import { VARIANT_WIDTHS } from "~/server/images/process-image.server";
 import { parseStoredPath } from "~/server/storage/storage.server";
 import { postAction } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { keptUpload } from "../support/uploads";
 
 const database = useTestDatabase();
 // AVIF encoding of a full-size photo takes seconds on a busy two-core machine.
@@ -76,11 +77,13 @@ test(
     const jpeg = await cameraJpeg(3000, 2000);
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
 
-    const form = await readImageForm(uploadRequest(jpeg, "site.jpg", "image/jpeg"), { bucket: "media" });
+    const form = await keptUpload(
+      uploadRequest(jpeg, "site.jpg", "image/jpeg"),
+      imageRule({ bucket: "media" }),
+    );
     expect(form.ok).toBe(true);
-    if (!form.ok || !form.upload) throw new Error("upload refused");
-    const url = form.upload.url;
-    expect(form.formData.get("imageUrl")).toBe(url);
+    if (!form.ok || !form.url) throw new Error("upload refused");
+    const url = form.url;
 
     const row = await assetRow(url);
     // Turned upright: the sideways 3000x2000 shot is a 2000x3000 portrait.
@@ -111,10 +114,13 @@ test(
 
 test("a small image is never enlarged: one WebP at its own width", async () => {
   const png = await photo(200, 150).png().toBuffer();
-  const form = await readImageForm(uploadRequest(png, "logo.png", "image/png"), { bucket: "certificates" });
-  if (!form.ok || !form.upload) throw new Error("upload refused");
-  expect(form.upload.url).toMatch(/^\/files\/certificates\//);
-  const row = await assetRow(form.upload.url);
+  const form = await keptUpload(
+    uploadRequest(png, "logo.png", "image/png"),
+    imageRule({ bucket: "certificates" }),
+  );
+  if (!form.ok || !form.url) throw new Error("upload refused");
+  expect(form.url).toMatch(/^\/files\/certificates\//);
+  const row = await assetRow(form.url);
   expect(row).toMatchObject({ width: 200, height: 150 });
   expect(row!.variants.filter((v) => v.format === "webp").map((v) => [v.width, v.height])).toEqual([
     [200, 150],
@@ -133,9 +139,9 @@ test("AVIF is kept only where it is the smaller file, at every width it is offer
     [photoJpeg, "photo.jpg"],
     [flat, "flat.png"],
   ] as const) {
-    const form = await readImageForm(uploadRequest(bytes, name, "image/png"));
-    if (!form.ok || !form.upload) throw new Error("upload refused");
-    rows.push((await assetRow(form.upload.url))!);
+    const form = await keptUpload(uploadRequest(bytes, name, "image/png"), imageRule());
+    if (!form.ok || !form.url) throw new Error("upload refused");
+    rows.push((await assetRow(form.url))!);
   }
   const [photoRow, flatRow] = rows;
   for (const row of rows) {
@@ -155,15 +161,17 @@ test("AVIF is kept only where it is the smaller file, at every width it is offer
   for (const url of referenced) expect(onDisk).toContain(url);
 });
 
-test("a corrupt image (a PNG signature, then garbage) is refused with the upload message, and nothing is stored", async () => {
+test("a corrupt image (a PNG signature, then garbage) is refused as no image, and nothing is stored", async () => {
   const before = { media: filesIn("media"), rows: await database.current.db.select().from(imageAssets) };
   const corrupt = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     Buffer.from("this is not a picture at all ".repeat(40)),
   ]);
-  const form = await readImageForm(uploadRequest(corrupt, "photo.png", "image/png"));
-  expect(form).toMatchObject({ ok: false, error: IMAGE_UPLOAD_ERRORS.notImage, field: "imageFile" });
-  expect(IMAGE_UPLOAD_ERRORS.notImage.description).toBe("Please upload an image file");
+  const form = await keptUpload(uploadRequest(corrupt, "photo.png", "image/png"), imageRule());
+  expect(form).toMatchObject({
+    ok: false,
+    problem: { kind: "file", field: "imageFile", problem: "wrong_type" },
+  });
   expect(filesIn("media")).toEqual(before.media);
   expect(await database.current.db.select().from(imageAssets)).toHaveLength(before.rows.length);
 });
@@ -171,14 +179,14 @@ test("a corrupt image (a PNG signature, then garbage) is refused with the upload
 test("discarding an upload removes the original, every variant, the social card and the row", async () => {
   const jpeg = await photo(1000, 700).jpeg().toBuffer();
   const before = filesIn("media");
-  const form = await readImageForm(uploadRequest(jpeg, "x.jpg", "image/jpeg"));
-  if (!form.ok || !form.upload) throw new Error("upload refused");
-  const row = await assetRow(form.upload.url);
+  const form = await keptUpload(uploadRequest(jpeg, "x.jpg", "image/jpeg"), imageRule());
+  if (!form.ok || !form.url) throw new Error("upload refused");
+  const row = await assetRow(form.url);
   expect(row!.variants.length).toBeGreaterThanOrEqual(3);
   expect(filesIn("media").length).toBe(before.length + 1 + row!.variants.length + 1);
 
-  await form.upload.discard();
-  expect(await assetRow(form.upload.url)).toBeUndefined();
+  await form.remove();
+  expect(await assetRow(form.url)).toBeUndefined();
   expect(filesIn("media")).toEqual(before);
 });
 

@@ -6,7 +6,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
-import { contactEnquiryAction, quickEnquiryAction } from "~/modules/enquiries/actions.server";
 import { enqueueEnquiryMail } from "~/modules/enquiries/mail.server";
 import { formatReference } from "~/modules/enquiries/reference";
 import { saveEnquirySettings } from "~/modules/settings/commands.server";
@@ -17,7 +16,7 @@ import { getMailTransport } from "~/server/mail/transport.server";
 import { issueFormToken } from "~/server/security/form-token.server";
 import { settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
-import { VALID_ENQUIRY } from "../support/enquiry";
+import { contactEnquiryAction, quickEnquiryAction, VALID_ENQUIRY } from "../support/enquiry";
 import { parseMail, useSmtpServer } from "./mail-support";
 
 const database = useTestDatabase();
@@ -175,10 +174,15 @@ test("quote-list lines, the attachment link and the trader's details are in the 
     .returning();
   if (!enquiry) throw new Error("no enquiry");
   await db.transaction((tx) =>
-    enqueueEnquiryMail(tx, enquiry, [
-      { productId: crypto.randomUUID(), productName: "H3.2 Pine 90x45", quantity: 40 },
-      { productId: crypto.randomUUID(), productName: "Galv nails 75mm", quantity: 2 },
-    ]),
+    enqueueEnquiryMail(
+      tx,
+      enquiry,
+      [
+        { productId: crypto.randomUUID(), productName: "H3.2 Pine 90x45", quantity: 40 },
+        { productId: crypto.randomUUID(), productName: "Galv nails 75mm", quantity: 2 },
+      ],
+      { acknowledge: true },
+    ),
   );
   await drainOutbox({ transport: mail.transport });
   const staff = mail.smtp.received.find((m) => m.subject.startsWith("New enquiry"));

@@ -5,7 +5,6 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
-import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
 import { setDatabase } from "~/server/db/db.server";
 import { contactQueries, mailOutbox, users } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -25,6 +24,7 @@ import { issueFormToken } from "~/server/security/form-token.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { contactEnquiryAction } from "../support/enquiry";
 import { deadPort, startSmtpServer } from "./mail-support";
 
 const database = useTestDatabase();

@@ -12,7 +12,6 @@ import { inArray, sql } from "drizzle-orm";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
 import routes from "~/routes";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { auditEvents, contactQueries } from "~/server/db/schema";
@@ -22,7 +21,7 @@ import { createOriginCheck, FORGED_REQUEST_MESSAGE } from "~/server/security/ori
 import { clientIpContext, cspNonceContext } from "~/server/security/request-context";
 import { cookieFor, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
-import { VALID_ENQUIRY } from "../support/enquiry";
+import { contactEnquiryAction, VALID_ENQUIRY } from "../support/enquiry";
 
 const database = useTestDatabase();
 

@@ -5,8 +5,7 @@ import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, test } from "vitest";
-import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
-import { getQuoteLines } from "~/modules/quote-list/quote-list.server";
+import { readQuoteEntries, resolveQuoteLines } from "~/modules/quote-list/quote-list.server";
 import { encodeQuoteList, parseQuoteList, readQuoteListValue } from "~/modules/quote-list/quote-list-cookie";
 import type { QuoteListResult } from "~/modules/quote-list/schema";
 import { action as contactAction, loader as contactLoader } from "~/routes/public/contact";
@@ -17,6 +16,7 @@ import { issueFormToken } from "~/server/security/form-token.server";
 import { clientIpContext } from "~/server/security/request-context";
 import { readToast } from "~/server/toast.server";
 import { useTestDatabase } from "../support/database";
+import { contactEnquiryAction } from "../support/enquiry";
 
 const database = useTestDatabase();
 
@@ -272,7 +272,8 @@ test("GET answers the list in order, resolved to published products", async () =
   expect(status).toBe(200);
   expect(body).toMatchObject({ ok: true, count: 2 });
   expect(names(body)).toEqual(["Colorsteel Roofing × 2", "H3.2 Framing 90x45 × 40"]);
-  expect(await getQuoteLines(new Request("http://localhost/contact", { headers: { cookie } }))).toEqual([
+  const entries = readQuoteEntries(new Request("http://localhost/contact", { headers: { cookie } }));
+  expect(await resolveQuoteLines(entries)).toEqual([
     { productId: ids.roofing, productName: "Colorsteel Roofing", quantity: 2 },
     { productId: ids.framing, productName: "H3.2 Framing 90x45", quantity: 40 },
   ]);

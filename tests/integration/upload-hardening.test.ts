@@ -5,11 +5,8 @@
 // enquiry's attachment goes to staff only, as a download; public files carry a safe type.
 import fs from "node:fs";
 import path from "node:path";
-import { pipeline, Transform } from "node:stream";
 import sharp from "sharp";
 import { expect, test } from "vitest";
-import { storeCertificationUpload } from "~/modules/certifications/admin.server";
-import { contactEnquiryAction } from "~/modules/enquiries/actions.server";
 import type { EnquiryActionData } from "~/modules/enquiries/schema";
 import {
   FILE_TOO_LARGE,
@@ -17,21 +14,18 @@ import {
   MAX_FILE_BYTES,
   PDF_WITH_SCRIPTS,
 } from "~/modules/enquiries/schema";
+import { action as certificationsAction } from "~/routes/admin/certifications";
 import { loader as contactUploadLoader } from "~/routes/resources/contact-upload";
 import { loader as publicFileLoader } from "~/routes/resources/public-file";
 import { contactQueries } from "~/server/db/schema";
-import { IMAGE_UPLOAD_ERRORS, readImageForm } from "~/server/http/image-upload.server";
+import { imageRule } from "~/server/http/image-upload.server";
+import { quarantineRoot } from "~/server/http/quarantine.server";
 import { issueFormToken } from "~/server/security/form-token.server";
-import {
-  createLocalStorage,
-  getStorage,
-  parseStoredPath,
-  type Storage,
-  setStorage,
-} from "~/server/storage/storage.server";
-import { cookieFor, settle } from "../support/admin-action";
+import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
+import { cookieFor, errorOf, postAction, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
-import { VALID_ENQUIRY } from "../support/enquiry";
+import { contactEnquiryAction, VALID_ENQUIRY } from "../support/enquiry";
+import { keptUpload } from "../support/uploads";
 
 const database = useTestDatabase();
 
@@ -80,33 +74,23 @@ async function clearEnquiries() {
   fs.rmSync(path.join(database.current.storageRoot, "contact_uploads"), { recursive: true, force: true });
 }
 
-/** The app's own storage, with every byte a put receives counted as it passes. */
-function countingStorage(inner: Storage, onChunk: (bytes: number) => void): Storage {
-  return {
-    ...inner,
-    put(bucket, originalName, body, options) {
-      if (body instanceof Uint8Array) return inner.put(bucket, originalName, body, options);
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          onChunk(chunk.length);
-          callback(null, chunk);
-        },
-      });
-      return inner.put(
-        bucket,
-        originalName,
-        pipeline(body, counter, () => {}),
-        options,
-      );
-    },
-  };
+/** The bytes in the quarantine now, in every request's folder. */
+function quarantinedBytes() {
+  const root = quarantineRoot();
+  if (!fs.existsSync(root)) return 0;
+  let bytes = 0;
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    bytes += fs.statSync(path.join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.size ?? 0;
+  }
+  return bytes;
 }
 
 /**
  * A multipart enquiry whose body is made as it is read, 64 KB at a time: the text fields, then a
  * PDF of `fileBytes` bytes. `produced()` says how much of it has been read so far.
  */
-function streamedEnquiry(fileBytes: number) {
+function streamedEnquiry(fileBytes: number, onPull: () => void = () => {}) {
   const boundary = "----tc-upload-hardening";
   const fields = Object.entries(validFields())
     .map(
@@ -125,6 +109,7 @@ function streamedEnquiry(fileBytes: number) {
   let stage: "head" | "file" | "tail" | "done" = "head";
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
+      onPull();
       let chunk: Buffer;
       if (stage === "head") {
         chunk = head;
@@ -155,32 +140,29 @@ function streamedEnquiry(fileBytes: number) {
   return { request, headBytes: head.length, produced: () => produced };
 }
 
-test("an 11 MB attachment is cut at 10 MB + 1 byte while it streams, refused with the spec's message, and nothing is kept", async () => {
+test("an 11 MB attachment is cut at 10 MB + 1 byte while it streams into quarantine, refused with the spec's message, and nothing is kept", async () => {
   await clearEnquiries();
-  const upload = streamedEnquiry(11 * MB);
-  let received = 0;
-  // How far the body had been read beyond what storage had taken, each time storage took a chunk,
-  // up to the cut (past it the parser drops the rest of the file as it arrives).
+  // How far the body had been read beyond what the quarantine holds, each time a chunk is asked
+  // for, up to the cut (past it the reader drops the rest of the file as it arrives).
   let widestGap = 0;
-  setStorage(
-    countingStorage(createLocalStorage(database.current.storageRoot), (bytes) => {
-      received += bytes;
-      const read = upload.produced() - upload.headBytes;
-      if (read <= MAX_FILE_BYTES) widestGap = Math.max(widestGap, read - received);
-    }),
-  );
-  try {
-    const { status, errors } = await sendEnquiry(upload.request);
-    expect(status).toBe(413);
-    expect(errors.file).toEqual([FILE_TOO_LARGE]);
-  } finally {
-    setStorage(createLocalStorage(database.current.storageRoot));
-  }
-  expect(received).toBe(MAX_FILE_BYTES + 1);
+  let mostHeld = 0;
+  const upload = streamedEnquiry(11 * MB, () => {
+    const held = quarantinedBytes();
+    mostHeld = Math.max(mostHeld, held);
+    const read = upload.produced() - upload.headBytes;
+    if (read <= MAX_FILE_BYTES) widestGap = Math.max(widestGap, read - held);
+  });
+  const { status, errors } = await sendEnquiry(upload.request);
+  expect(status).toBe(413);
+  expect(errors.file).toEqual([FILE_TOO_LARGE]);
+  // Never more than the limit and the byte that tells it was passed.
+  expect(mostHeld).toBeLessThanOrEqual(MAX_FILE_BYTES + 1);
+  expect(mostHeld).toBeGreaterThan(MAX_FILE_BYTES - MB);
   // Never more than a few stream buffers ahead of the disk: the body was not gathered first.
   expect(widestGap).toBeLessThan(MB / 2);
   expect(await enquiryRows()).toHaveLength(0);
   expect(filesIn("contact_uploads")).toEqual([]);
+  expect(quarantinedBytes()).toBe(0);
 });
 
 test("an attachment of exactly 10 MB streams through and is stored whole", async () => {
@@ -310,10 +292,9 @@ test("a PDF with JavaScript or automatic actions is refused with its own message
     "file",
     new File([pdfWithLate(scripted[0] as string)], "c.pdf", { type: "application/pdf" }),
   );
-  const upload = await storeCertificationUpload(
-    new Request("http://localhost/admin/certifications", { method: "POST", body: certificate }),
-  );
-  expect(upload).toMatchObject({ ok: false, error: { description: expect.stringContaining("JavaScript") } });
+  const upload = await postAction(certificationsAction, "/admin/certifications", certificate);
+  expect(upload.status).toBe(400);
+  expect(errorOf(upload)?.description).toContain("JavaScript");
   expect(await enquiryRows()).toHaveLength(0);
   expect(filesIn("contact_uploads")).toEqual([]);
   expect(filesIn("certificates")).toEqual([]);
@@ -333,19 +314,18 @@ test("the back office's image and certificate uploads refuse the same files and 
   for (const file of HOSTILE) {
     const image = new FormData();
     image.append("imageFile", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    const form = await readImageForm(
+    const form = await keptUpload(
       new Request("http://localhost/admin/catalog", { method: "POST", body: image }),
+      imageRule(),
     );
-    expect(form, file.label).toMatchObject({ ok: false, error: IMAGE_UPLOAD_ERRORS.notImage });
+    expect(form, file.label).toMatchObject({ ok: false, problem: { kind: "file", problem: "wrong_type" } });
 
     const certificate = new FormData();
     certificate.append("intent", "upload");
     certificate.append("kind", "file");
     certificate.append("file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    const upload = await storeCertificationUpload(
-      new Request("http://localhost/admin/certifications", { method: "POST", body: certificate }),
-    );
-    expect(upload.ok, file.label).toBe(false);
+    const upload = await postAction(certificationsAction, "/admin/certifications", certificate);
+    expect(upload.status, file.label).toBe(400);
   }
   expect(filesIn("media")).toEqual([]);
   expect(filesIn("certificates")).toEqual([]);
@@ -389,9 +369,12 @@ test("a public image's stored original is encoded again: full size, upright, its
     expect((await sharp(bytes).metadata()).exif, name).toBeDefined();
     const body = new FormData();
     body.append("imageFile", new File([new Uint8Array(bytes)], name));
-    const form = await readImageForm(new Request("http://localhost/admin/catalog", { method: "POST", body }));
-    if (!form.ok || !form.upload) throw new Error(`${name} was refused`);
-    const stored = parseStoredPath(form.upload.url)!;
+    const form = await keptUpload(
+      new Request("http://localhost/admin/catalog", { method: "POST", body }),
+      imageRule(),
+    );
+    if (!form.ok) throw new Error(`${name} was refused`);
+    const stored = parseStoredPath(form.url)!;
     expect(stored.name.endsWith(`.${name.split(".")[1]}`)).toBe(true);
     // Turned upright: the sideways 600x400 shot is a 400x600 portrait.
     await expectClean(
@@ -417,11 +400,10 @@ test("a certificate image is stored clean as well, and an animated GIF keeps its
       type: "image/jpeg",
     }),
   );
-  const upload = await storeCertificationUpload(
-    new Request("http://localhost/admin/certifications", { method: "POST", body: certificate }),
-  );
-  if (!upload.ok) throw new Error(upload.error.description);
-  const stored = parseStoredPath(upload.url)!;
+  const upload = await postAction(certificationsAction, "/admin/certifications", certificate);
+  const answer = upload.body as { upload?: { url: string } };
+  if (upload.status !== 200 || !answer.upload) throw new Error(errorOf(upload)?.description);
+  const stored = parseStoredPath(answer.upload.url)!;
   await expectClean(path.join(database.current.storageRoot, stored.bucket, stored.name), "jpeg", [400, 600]);
 
   const frame = (colour: string) =>
@@ -434,9 +416,12 @@ test("a certificate image is stored clean as well, and an animated GIF keeps its
   expect((await sharp(gif).metadata()).pages).toBe(2);
   const body = new FormData();
   body.append("imageFile", new File([new Uint8Array(gif)], "spinner.gif"));
-  const form = await readImageForm(new Request("http://localhost/admin/catalog", { method: "POST", body }));
-  if (!form.ok || !form.upload) throw new Error("the GIF was refused");
-  const gifFile = parseStoredPath(form.upload.url)!;
+  const form = await keptUpload(
+    new Request("http://localhost/admin/catalog", { method: "POST", body }),
+    imageRule(),
+  );
+  if (!form.ok) throw new Error("the GIF was refused");
+  const gifFile = parseStoredPath(form.url)!;
   const meta = await sharp(path.join(database.current.storageRoot, gifFile.bucket, gifFile.name)).metadata();
   expect(meta).toMatchObject({ format: "gif", pages: 2, width: 40 });
 });

@@ -1,6 +1,6 @@
 // An image given as a file upload or as a URL, with a preview. The form must be multipart
-// (EntityDialog `multipart`); the action reads it with readImageForm() from
-// app/server/http/image-upload.server.ts, which puts the uploaded file's URL into the URL field.
+// (EntityDialog `multipart`); the action's intake (readForm, app/server/http/intake.server.ts)
+// holds the file while the form is judged and puts the address it will have into the URL field.
 //
 //   <ImageField field={fields.imageUrl} label="Product Image" />          // file input "imageFile"
 //   <ImageField field={fields.imageUrl} fileName="imageFile" label="Image" fileErrors={…} />

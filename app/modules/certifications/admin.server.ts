@@ -1,6 +1,6 @@
 // Certifications for the back office: the paged, searched list (filtered by status), the products
-// each covers, the pick-lists, and the reading of the dialog's uploads (the certificate file and
-// its preview image, both to the public certificates bucket). commands.server.ts writes them.
+// each covers, the pick-lists, and the rules for the dialog's uploads (the certificate file and its
+// preview image, both to the public certificates bucket). commands.server.ts writes them.
 import { and, asc, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { ActionError } from "~/lib/action-error";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
@@ -18,10 +18,9 @@ import {
   certifications,
   products,
 } from "~/server/db/schema";
+import type { HeldFile } from "~/server/http/form-body.server";
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ERRORS } from "~/server/http/image-upload.server";
-import { discardUploads, parseMultipart, type StoredUpload } from "~/server/http/multipart.server";
 import { type DetectedType, IMAGE_TYPES } from "~/server/storage/file-signature";
-import { getStorage } from "~/server/storage/storage.server";
 import type { UploadKind } from "./schema";
 import { certificateStatusCondition } from "./status.server";
 
@@ -121,20 +120,15 @@ export const CERTIFICATE_UPLOAD_ERRORS = {
 /** The label the file type field is prefilled with. */
 const FILE_TYPE_LABEL: Partial<Record<DetectedType, string>> = { pdf: "PDF", png: "PNG", jpeg: "JPG" };
 
-export type CertificationUpload =
-  | {
-      ok: true;
-      fields: FormData;
-      kind: UploadKind;
-      url: string;
-      fileType: string | null;
-      originalName: string;
-      /** Drops the stored file (the upload was refused, failed, or repeated). */
-      discard(): Promise<void>;
-    }
-  | { ok: false; fields: FormData; error: ActionError };
-
-function refusalFor(kind: UploadKind, file: StoredUpload | undefined): ActionError | null {
+/**
+ * Why a held upload may not be kept: missing, or not what was asked for (a preview image must be a
+ * picture within the image limit; a certificate a PDF, PNG or JPEG), told by its bytes. Null when
+ * it may be kept.
+ */
+export function certificateUploadRefusal(
+  kind: UploadKind,
+  file: Pick<HeldFile, "detected" | "size"> | undefined,
+): ActionError | null {
   if (!file) return CERTIFICATE_UPLOAD_ERRORS.missing;
   if (kind === "image") {
     if (!file.detected || !IMAGE_TYPES.includes(file.detected)) return IMAGE_UPLOAD_ERRORS.notImage;
@@ -145,41 +139,7 @@ function refusalFor(kind: UploadKind, file: StoredUpload | undefined): ActionErr
     : CERTIFICATE_UPLOAD_ERRORS.wrongType;
 }
 
-/**
- * Reads a multipart upload (fields intent and kind, the file in "file") into the certificates
- * bucket. The type is told by the file's first bytes, never its name.
- */
-export async function storeCertificationUpload(request: Request): Promise<CertificationUpload> {
-  const parsed = await parseMultipart(request, {
-    bucket: "certificates",
-    fileFields: ["file"],
-    maxFileBytes: CERTIFICATE_MAX_BYTES,
-  });
-  if (!parsed.ok) {
-    const error =
-      parsed.reason === "too_large"
-        ? CERTIFICATE_UPLOAD_ERRORS.tooLarge
-        : parsed.reason === "active_content"
-          ? CERTIFICATE_UPLOAD_ERRORS.activeContent
-          : CERTIFICATE_UPLOAD_ERRORS.unreadable;
-    return { ok: false, fields: parsed.fields, error };
-  }
-  const kind: UploadKind = parsed.fields.get("kind") === "image" ? "image" : "file";
-  const file = parsed.files.get("file");
-  const refusal = refusalFor(kind, file);
-  if (!file?.detected || refusal) {
-    await discardUploads(parsed.files.values());
-    return { ok: false, fields: parsed.fields, error: refusal ?? CERTIFICATE_UPLOAD_ERRORS.wrongType };
-  }
-  // The stored name already ends in the extension of what the bytes are (the parser names it so),
-  // and public files are served with the type it names.
-  return {
-    ok: true,
-    fields: parsed.fields,
-    kind,
-    url: getStorage().publicUrl(file.bucket, file.name),
-    fileType: kind === "file" ? (FILE_TYPE_LABEL[file.detected] ?? null) : null,
-    originalName: file.originalName,
-    discard: () => discardUploads([file]),
-  };
+/** The label the file type field is prefilled with, from what the file's bytes are. */
+export function certificateFileTypeLabel(kind: UploadKind, detected: DetectedType | null) {
+  return kind === "file" && detected ? (FILE_TYPE_LABEL[detected] ?? null) : null;
 }

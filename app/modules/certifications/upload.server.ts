@@ -1,17 +1,22 @@
-// The certification dialog's upload, read as readForm (server/http/intake.server.ts) reads a staff
-// form: the admin's access checked before the body is read, the multipart read (its file a
-// certificate or its preview image, told by its bytes) and judged, then the upload command run
-// once per submission. A refused, failed or repeated upload keeps no file.
+// The certification dialog's upload, taken by the one intake (server/http/intake.server.ts) like
+// any staff form: the admin's access checked before the body is read, the file held in quarantine
+// while it is judged (told by its bytes: a certificate or its preview image), then the upload
+// command run once per submission, which stores it. A refused, failed or repeated upload keeps no
+// file.
 //
 //   const upload = await readCertificateUpload(args);
-//   if (!upload.ok) return upload.response;           // 401/403 thrown, 400 with the message
+//   if (!upload.ok) return upload.response;           // 401/403 thrown, 4xx with the message
 //   const done = await upload.run();                   // { ok, result }: undefined for a repeat
 import { z } from "zod";
-import { runCommand } from "~/server/commands/runner.server";
-import { type CommandRun, type RequestArgs, requireActor, writeFailure } from "~/server/http/intake.server";
-import { actionFailure, parseIntent } from "~/server/http/intents";
-import { oncePerSubmission } from "~/server/http/once-per-submission.server";
-import { storeCertificationUpload } from "./admin.server";
+import { type RequestArgs, readForm, staffAnswer } from "~/server/http/intake.server";
+import { actionFailure } from "~/server/http/intents";
+import type { Refusal } from "~/server/http/judge.server";
+import {
+  CERTIFICATE_MAX_BYTES,
+  CERTIFICATE_UPLOAD_ERRORS,
+  certificateFileTypeLabel,
+  certificateUploadRefusal,
+} from "./admin.server";
 import { type CertificateUpload, uploadCertificateFile } from "./commands.server";
 import { UPLOAD_KINDS } from "./schema";
 
@@ -22,35 +27,39 @@ const uploadSchema = z.object({
 
 const FAILURE = "Failed to upload file";
 
+/** A file the intake refused unkept, in the certificate dialog's words. */
+function answerUpload(refused: Refusal & { title?: string }) {
+  if (refused.reason !== "file") return staffAnswer(refused);
+  const error =
+    refused.file?.problem === "too_large"
+      ? CERTIFICATE_UPLOAD_ERRORS.tooLarge
+      : refused.file?.problem === "active_content"
+        ? CERTIFICATE_UPLOAD_ERRORS.activeContent
+        : CERTIFICATE_UPLOAD_ERRORS.wrongType;
+  return actionFailure(refused.submission, error);
+}
+
 export async function readCertificateUpload(args: RequestArgs) {
-  const actor = await requireActor(args, "admin");
-  const stored = await storeCertificationUpload(args.request);
-  const parsed = parseIntent(stored.fields, uploadSchema);
-  if (!stored.ok) return { ok: false as const, response: actionFailure(parsed.submission, stored.error) };
-  const { discard, fields } = stored;
-  if (!parsed.ok) {
-    await discard();
-    return { ok: false as const, response: parsed.response };
-  }
+  const form = await readForm(args, {
+    access: "admin",
+    schema: uploadSchema,
+    files: [{ field: "file", bucket: "certificates", maxBytes: CERTIFICATE_MAX_BYTES }],
+    answer: answerUpload,
+  });
+  if (!form.ok) return form;
+  const { kind } = form.value;
+  const file = form.files.get("file");
+  const refused = certificateUploadRefusal(kind, file);
+  if (!file?.url || refused)
+    return {
+      ok: false as const,
+      response: actionFailure(form.submission, refused ?? CERTIFICATE_UPLOAD_ERRORS.wrongType),
+    };
   const input: CertificateUpload = {
-    kind: stored.kind,
-    url: stored.url,
-    fileType: stored.fileType,
-    originalName: stored.originalName,
+    kind,
+    url: file.url,
+    fileType: certificateFileTypeLabel(kind, file.detected),
+    originalName: file.originalName,
   };
-  /** Runs the upload command once per submission: a repeat keeps no second file. */
-  async function run(): Promise<CommandRun<Omit<CertificateUpload, "originalName">>> {
-    try {
-      let result: Omit<CertificateUpload, "originalName"> | undefined;
-      const outcome = await oncePerSubmission(fields, async () => {
-        result = await runCommand(uploadCertificateFile, actor, input);
-      });
-      if (outcome === "repeat") await discard();
-      return { ok: true, result };
-    } catch (error) {
-      await discard();
-      return { ok: false, response: writeFailure(parsed.submission, error, FAILURE) };
-    }
-  }
-  return { ok: true as const, value: input, run };
+  return { ok: true as const, value: input, run: () => form.run(uploadCertificateFile, input, FAILURE) };
 }

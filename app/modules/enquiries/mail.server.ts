@@ -1,30 +1,29 @@
-// An enquiry's two e-mails, queued in the enquiry's own transaction (submit.server.ts): if the
+// An enquiry's two e-mails, queued in the enquiry's own transaction (commands.server.ts): if the
 // enquiry commits, its mail is in the outbox; if it rolls back, no mail speaks of it. Everything
 // here reads through `tx`: on the embedded database a read outside it would wait for it forever.
 //
 // Anyone can type any address into the form, so the acknowledgement is the one e-mail a stranger
 // can make us send to someone else. It carries no free text of the sender's (see
 // mail-messages), and one address gets at most ENQUIRY_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY
-// of them a day: past that the enquiry is stored and staff are told, and the address hears nothing.
-import crypto from "node:crypto";
+// of them a day (counted with the enquiry's other spam signals, spam.server.ts): past that the
+// enquiry is stored and staff are told, and the address hears nothing.
 import { asc, desc, eq } from "drizzle-orm";
 import { DEFAULT_CONTACT_INFO, sortBusinessHours } from "~/modules/content/contact-info";
 import { businessHoursSchema } from "~/modules/content/contact-info.schema";
 import { resolveStaffRecipients } from "~/modules/notifications/recipients.server";
 import type { QuoteLine } from "~/modules/quote-list/quote-list.server";
-import type { Transaction } from "~/server/db/client.server";
+import type { DbOrTx } from "~/server/db/client.server";
 import { contactContent, type contactQueries } from "~/server/db/schema";
-import { getEnv, publicBaseUrl } from "~/server/env.server";
+import { publicBaseUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { hitRateLimit } from "~/server/security/rate-limit.server";
 import { buildCustomerAcknowledgement, buildStaffNotification, type EnquiryMailInput } from "./mail-messages";
 import { toEnquiryView } from "./view.server";
 
 export type ReceivedEnquiry = typeof contactQueries.$inferSelect;
 
 /** The trader's phone, e-mail, address and hours as the contact page shows them. */
-async function readTraderContact(tx: Transaction): Promise<EnquiryMailInput["trader"]> {
+async function readTraderContact(tx: DbOrTx): Promise<EnquiryMailInput["trader"]> {
   const rows = await tx
     .select({
       phone: contactContent.phone,
@@ -48,28 +47,15 @@ async function readTraderContact(tx: Transaction): Promise<EnquiryMailInput["tra
 }
 
 /**
- * One mailbox, however the address is written: case and a "+tag" after the local part do not
- * make another one. Hashed, so the counters table holds no addresses.
+ * Writes the staff notification and, when `acknowledge` (the enquiry screen's verdict: the
+ * address has not had its day's share), the customer acknowledgement to the outbox, in `tx`.
  */
-export function acknowledgementKey(email: string) {
-  const [local = "", domain = ""] = email
-    .trim()
-    .toLowerCase()
-    .split(/@(?=[^@]*$)/);
-  const mailbox = `${local.split("+")[0]}@${domain}`;
-  return `enquiry-ack:${crypto.createHash("sha256").update(mailbox).digest("hex").slice(0, 32)}`;
-}
-
-/** Counts an acknowledgement to `email` today (UTC); false once the day's allowance is spent. */
-async function mayAcknowledge(tx: Transaction, email: string, now: Date) {
-  const max = getEnv().ENQUIRY_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY;
-  if (max === 0) return false;
-  const result = await hitRateLimit(acknowledgementKey(email), [{ seconds: 86_400, max }], now, tx);
-  return !result.limited;
-}
-
-/** Writes the staff notification and the customer acknowledgement to the outbox, in `tx`. */
-export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnquiry, lines: QuoteLine[]) {
+export async function enqueueEnquiryMail(
+  tx: DbOrTx,
+  enquiry: ReceivedEnquiry,
+  lines: QuoteLine[],
+  { acknowledge }: { acknowledge: boolean },
+) {
   // A new enquiry has no owner yet; its lines are the quote list it was sent with.
   const view = toEnquiryView(
     { ...enquiry, ownerName: null },
@@ -79,7 +65,7 @@ export async function enqueueEnquiryMail(tx: Transaction, enquiry: ReceivedEnqui
     enquiry: view,
     siteUrl: publicBaseUrl(),
     trader: await readTraderContact(tx),
-    acknowledged: await mayAcknowledge(tx, enquiry.email, enquiry.createdAt),
+    acknowledged: acknowledge,
   };
 
   const staff = await resolveStaffRecipients(tx);

@@ -4,7 +4,7 @@
 // catalogue no longer shows, so a stale cookie heals itself.
 
 import { bodyTooLargeMessage, QUOTE_LIST_MAX_BYTES } from "~/server/http/body-limit.server";
-import { isMultipart, isUrlEncoded } from "~/server/http/multipart.server";
+import { readBody } from "~/server/http/form-body.server";
 import type { Toast } from "~/server/toast.server";
 import {
   getPublishedProducts,
@@ -40,39 +40,20 @@ export type QuoteListBody =
   | { ok: true; formData: FormData }
   | { ok: false; status: 400 | 413 | 415; error: string };
 
-/** The posted form, read with a size cap (a body without a length is counted as it streams). */
+/**
+ * The posted form, read by the one form reader with the route's cap (a body without a length is
+ * counted as it streams): 415 for what is not a form, 413 past the cap, 400 for the rest.
+ */
 export async function readQuoteListBody(request: Request): Promise<QuoteListBody> {
-  if (!isUrlEncoded(request) && !isMultipart(request)) {
-    return { ok: false, status: 415, error: QUOTE_LIST_MESSAGES.unreadable };
-  }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > QUOTE_LIST_MAX_BODY_BYTES) {
-    await request.body?.cancel().catch(() => {});
-    return { ok: false, status: 413, error: bodyTooLargeMessage(QUOTE_LIST_MAX_BODY_BYTES) };
-  }
-  try {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = request.body?.getReader();
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > QUOTE_LIST_MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, status: 413, error: bodyTooLargeMessage(QUOTE_LIST_MAX_BODY_BYTES) };
-      }
-      chunks.push(value);
-    }
-    const copy = new Request(request.url, {
-      method: "POST",
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-      body: Buffer.concat(chunks),
-    });
-    return { ok: true, formData: await copy.formData() };
-  } catch {
-    return { ok: false, status: 400, error: QUOTE_LIST_MESSAGES.unreadable };
-  }
+  const max = QUOTE_LIST_MAX_BODY_BYTES;
+  const body = await readBody(request, {
+    limits: { maxFields: 100, maxFieldBytes: max, maxTextBytes: max },
+  });
+  if (!body.problem && body.cut.size === 0) return { ok: true, formData: body.fields };
+  const kind = body.problem?.kind ?? "too_large";
+  if (kind === "not_a_form") return { ok: false, status: 415, error: QUOTE_LIST_MESSAGES.unreadable };
+  if (kind === "too_large") return { ok: false, status: 413, error: bodyTooLargeMessage(max) };
+  return { ok: false, status: 400, error: QUOTE_LIST_MESSAGES.unreadable };
 }
 
 function refuse(message: string): QuoteListOutcome {

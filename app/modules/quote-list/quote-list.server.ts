@@ -24,8 +24,8 @@ export type QuoteLine = { productId: string; productName: string; quantity: numb
 
 type RequestContext = Readonly<RouterContextProvider>;
 
-// The layout and the page loaders of one request share one read; an action that rewrote the
-// cookie puts its new list here, since the loaders that follow it still see the old Cookie header.
+// The layout and the page loaders of one request share one read; an action that emptied the list
+// puts the empty list here, since the loaders that follow it still see the old Cookie header.
 const quoteListOfRequest = createContext<Promise<QuoteListItem[]> | null>(null);
 
 export type PublishedProduct = {
@@ -114,9 +114,9 @@ export async function getQuoteListSummary(
   };
 }
 
-/** The visitor's quote list from their cookie, resolved to published products. */
-export async function getQuoteLines(request: Request): Promise<QuoteLine[]> {
-  const items = await resolveQuoteList(readQuoteEntries(request));
+/** The lines of a list (its cookie's entries), resolved to published products, as they go with an enquiry. */
+export async function resolveQuoteLines(entries: readonly QuoteEntry[]): Promise<QuoteLine[]> {
+  const items = await resolveQuoteList(entries);
   return items.map(({ productId, productName, quantity }) => ({ productId, productName, quantity }));
 }
 
@@ -139,13 +139,11 @@ export function clearQuoteListCookie(): string {
 }
 
 /**
- * After an action whose response rewrites the list (a contact enquiry clears it), the loaders of
- * the same request read the list it leaves, so a page posted without JavaScript shows it at once.
+ * Empties the visitor's list once it went with an enquiry: the loaders of this request (which
+ * still see the old Cookie header) read the empty list, so a page posted without JavaScript shows
+ * it at once; the answer is the Set-Cookie value that empties it in the browser.
  */
-export function applyQuoteListResponse(context: RequestContext, headers: HeadersInit | undefined) {
-  for (const cookie of new Headers(headers).getSetCookie()) {
-    if (!cookie.startsWith(`${QUOTE_LIST_COOKIE}=`)) continue;
-    const value = cookie.slice(QUOTE_LIST_COOKIE.length + 1).split(";")[0] ?? "";
-    context.set(quoteListOfRequest, resolveQuoteList(parseQuoteList(value)));
-  }
+export function emptyQuoteList(context: RequestContext): string {
+  context.set(quoteListOfRequest, Promise.resolve([]));
+  return clearQuoteListCookie();
 }

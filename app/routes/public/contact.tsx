@@ -7,13 +7,20 @@ import { QuoteListPanel } from "~/components/site/quote-list/quote-list-panel";
 import { toast } from "~/components/ui/toast";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getContactInfo } from "~/modules/content/queries.server";
-import { contactEnquiryAction, enquiryHeaders } from "~/modules/enquiries/actions.server";
+import {
+  CONTACT_ENQUIRY,
+  enquiryHeaders,
+  enquiryOf,
+  enquiryReceived,
+  SEND_FAILED,
+} from "~/modules/enquiries/actions.server";
+import { receiveEnquiry } from "~/modules/enquiries/commands.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
-import { applyQuoteListResponse, getQuoteListForPage } from "~/modules/quote-list/quote-list.server";
+import { getQuoteListForPage } from "~/modules/quote-list/quote-list.server";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
+import { readForm } from "~/server/http/intake.server";
 import { issueFormToken } from "~/server/security/form-token.server";
-import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/contact";
 
 /** The same page for every anonymous visitor: it may be served from the page cache. */
@@ -53,11 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const response = await contactEnquiryAction(request, { clientIp: context.get(clientIpContext) });
-  // A sent enquiry empties the list: the page drawn after this post (without JavaScript) shows that.
-  applyQuoteListResponse(context, response.init?.headers);
-  return response;
+// Read and judged by the intake (spam rules included), stored by receiveEnquiry; a sent enquiry
+// empties the quote list, which the page drawn after this post (without JavaScript) shows.
+export async function action(args: Route.ActionArgs) {
+  const form = await readForm(args, CONTACT_ENQUIRY);
+  if (!form.ok) return form.response;
+  const done = await form.run(receiveEnquiry, enquiryOf("contact", form, args), SEND_FAILED);
+  if (!done.ok) return done.response;
+  return enquiryReceived("contact", form, args);
 }
 
 export default function ContactPage() {

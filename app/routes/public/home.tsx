@@ -16,11 +16,18 @@ import {
 import { JsonLd } from "~/components/site/json-ld";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getHomeContent, getHomeFeaturedProducts } from "~/modules/content/home.server";
-import { enquiryHeaders, quickEnquiryAction } from "~/modules/enquiries/actions.server";
+import {
+  enquiryHeaders,
+  enquiryOf,
+  enquiryReceived,
+  QUICK_ENQUIRY,
+  SEND_FAILED,
+} from "~/modules/enquiries/actions.server";
+import { receiveEnquiry } from "~/modules/enquiries/commands.server";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
+import { readForm } from "~/server/http/intake.server";
 import { issueFormToken } from "~/server/security/form-token.server";
-import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 
@@ -49,8 +56,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
+// The quick enquiry form: read and judged by the intake (spam rules included), stored by
+// receiveEnquiry.
 export async function action(args: Route.ActionArgs) {
-  return quickEnquiryAction(args.request, { clientIp: args.context.get(clientIpContext) });
+  const form = await readForm(args, QUICK_ENQUIRY);
+  if (!form.ok) return form.response;
+  const done = await form.run(receiveEnquiry, enquiryOf("quick", form, args), SEND_FAILED);
+  if (!done.ok) return done.response;
+  return enquiryReceived("quick", form, args);
 }
 
 export function headers(args: Route.HeadersArgs) {

@@ -13,17 +13,18 @@
 //
 //   await runCommand(deleteBrand, actor, { id });
 //
-// runCommand checks who may, runs `prepare` (drawing a PDF, storing a file: never under a row
-// lock), then opens the one transaction: the record's row is read before and after the work, the
-// audit event written (and one for each side write the work declares with `also`), and only after
-// the commit come the effects (the page-cache notice, waking the mail worker, a job). A command
-// that fails leaves nothing: no row, no event, no effect, and `discard` undoes what `prepare`
-// left outside the database.
+// runCommand checks who may, stores the uploads it keeps (`files`) and runs `prepare` (drawing a
+// PDF, storing a file: never under a row lock), then opens the one transaction: the record's row
+// is read before and after the work, the audit event written (and one for each side write the
+// work declares with `also`), and only after the commit come the effects (the page-cache notice,
+// waking the mail worker, a job). A command that fails leaves nothing: no row, no event, no
+// effect, no stored upload, and `discard` undoes what `prepare` left outside the database.
 import type { AuditAction } from "~/lib/vocabulary";
 import { STAFF_ROLES } from "~/lib/vocabulary";
 import { recordAuditEvent } from "../audit/audit.server";
 import { ADMIN_ROLES, forbidden } from "../auth/guards.server";
 import { announceContentChange } from "../cache/invalidation.server";
+import { databaseOutageKind } from "../db/client.server";
 import { afterCommit, inTransaction } from "../db/db.server";
 import type { AuditChanges } from "../db/schema";
 import { logger } from "../logger.server";
@@ -236,17 +237,52 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, 
 }
 
 /**
- * Runs `command` for `actor`: who may, `prepare` outside the transaction, then the work and its
- * audit events in one transaction, then the effects the work queued with afterCommit. Run inside
- * another command's work, it joins that transaction and its effects wait for that commit.
+ * A file a command keeps: an upload waiting in the request's quarantine (http/form-body), stored
+ * before the transaction opens (a picture processed into its sizes then too) and removed again
+ * when the command does not commit.
+ */
+export type IncomingFile = { store(): Promise<void>; remove(): Promise<void> };
+
+export type RunOptions = {
+  /** Uploads the command keeps: stored before its transaction, removed if it does not commit. */
+  files?: readonly IncomingFile[];
+};
+
+async function removeFiles(files: readonly IncomingFile[], command: string) {
+  await Promise.all(
+    files.map((file) =>
+      file.remove().catch((error: unknown) => {
+        logger.error({ err: error, command }, "removing a failed command's stored file failed");
+      }),
+    ),
+  );
+}
+
+/**
+ * Runs `command` for `actor`: who may, the files it keeps stored and `prepare` run outside the
+ * transaction, then the work and its audit events in one transaction, then the effects the work
+ * queued with afterCommit. Run inside another command's work, it joins that transaction and its
+ * effects wait for that commit.
  */
 export async function runCommand<Input, Result, Prepared>(
   command: Command<Input, Result, Prepared>,
   actor: Actor,
   input: Input,
+  options: RunOptions = {},
 ): Promise<Result> {
   await checkAccess(command as Command<never, unknown, unknown>, actor);
-  const prepared = (command.prepare ? await command.prepare(input, actor) : undefined) as Prepared;
+  const stored: IncomingFile[] = [];
+  let prepared: Prepared;
+  try {
+    for (const file of options.files ?? []) {
+      await file.store();
+      stored.push(file);
+    }
+    prepared = (command.prepare ? await command.prepare(input, actor) : undefined) as Prepared;
+  } catch (error) {
+    await removeFiles(stored, command.name);
+    throw error;
+  }
   const context: CommandContext<Prepared> = {
     actor,
     prepared,
@@ -264,6 +300,11 @@ export async function runCommand<Input, Result, Prepared>(
           "undoing a failed command's preparation failed",
         );
       });
+    // A connection lost mid-transaction may have lost it at COMMIT, after the rows landed: the
+    // files then stay, and the orphan sweep (housekeeping) removes those no row refers to.
+    if (databaseOutageKind(error) === "interrupted")
+      logger.warn({ err: error, command: command.name }, "command interrupted by a database outage");
+    else await removeFiles(stored, command.name);
     throw error;
   }
 }

@@ -5,9 +5,10 @@
 // nothing is written.
 //
 // Multipart bodies on the pages that take files (the enquiry forms, the back office's upload
-// screens) are the one exception: they are read by the streaming parser (http/multipart), which
-// writes each file to disk with its own size cut (10 MB for an enquiry, 5 MB for an image) and
-// caps every text field, so their size never reaches memory.
+// screens) are the one exception: they are read by the streaming form reader (http/form-body),
+// which holds each file in the request's quarantine with its own size cut (10 MB for an enquiry,
+// 5 MB for an image) and caps every text field by these same numbers, so their size never reaches
+// memory.
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -15,6 +15,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import type { ActionError, ActionFailure } from "~/lib/action-error";
+import { readFields } from "./form-body.server";
+
+export { isFormBody } from "./form-body.server";
+
 import { readFormShape } from "./form-shape";
 
 export type { ActionFailure };
@@ -27,7 +31,7 @@ const CANNOT_SAVE = "This field contains a character that cannot be saved";
 type ParsedSubmission<Schema extends z.ZodType> = Submission<z.input<Schema>, string[], z.output<Schema>>;
 
 /** A submission refused before its fields were read: the message as a form error, nothing echoed. */
-function refusedSubmission<Schema extends z.ZodType>(message: string) {
+export function refusedSubmission<Schema extends z.ZodType>(message: string) {
   const refuse = z.never({ error: message });
   return parseWithZod(new FormData(), { schema: refuse }) as unknown as ParsedSubmission<Schema>;
 }
@@ -55,34 +59,42 @@ export function parseSubmission<Schema extends z.ZodType>(
   }
 }
 
+/**
+ * The form judged against its schema: its shape, its fields, and no NUL character in any value
+ * (a text column cannot hold one). `fieldErrors` and `formErrors` are messages beyond the
+ * schema's own, for the reply.
+ */
+export function judgeSubmission<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  const submission = parseSubmission(formData, schema);
+  if (submission.status !== "success") return { ok: false as const, submission };
+  const withNul = [...formData.entries()].filter(
+    ([, value]) => typeof value === "string" && value.includes("\u0000"),
+  );
+  if (withNul.length > 0) {
+    const fieldErrors = Object.fromEntries(withNul.map(([name]) => [name, [CANNOT_SAVE]]));
+    return { ok: false as const, submission, fieldErrors, formErrors: [CANNOT_SAVE] };
+  }
+  return { ok: true as const, submission, value: submission.value as z.output<Schema> };
+}
+
 export function parseIntent<Schema extends z.ZodType>(
   formData: FormData,
   schema: Schema,
   options: ReplyOptions = {},
 ) {
-  const submission = parseSubmission(formData, schema);
-  const withNul = [...formData.entries()].filter(
-    ([, value]) => typeof value === "string" && value.includes("\u0000"),
-  );
-  if (submission.status === "success" && withNul.length > 0) {
-    const fieldErrors = Object.fromEntries(withNul.map(([name]) => [name, [CANNOT_SAVE]]));
+  const judged = judgeSubmission(formData, schema);
+  if (!judged.ok) {
+    const { submission, fieldErrors, formErrors } = judged;
     return {
       ok: false as const,
       submission,
       response: data<ActionFailure>(
-        { result: submission.reply({ ...options, fieldErrors, formErrors: [CANNOT_SAVE] }) },
+        { result: submission.reply({ ...options, fieldErrors, formErrors }) },
         { status: 400 },
       ),
     };
   }
-  if (submission.status !== "success") {
-    return {
-      ok: false as const,
-      submission,
-      response: data<ActionFailure>({ result: submission.reply(options) }, { status: 400 }),
-    };
-  }
-  return { ok: true as const, submission, value: submission.value as z.output<Schema> };
+  return judged;
 }
 
 /** A refusal after parsing (a rule, a conflict): 400 with the message as a form error and a toast. */
@@ -110,27 +122,19 @@ const UNREADABLE: ActionError = {
   description: "Please reload the page and try again.",
 };
 
-/** Whether the body is one a form sends (urlencoded or multipart); anything else is refused. */
-export function isFormBody(request: Request) {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
-}
-
-/** The posted form, or null when the body is not a readable form (wrong type, broken multipart). */
+/**
+ * The posted form (no files), or null when the body is not a readable form: the one form reader
+ * (http/form-body) within the route's caps.
+ */
 export async function readFormData(request: Request): Promise<FormData | null> {
-  if (!isFormBody(request)) return null;
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
+  return readFields(request);
 }
 
 /** The answer to a body no form of ours sends: 400, nothing read further, nothing written. */
-export function unreadableForm() {
+export function unreadableForm(status = 400) {
   return data<ActionFailure>(
     { result: { status: "error", error: { "": [UNREADABLE.description as string] } }, error: UNREADABLE },
-    { status: 400 },
+    { status },
   );
 }
 

@@ -36,15 +36,17 @@ import {
   recordAuditEvent,
   recordAuditEventSafely,
 } from "../audit/audit.server";
-import { ADMIN_ROLES, forbidden, requireRole, type SessionUser } from "../auth/guards.server";
+import { ADMIN_ROLES, requireRole, type SessionUser } from "../auth/guards.server";
 import { announceContentChange } from "../cache/invalidation.server";
 import { afterCommit, inTransaction } from "../db/db.server";
 import type { AuditChanges } from "../db/schema";
 import { logger } from "../logger.server";
 import { clientIpContext } from "../security/request-context";
-import { readImageForm } from "./image-upload.server";
+import type { ImageOptions } from "./image-upload.server";
 import { InputError, SERVER_FAILURE_MESSAGE } from "./input-error";
-import { actionFailure, isFormBody, parseIntent, unreadableForm } from "./intents";
+import { takeForm } from "./intake.server";
+import { actionFailure } from "./intents";
+import { keepFile } from "./keep-file.server";
 import { oncePerSubmission } from "./once-per-submission.server";
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -271,8 +273,6 @@ function isDataResponse(value: unknown) {
   );
 }
 
-type ImageOptions = NonNullable<Parameters<typeof readImageForm>[1]>;
-
 type StaffFormOptions<Schema extends z.ZodType> = {
   role: StaffRole;
   schema: Schema;
@@ -296,49 +296,43 @@ export async function readStaffForm<Schema extends z.ZodType>(
   args: RequestArgs,
   options: StaffFormOptions<Schema>,
 ) {
-  const staff = await requireStaffRole(args, options.role);
-  const { request } = args;
-  if (!isFormBody(request)) return { ok: false as const, response: unreadableForm() };
+  // Read and judged by the one intake (http/intake): an image waits in quarantine until the write.
+  const form = await takeForm(args, {
+    access: options.role,
+    schema: options.schema,
+    image: options.image,
+    hideFields: options.hideFields,
+    intentAccess: options.intentRoles,
+  });
+  if (!form.ok) return form;
+  const taken = form;
+  const staff = form.actor as Staff;
   const replyOptions = { hideFields: options.hideFields };
-  const form = await readImageForm(request, { bucket: "media", ...options.image });
-  const intent = String(form.formData.get("intent") ?? "");
-  // Own keys only: a posted "constructor" names no intent.
-  const intentRole =
-    options.intentRoles && Object.hasOwn(options.intentRoles, intent)
-      ? options.intentRoles[intent]
-      : undefined;
-  if (intentRole && !rolesOf(intentRole).includes(staff.user.role)) {
-    if (form.ok) await form.upload?.discard();
-    throw forbidden("You don't have permission to do that.");
-  }
-  const parsed = parseIntent(form.formData, options.schema, replyOptions);
-  if (!form.ok) {
-    const description = form.error.description ?? form.error.title;
-    const fieldErrors = { [options.image?.urlField ?? "imageUrl"]: [description] };
-    return {
-      ok: false as const,
-      response: actionFailure(parsed.submission, form.error, { ...replyOptions, fieldErrors }),
-    };
-  }
-  const upload = form.upload;
-  if (!parsed.ok) {
-    await upload?.discard();
-    return { ok: false as const, response: parsed.response };
-  }
   async function commit(target: AuditTarget, write: () => Promise<unknown>, failureTitle: string) {
+    const files = [...taken.files.values()].map(keepFile);
+    const stored: typeof files = [];
     try {
       // A repeat of a submission already carried out writes nothing and keeps no second image.
-      const outcome = await oncePerSubmission(form.formData, () => staffWrite(staff, target, write));
-      if (outcome === "repeat") await upload?.discard();
+      await taken.quarantine.hold(() =>
+        oncePerSubmission(taken.fields, async () => {
+          for (const file of files) {
+            await file.store();
+            stored.push(file);
+          }
+          await staffWrite(staff, target, write);
+        }),
+      );
       return null;
     } catch (error) {
-      await upload?.discard();
+      await Promise.all(stored.map((file) => file.remove().catch(() => {})));
       // An answer the write threw on purpose (a 404 for a record that is gone) stays the answer.
       if (error instanceof Response || isDataResponse(error)) throw error;
-      return writeFailure(parsed.submission, error, failureTitle, replyOptions);
+      return writeFailure(taken.submission, error, failureTitle, replyOptions);
+    } finally {
+      await taken.quarantine.release();
     }
   }
-  return { ok: true as const, value: parsed.value, submission: parsed.submission, staff, commit };
+  return { ok: true as const, value: form.value, submission: form.submission, staff, commit };
 }
 
 /**

@@ -1,22 +1,23 @@
 // Processes an uploaded image once, at upload: decoded (a file that does not decode is refused),
 // turned upright by its EXIF orientation, stripped of its metadata (no camera GPS in anything
 // served), and written as WebP at a few widths, AVIF where it pays, and a 1200x630 social card.
-// The original itself is never served as uploaded: rewriteImageOriginal (called for every image
-// stored in a public bucket, see http/multipart) encodes it again at full size in its own format,
-// upright and without metadata, under a new name. The variants sit next to it in the same bucket
+// The original itself is never served as uploaded: cleanImageFile (called for every image bound
+// for a public bucket while it waits in quarantine, see http/form-body) encodes it again at full
+// size in its own format, upright and without metadata. The variants sit next to it in the same bucket
 // and the image_assets row, keyed by the original's public URL, tells pages what there is.
 //
-//   const clean = await rewriteImageOriginal(stored, "jpeg");  // null: not decodable, refuse it
+//   const ok = await cleanImageFile(quarantined, cleanCopy, "jpeg");  // false: not decodable, refuse it
 //   const processed = await processStoredImage({ bucket: "media", name });
 //   if (!processed.ok) ...                       // not decodable: refuse the upload
 //   await removeImageAsset(url);                 // the record was not saved after all
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Sharp } from "sharp";
 import { getDb } from "~/server/db/db.server";
 import { type ImageVariant, imageAssets } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import type { ImageType } from "~/server/storage/file-signature";
-import { type Bucket, getStorage, type PutResult, parseStoredPath } from "~/server/storage/storage.server";
+import { type Bucket, getStorage, parseStoredPath } from "~/server/storage/storage.server";
 
 /** Widths a page may ask for; an image narrower than one of them is never enlarged to it. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -63,14 +64,6 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 // Full size, so close to the upload: a second generation of a JPEG at 90 is hard to tell apart.
-const ORIGINAL_EXTENSION: Record<ImageType, string> = {
-  jpeg: "jpg",
-  png: "png",
-  webp: "webp",
-  gif: "gif",
-  avif: "avif",
-};
-
 function encodeOriginal(image: Sharp, format: ImageType, palette: boolean) {
   switch (format) {
     case "jpeg":
@@ -88,35 +81,30 @@ function encodeOriginal(image: Sharp, format: ImageType, palette: boolean) {
 }
 
 /**
- * Encodes a stored image again, full size and in its own format, turned upright and with no
- * metadata (EXIF, GPS, XMP, comments: sharp writes none unless asked), every frame of an
- * animation kept. The result gets a new stored name and the uploaded file is deleted; null when the
- * file does not decode (the uploaded file is then left to the caller, who refuses it).
+ * Encodes the picture in the file `from` again into `to`, full size and in its own format, turned
+ * upright and with no metadata (EXIF, GPS, XMP, comments: sharp writes none unless asked), every
+ * frame of an animation kept. Both are local files (an upload in quarantine); false when `from`
+ * does not decode, and `to` is then not written.
  */
-export function rewriteImageOriginal(
-  file: { bucket: Bucket; name: string },
-  format: ImageType,
-): Promise<PutResult | null> {
+export function cleanImageFile(from: string, to: string, format: ImageType): Promise<boolean> {
   return oneAtATime(async () => {
     const { default: sharp } = await loadSharp();
-    const storage = getStorage();
-    let data: Buffer;
     try {
-      const { stream } = await storage.get(file.bucket, file.name);
       const animated = format === "gif" || format === "webp";
-      const decoder = sharp({ failOn: "error", limitInputPixels: 50_000_000, animated });
-      stream.pipe(decoder);
+      const decoder = sharp(from, { failOn: "error", limitInputPixels: 50_000_000, animated });
       const { pages = 1, isPalette } = await decoder.metadata();
       // An animation has no EXIF orientation worth turning every frame for.
       const upright = pages > 1 ? decoder : decoder.autoOrient();
-      data = await encodeOriginal(upright, format, isPalette).toBuffer();
+      const data = await encodeOriginal(upright, format, isPalette).toBuffer();
+      await fs.promises.writeFile(to, data, { mode: 0o600 });
+      return true;
     } catch (error) {
-      logger.info({ err: error, file: `${file.bucket}/${file.name}` }, "Uploaded image could not be decoded");
-      return null;
+      // The disk failing (ENOSPC …) is ours, not a picture that does not decode.
+      const code = (error as NodeJS.ErrnoException)?.code;
+      if (code && !code.startsWith("ERR_")) throw error;
+      logger.info({ err: error, file: from }, "Uploaded image could not be decoded");
+      return false;
     }
-    const stored = await storage.put(file.bucket, `image.${ORIGINAL_EXTENSION[format]}`, data);
-    await storage.delete(file.bucket, file.name);
-    return stored;
   });
 }
 

@@ -2,10 +2,11 @@
 // pruning of expired rate-limit windows and of remembered form submissions, the audit log's
 // retention, the sweep of
 // orphaned enquiry uploads and of unfinished writes in every bucket (through the storage
-// interface, on either driver) and, on embedded PGlite
+// interface, on either driver), of quarantined uploads a killed process left and, on embedded PGlite
 // (which has no autovacuum daemon), a daily VACUUM ANALYZE. Timers are unref'd, so they never
 // keep the process alive; the returned stop function waits for work in flight so the database
 // can close after it.
+import os from "node:os";
 import { inArray, sql } from "drizzle-orm";
 import { applyAuditRetention } from "~/server/audit/audit.server";
 import { runOncePerPeriod } from "~/server/db/advisory-locks.server";
@@ -13,6 +14,7 @@ import { getDatabase, getDb } from "~/server/db/db.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { pruneFormSubmissions } from "~/server/http/once-per-submission.server";
+import { sweepQuarantine } from "~/server/http/quarantine.server";
 import { logger } from "~/server/logger.server";
 import { pruneRateLimitCounters } from "~/server/security/rate-limit.server";
 import { BUCKETS, type Bucket, getStorage, type Storage } from "~/server/storage/storage.server";
@@ -116,6 +118,23 @@ export async function sweepPartialWrites({
 }
 
 /**
+ * Deletes the quarantine folders (uploads waiting while their form is judged, http/quarantine)
+ * that a killed process left: a request's own folder goes when the request ends, so one older
+ * than the orphan age belongs to no request still being served. Returns how many went.
+ */
+export async function sweepStaleQuarantine({
+  minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
+  now = Date.now(),
+}: {
+  minAgeMs?: number;
+  now?: number;
+} = {}): Promise<number> {
+  const removed = await sweepQuarantine(new Date(now - minAgeMs));
+  if (removed) logger.info({ removed }, "stale quarantined uploads swept");
+  return removed;
+}
+
+/**
  * Runs `task` after `firstMs`, then every `everyMs`, never two at once, its failure logged; the
  * timers never keep the process alive. Returns a stop that waits for a run in flight.
  * `name` is the task's across processes: when several share one PostgreSQL database, the task
@@ -197,6 +216,15 @@ export function startHousekeeping(domainTasks: (() => () => Promise<void>)[] = [
       },
     ),
   ];
+  // The quarantine is on each host's own disk: swept once a period per host, at start too.
+  stoppers.push(
+    periodic(() => sweepStaleQuarantine(), {
+      name: `quarantine-sweep:${os.hostname()}`,
+      everyMs: ORPHAN_SWEEP_INTERVAL_MS,
+      firstMs: 0,
+      failure: "Sweeping stale quarantined uploads failed",
+    }),
+  );
   return async function stopHousekeeping() {
     await Promise.all(stoppers.map((stop) => stop()));
   };

@@ -109,6 +109,14 @@ export async function countUse(key: string, since: Date, seconds: number, db: Db
   return countHit(db, `${key}:${seconds}`, since);
 }
 
+/** Takes back one use counted by countUse (what it was for did not happen after all). */
+export async function undoUse(key: string, since: Date, seconds: number) {
+  await getDb()
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.key, `${key}:${seconds}`), eq(rateLimitCounters.windowStart, since)));
+}
+
 /**
  * Drops windows whose successor ended more than `olderThanSeconds` ago (until then a window
  * still weighs in the sliding estimate).

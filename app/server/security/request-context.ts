@@ -6,3 +6,6 @@ export const cspNonceContext = createContext<string>("");
 
 /** The client's address as Express sees it (X-Forwarded-For only with TRUST_PROXY). */
 export const clientIpContext = createContext<string>("unknown");
+
+/** When the request arrived: the one moment its judgement and its record go by. */
+export const receivedAtContext = createContext<Date | null>(null);

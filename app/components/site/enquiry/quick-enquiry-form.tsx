@@ -1,5 +1,5 @@
 // The home page's "Get In Touch" form: name, e-mail, phone, message and an optional file; the
-// subject is fixed. It posts to the home route's action (quickEnquiryAction). Its rules (zod and
+// subject is fixed. It posts to the home route's action (receiveEnquiry). Its rules (zod and
 // Conform's parser) are fetched when the visitor reaches for the form or the browser is idle:
 // until they arrive, and without JavaScript, the action answers for them with the same messages.
 import { type FormEvent, useEffect, useRef, useState } from "react";
