@@ -7,7 +7,6 @@ import { backdrop, paletteAt, svgDocument } from "./svg";
 const PICTURES = { ...BUILDING_PICTURES, ...TRADE_PICTURES };
 
 export type ProductPicture = keyof typeof PICTURES;
-export const PRODUCT_PICTURES = Object.keys(PICTURES) as ProductPicture[];
 
 type Pictured = { name: string; category: string; picture: ProductPicture };
 
