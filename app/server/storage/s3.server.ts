@@ -42,7 +42,7 @@ import {
   type ServingMark,
   type Storage,
   StorageError,
-} from "./storage.server";
+} from "./contract.server";
 
 /** Every part but the last is this long (S3 wants at least 5 MiB). */
 export const PART_BYTES = 8 * 1024 * 1024;
