@@ -14,7 +14,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { statementCounter } from "./statement-count.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -299,11 +298,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       release();
       throw error;
     }
-    const db = drizzlePglite(client, {
-      schema,
-      casing: "snake_case",
-      logger: statementCounter,
-    }) as unknown as Database;
+    const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
     let closed = false;
     return {
       db,
@@ -346,11 +341,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   // A PostgreSQL restart kills idle connections; the pool replaces them, the process stays up.
   pool.on("error", () => {});
   observeAvailability(pool);
-  const db = drizzlePg(pool, {
-    schema,
-    casing: "snake_case",
-    logger: statementCounter,
-  }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
     kind: "postgres",
