@@ -3,8 +3,8 @@
 // one at a time and behind any upload, so the site answers at once and the srcsets arrive a few
 // seconds later. Pages served meanwhile show the originals.
 import { sql } from "drizzle-orm";
-import { runExclusive } from "~/server/db/advisory-locks.server";
 import { getDb } from "~/server/db/db.server";
+import { runExclusive } from "~/server/db/exclusive-runs.server";
 import { logger } from "~/server/logger.server";
 import { parseStoredPath } from "~/server/storage/storage.server";
 import { processStoredImage } from "./process-image.server";

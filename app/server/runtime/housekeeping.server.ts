@@ -8,8 +8,8 @@
 // can close after it.
 import { inArray, sql } from "drizzle-orm";
 import { applyAuditRetention } from "~/server/audit/audit.server";
-import { runOncePerPeriod } from "~/server/db/advisory-locks.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
+import { runOncePerPeriod } from "~/server/db/exclusive-runs.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { pruneFormSubmissions } from "~/server/http/once-per-submission.server";
