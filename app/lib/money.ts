@@ -78,7 +78,7 @@ export function centsFromStoredPrice(price: number): number {
   return cents;
 }
 
-export type LineAmounts = {
+type LineAmounts = {
   /** Quantity in thousandths of a unit, > 0. */
   quantityMilli: number;
   /** Unit price excluding GST, in cents, ≥ 0. */
@@ -108,7 +108,7 @@ export function lineTotalCents(line: LineAmounts): number {
   return exactNumber(exactLineTotal(line));
 }
 
-export type QuoteTotals = { subtotalCents: number; gstCents: number; totalCents: number };
+type QuoteTotals = { subtotalCents: number; gstCents: number; totalCents: number };
 
 /** The quote's subtotal (the rounded lines added), its GST (computed once) and its total. */
 export function quoteTotals(lineTotals: readonly number[], gstBasisPoints: number): QuoteTotals {

@@ -6,7 +6,7 @@ import type { ComponentProps, ReactElement } from "react";
 import { type SiteIconName, toSymbolId } from "./sprite-icon-names";
 import spriteUrl from "./sprite-icons.svg?no-inline";
 
-export type IconProps = Omit<ComponentProps<"svg">, "children">;
+type IconProps = Omit<ComponentProps<"svg">, "children">;
 export type IconComponent = (props: IconProps) => ReactElement;
 
 function spriteIcon(name: SiteIconName): IconComponent {

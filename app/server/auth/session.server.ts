@@ -21,7 +21,7 @@ import {
   openSignUpAttempt,
 } from "./sign-in-limits.server";
 
-export type AuthResult =
+type AuthResult =
   | { ok: true; headers: Headers; userId: string }
   | {
       ok: false;
@@ -130,9 +130,9 @@ async function auditSignIn(request: Request, input: { email: string; clientIp: s
   });
 }
 
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 
-export async function signUpWithPassword(
+async function signUpWithPassword(
   request: Request,
   input: { name: string; email: string; password: string },
 ): Promise<AuthResult> {
@@ -167,7 +167,7 @@ export async function attemptSignUp(
   return result;
 }
 
-export type LinkRequestResult =
+type LinkRequestResult =
   | { ok: true }
   | { ok: false; message: string; status: number; retryAfterSeconds?: number };
 

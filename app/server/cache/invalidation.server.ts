@@ -72,7 +72,7 @@ export async function announceContentChange(cache: PageCache = getPageCache()) {
   }
 }
 
-export type InvalidationListener = { stop(): Promise<void>; ready: Promise<void> };
+type InvalidationListener = { stop(): Promise<void>; ready: Promise<void> };
 
 /**
  * LISTENs on PostgreSQL for other processes' content changes, on a connection of its own

@@ -53,7 +53,7 @@ const PER_RESPONSE_HEADERS = new Set([
   "set-cookie",
 ]);
 
-export type PageCacheHooks = {
+type PageCacheHooks = {
   /** A fresh enquiry form token for each page served from the cache. */
   issueFormToken(): string;
   /** Runs `render`, adding to `issued` every form token issued for it (as it runs, and after). */

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { type GapCrc, gapCrc } from "./crc32.server";
 
-export type Slot = "nonce" | "formToken";
+type Slot = "nonce" | "formToken";
 /**
  * `segments` with a `slots` value between each two; `gzip` holds each segment compressed on
  * its own and its CRC (see renderGzip), made at the first hit: most one-off URLs (a search) are never asked

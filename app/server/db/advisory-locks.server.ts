@@ -11,7 +11,7 @@ export type AdvisoryKey = readonly [number, number];
 export type LockedRun<T> = { ran: true; value: T } | { ran: false };
 
 /** The namespace of every advisory lock this app takes ("TC" and a number of our own). */
-export const ADVISORY_NAMESPACE = 0x5443_0022;
+const ADVISORY_NAMESPACE = 0x5443_0022;
 
 /** The lock migrations run under: one process migrates, the others wait and then find nothing to do. */
 export const MIGRATIONS_LOCK = "migrations";

@@ -5,8 +5,7 @@ import type { DatabaseHandle, OpenOptions } from "./handle";
 import { openPglite } from "./pglite.server";
 import { openPostgres } from "./postgres.server";
 
-export type { AdvisoryKey, LockedRun } from "./advisory-locks.server";
-export type { Database, DatabaseHandle, DbOrTx, OpenOptions, Schema, Transaction } from "./handle";
+export type { Database, DatabaseHandle, DbOrTx, Transaction } from "./handle";
 export { findMigrationsFolder } from "./migrations.server";
 export {
   databaseOutageKind,

@@ -59,7 +59,7 @@ export function acquireLock(dbDir: string) {
  * uncached search for 32 and 128. A page not in the pool is read from the data folder through the
  * operating system's file cache.
  */
-export const PGLITE_SHARED_BUFFERS_MB = 32;
+const PGLITE_SHARED_BUFFERS_MB = 32;
 
 /** PGlite's own start parameters (single-user mode and the rest), then the buffer pool's size. */
 function pgliteStartParams(sharedBuffersMb: number) {

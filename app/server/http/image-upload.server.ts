@@ -30,9 +30,9 @@ export const IMAGE_UPLOAD_ERRORS = {
   },
 } satisfies Record<string, ActionError>;
 
-export type UploadedImage = { url: string; path: string; discard(): Promise<void> };
+type UploadedImage = { url: string; path: string; discard(): Promise<void> };
 
-export type ImageFormResult =
+type ImageFormResult =
   | { ok: true; formData: FormData; upload: UploadedImage | null }
   | { ok: false; formData: FormData; error: ActionError; field: string };
 

@@ -25,7 +25,7 @@ export type StoredUpload = PutResult & {
   detected: DetectedType | null;
 };
 
-export type MultipartFailure =
+type MultipartFailure =
   | "too_large"
   | "malformed"
   | "too_many_parts"

@@ -25,7 +25,7 @@ import { bodyTooLargeMessage, maxBodyBytes } from "./body-limit.server";
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
 /** Methods of HTTP itself that are known, and not allowed here. */
 const REFUSED_METHODS = new Set(["PUT", "PATCH", "DELETE", "TRACE", "TRACK", "CONNECT"]);
-export const ALLOWED_METHODS = "GET, HEAD, POST";
+const ALLOWED_METHODS = "GET, HEAD, POST";
 
 /** A gate for the front of the app: odd methods get a 405 or a 501 before any other work. */
 export function refuseUnservedMethods(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
@@ -126,7 +126,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, max
 }
 
 /** Writes a Fetch response: each header replaces any already set, Set-Cookie is added to. */
-export async function sendFetchResponse(res: ExpressResponse, response: Response) {
+async function sendFetchResponse(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel().catch(() => {});
     return;
@@ -151,7 +151,7 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   }
 }
 
-export type RequestHandlerOptions = {
+type RequestHandlerOptions = {
   build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   mode?: string;

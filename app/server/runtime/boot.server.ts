@@ -12,7 +12,7 @@ import { logger } from "~/server/logger.server";
 import { seedDemoContent } from "~/server/seed/seed.server";
 import { describeStorage, getStorage } from "~/server/storage/storage.server";
 
-export type BootResult<Admin> = {
+type BootResult<Admin> = {
   database: "pglite" | "postgres";
   admin: Admin;
   seeded: boolean;

@@ -37,7 +37,7 @@ export async function vacuumEmbeddedDatabase() {
   return true;
 }
 
-export type OrphanSweepResult = {
+type OrphanSweepResult = {
   /** Stored uploads no enquiry refers to, deleted. */
   orphans: number;
   /** Unfinished writes deleted. */

@@ -27,7 +27,7 @@ export function drawProductPictures<T extends Pictured>(products: readonly T[]) 
   });
 }
 
-export function productPictureSvg(picture: ProductPicture, variant: number, backdropIndex: number) {
+function productPictureSvg(picture: ProductPicture, variant: number, backdropIndex: number) {
   const width = 800;
   const height = 600;
   const palette = paletteAt(backdropIndex);

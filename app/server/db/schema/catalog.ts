@@ -95,8 +95,8 @@ export const products = pgTable(
   ],
 );
 
-export const SLUG_KINDS = ["product", "case_study"] as const;
-export type SlugKind = (typeof SLUG_KINDS)[number];
+const SLUG_KINDS = ["product", "case_study"] as const;
+type SlugKind = (typeof SLUG_KINDS)[number];
 
 /** Slugs a product or case study had before a rename: their old addresses redirect (301). */
 export const slugRedirects = pgTable(
