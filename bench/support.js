@@ -145,10 +145,12 @@ export async function waitForImages(server, base, timeoutMs = 15 * 60_000) {
 /**
  * Starts the production build with `node server.js` (what `npm start` imports in-process, so the
  * child's pid is the Node process that serves; no rebuild check). Resolves once healthy, or at
- * once with `ready: false` (as systemd's start of a Type=simple unit does).
+ * once with `ready: false` (as systemd's start of a Type=simple unit does). `probes`: with the
+ * bench's probes loaded into the process (bench/probes/register.js).
  */
-export async function startServer({ port, database, env = {}, ready = true }) {
-  const child = spawn(process.execPath, ["server.js"], {
+export async function startServer({ port, database, env = {}, ready = true, probes = false }) {
+  const args = probes ? ["--import", "./bench/probes/register.js", "server.js"] : ["server.js"];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -20,7 +20,6 @@ import {
 import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { closeDatabase } from "~/server/db/db.server";
 import { getEnv, workerCount } from "~/server/env.server";
-import { statementCountHeader } from "~/server/http/bench-probes.server";
 import { createRequestHandler, refuseUnservedMethods } from "~/server/http/request-handler.server";
 import { requestLogger } from "~/server/http/request-log.server";
 import { startImageBackfill } from "~/server/images/backfill.server";
@@ -124,8 +123,6 @@ export function createApp(
     hsts: production && env.PUBLIC_URL?.startsWith("https://") === true,
     allowIndexing: env.ALLOW_INDEXING,
   });
-  // The benchmark's statement count (BENCH_PROBES): first, so that it sees every statement.
-  if (env.BENCH_PROBES) app.use(statementCountHeader());
   app.use(security.middleware);
   // TRACE and friends: a 405 or a 501, never a 500 from deep inside.
   app.use(refuseUnservedMethods);
@@ -177,7 +174,6 @@ export function createApp(
     createRequestHandler({
       // In production the build is loaded once; in development Vite reloads it on change.
       build: loadBuild,
-      probes: env.BENCH_PROBES,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

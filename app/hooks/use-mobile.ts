@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 

@@ -133,7 +133,7 @@ export function imageUrlField(message = "Please enter a valid image URL") {
     .refine((value) => value === null || isSafeUrl(value), message);
 }
 
-export const DATE_OUT_OF_RANGE = `Enter a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}`;
+const DATE_OUT_OF_RANGE = `Enter a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}`;
 
 /** A typed date's problem: not a day of the calendar (`message`), or a year out of range. */
 function checkDate(value: string, ctx: z.core.$RefinementCtx<string>, message: string) {

@@ -10,7 +10,7 @@ import { z } from "zod";
 
 export const PAGE_SIZE = 10;
 
-export const listParamsSchema = z.object({
+const listParamsSchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
   // A NUL cannot be in a text column, and PostgreSQL refuses a query that carries one.
   q: z
@@ -36,12 +36,12 @@ export function parseListParams(source: Request | URL | URLSearchParams): ListPa
   return { page, q, offset: (page - 1) * PAGE_SIZE };
 }
 
-export function pageCount(total: number) {
+function pageCount(total: number) {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
 /** The page to show for a total: a page past the end becomes the last one. */
-export function clampPage(page: number, total: number) {
+function clampPage(page: number, total: number) {
   return Math.min(Math.max(1, page), pageCount(total));
 }
 

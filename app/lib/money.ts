@@ -78,7 +78,7 @@ export function centsFromStoredPrice(price: number): number {
   return cents;
 }
 
-export type LineAmounts = {
+type LineAmounts = {
   /** Quantity in thousandths of a unit, > 0. */
   quantityMilli: number;
   /** Unit price excluding GST, in cents, ≥ 0. */

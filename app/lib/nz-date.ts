@@ -9,10 +9,14 @@
 //   formatNzDate("2026-03-03")               // "3 March 2026"
 //   formatNzDate(enquiry.createdAt)          // "3 March 2026" (its day in New Zealand)
 //   formatNzDateTime(event.occurredAt)       // "3 March 2026, 9:05 am"
+//   nzYear(enquiry.createdAt)                // "2026"
+//   nzMonthName(now)                         // "March"
 //   isCalendarDate("2026-02-29")             // false: not a day of 2026 (forms read dates with
 //                                            // dateField / optionalDateField in app/lib/form-values.ts)
 
-const TIME_ZONE = "Pacific/Auckland";
+/** The zone every date here is worked out in; SQL's `at time zone` is given the same name. */
+export const NZ_TIME_ZONE = "Pacific/Auckland";
+const TIME_ZONE = NZ_TIME_ZONE;
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE });
 const calendarFormat = new Intl.DateTimeFormat("en-NZ", {
   day: "numeric",
@@ -31,6 +35,8 @@ const momentTimeFormat = new Intl.DateTimeFormat("en-NZ", {
   minute: "2-digit",
   timeZone: TIME_ZONE,
 });
+const yearFormat = new Intl.DateTimeFormat("en-NZ", { year: "numeric", timeZone: TIME_ZONE });
+const monthFormat = new Intl.DateTimeFormat("en-NZ", { month: "long", timeZone: TIME_ZONE });
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's date in New Zealand (or the New Zealand date of `now`), as YYYY-MM-DD. */
@@ -78,6 +84,16 @@ export function formatNzDateTime(value: Date | string) {
   const moment = momentOf(value);
   if (!moment) return typeof value === "string" ? value : "";
   return `${momentDayFormat.format(moment)}, ${momentTimeFormat.format(moment)}`;
+}
+
+/** The year of a moment in New Zealand: "2026". */
+export function nzYear(moment = new Date()) {
+  return yearFormat.format(moment);
+}
+
+/** The month of a moment in New Zealand, in words: "March". */
+export function nzMonthName(moment = new Date()) {
+  return monthFormat.format(moment);
 }
 
 /**

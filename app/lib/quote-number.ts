@@ -11,12 +11,6 @@ export function revisionLetter(revision: number): string {
   return letters;
 }
 
-/** "A" is 1, "AA" is 27; null for anything but capital letters. */
-export function revisionFromLetter(letters: string): number | null {
-  if (!/^[A-Z]{1,4}$/.test(letters)) return null;
-  return [...letters].reduce((value, letter) => value * 26 + (letter.charCodeAt(0) - 64), 0);
-}
-
 export function quoteNumber(enquiryReference: string, revision: number): string {
   return `${enquiryReference}-${revisionLetter(revision)}`;
 }

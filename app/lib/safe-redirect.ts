@@ -4,7 +4,7 @@
 import { isSafeLocalPath } from "./safe-link";
 
 /** Longer return addresses are not ours: the site's own URLs are far shorter. */
-export const REDIRECT_MAX_LENGTH = 2000;
+const REDIRECT_MAX_LENGTH = 2000;
 
 /**
  * The page a URL of this site shows: React Router's data request for a page

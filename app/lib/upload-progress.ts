@@ -9,7 +9,7 @@
 // (no data, so the page stays as it is) and `interrupted` is set for the form to say so.
 import { useEffect, useRef, useSyncExternalStore } from "react";
 
-export type UploadSnapshot =
+type UploadSnapshot =
   | { id: number; status: "idle" }
   | { id: number; status: "uploading"; loaded: number; total: number; percent: number }
   | { id: number; status: "done" }
@@ -41,10 +41,7 @@ function parseHeaders(raw: string) {
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 /** `fetch` for a body with a file, through XMLHttpRequest so its upload can be followed. */
-export function fetchWithUploadProgress(
-  url: string,
-  init: RequestInit & { body: FormData },
-): Promise<Response> {
+function fetchWithUploadProgress(url: string, init: RequestInit & { body: FormData }): Promise<Response> {
   const id = snapshot.id + 1;
   publish({ id, status: "uploading", loaded: 0, total: 0, percent: 0 });
   return new Promise((resolve, reject) => {
@@ -87,7 +84,7 @@ export function fetchWithUploadProgress(
 let installed = false;
 
 /** Sends every request with a file through `fetchWithUploadProgress`; once per page, in the browser. */
-export function installUploadProgress() {
+function installUploadProgress() {
   if (installed || typeof window === "undefined") return;
   installed = true;
   const nativeFetch = window.fetch.bind(window);

@@ -86,11 +86,6 @@ export const envSchema = z.object({
    * in memory until content changes, with or without the page cache (production only; ADR 009).
    */
   CONTENT_MEMO: booleanish.default(true),
-  /**
-   * Figures for `npm run bench` only: SQL statements per response, and renders from memory on
-   * request (app/server/http/bench-probes.server.ts). Never on a live site.
-   */
-  BENCH_PROBES: booleanish.default(false),
   /** An enquiry upload no enquiry refers to is deleted once it is this old (a crash's leftovers). */
   UPLOAD_ORPHAN_MIN_AGE_SECONDS: z.coerce
     .number()

@@ -3,7 +3,7 @@ import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { TOAST_COOKIE } from "~/lib/cookie-names";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   title: z.string().max(200),
   description: z.string().max(500).optional(),

@@ -6,7 +6,7 @@
 // the server does), else autocannon. Requests carry Accept-Encoding: gzip, br, as a browser's do.
 // Cached pages are asked for by one URL each. The uncached search runs on a server started again
 // with PAGE_CACHE=false (what a signed-in staff member gets) and sends a new URL each time (case
-// variants of the word plus a counter). That server also has BENCH_PROBES on, for three figures
+// variants of the word plus a counter). That server also has the bench's probes loaded (bench/probes/), for three figures
 // no outside timing gives: the server process's CPU milliseconds per uncached render (its CPU
 // time from /proc over a fixed number of requests), the SQL statements one page sent
 // (X-Sql-Statements), and the CPU milliseconds of rendering the same page from loader data
@@ -128,7 +128,7 @@ async function cpuPerRequest(base, pid, pathFor, { count, concurrency }) {
   }
 }
 
-/** CPU ms per render of a page from its loaders' data held in memory (BENCH_PROBES). */
+/** CPU ms per render of a page from its loaders' data held in memory (bench/probes/). */
 async function renderFromMemoryMs(base, path) {
   const { headers } = await rawGet(base + path, { "x-bench-render-from-memory": String(MEMORY_RENDERS) });
   const value = Number(headers["x-render-from-memory-ms"]);
@@ -136,14 +136,15 @@ async function renderFromMemoryMs(base, path) {
 }
 
 /**
- * The uncached search on a server of its own: PAGE_CACHE=false and BENCH_PROBES. PGlite allows
+ * The uncached search on a server of its own: PAGE_CACHE=false, probes loaded. PGlite allows
  * one process per data folder, so the section's server is stopped meanwhile and started again.
  */
 async function measureUncached(ctx, target, measure) {
   await ctx.server.stop();
   const server = await startServer({
     ...ctx.serverOptions,
-    env: { ...ctx.serverOptions.env, PAGE_CACHE: "false", BENCH_PROBES: "true" },
+    env: { ...ctx.serverOptions.env, PAGE_CACHE: "false" },
+    probes: true,
   });
   try {
     const run = Math.random().toString(36).slice(2, 8);

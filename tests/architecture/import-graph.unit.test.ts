@@ -1,7 +1,10 @@
 // The folders of app/ import each other in one direction only: routes -> modules -> server, no
 // folder cycles (a cycle means two folders are really one, or a helper lives in the wrong one),
-// and nothing of app/server imports a module, a route or a component. Biome's import rules catch
-// a single wrong import; this walk catches a loop made of several right-looking ones.
+// and nothing of app/server imports a module, a route or a component. Nor do files import each
+// other in a loop, type-only and lazy imports included: a loop means neither file can be read,
+// tested or moved without the other, and its load order decides what each sees at start-up.
+// Biome's import rules catch a single wrong import; this walk catches a loop made of several
+// right-looking ones.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -32,19 +35,43 @@ function resolveImport(from: string, specifier: string) {
   return null;
 }
 
+/** The source file an import names, if it is one of app/'s own (`./x` is x.ts, x.tsx or x/index.ts). */
+function resolveFile(target: string) {
+  const candidates = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"].map((ending) => target + ending);
+  return candidates.find((file) => /\.tsx?$/.test(file) && fs.existsSync(file) && fs.statSync(file).isFile());
+}
+
+/** Every import of app/'s own files: [importing file, specifier, imported path without resolving]. */
+function imports() {
+  return sourceFiles(APP).flatMap((file) =>
+    ts.preProcessFile(fs.readFileSync(file, "utf8"), true, false).importedFiles.flatMap(({ fileName }) => {
+      const target = resolveImport(file, fileName);
+      return target ? [{ file, fileName, target }] : [];
+    }),
+  );
+}
+
 /** Folder -> the folders its files import, each arrow with one file that draws it. */
 function folderGraph() {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(APP)) {
-    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, false);
-    for (const { fileName } of importedFiles) {
-      const target = resolveImport(file, fileName);
-      if (!target) continue;
-      const [from, to] = [folderOf(file), folderOf(target)];
-      if (from === to) continue;
-      if (!graph.has(from)) graph.set(from, new Map());
-      graph.get(from)?.set(to, `${path.relative(APP, file)} imports ${fileName}`);
-    }
+  for (const { file, fileName, target } of imports()) {
+    const [from, to] = [folderOf(file), folderOf(target)];
+    if (from === to) continue;
+    if (!graph.has(from)) graph.set(from, new Map());
+    graph.get(from)?.set(to, `${path.relative(APP, file)} imports ${fileName}`);
+  }
+  return graph;
+}
+
+/** File -> the files it imports (static, type-only and lazy `import()` alike). */
+function fileGraph() {
+  const graph = new Map<string, Map<string, string>>();
+  for (const { file, fileName, target } of imports()) {
+    const imported = resolveFile(target);
+    if (!imported) continue;
+    const [from, to] = [path.relative(APP, file), path.relative(APP, imported)];
+    if (!graph.has(from)) graph.set(from, new Map());
+    graph.get(from)?.set(to, `${from} imports ${fileName}`);
   }
   return graph;
 }
@@ -91,10 +118,23 @@ describe("the import graph of app/", () => {
   it("has folders and arrows to check", () => {
     expect(graph.get("routes")?.has("modules/products")).toBe(true);
     expect(graph.get("modules/products")?.has("server/db")).toBe(true);
+    const files = fileGraph();
+    expect(files.get("components/site/product-card.tsx")?.has("components/site/product-image.tsx")).toBe(
+      true,
+    );
+    expect(
+      files
+        .get("components/site/catalog/quick-view-button.tsx")
+        ?.has("components/site/catalog/quick-view-dialog.tsx"),
+    ).toBe(true);
   });
 
   it("has no cycle between folders", () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it("has no import cycle between files", () => {
+    expect(cycles(fileGraph())).toEqual([]);
   });
 
   it("has no arrow from app/server to a module, a route or a component", () => {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { CLADDING, INSULATION, ROOFING, TIMBER } from "../../app/server/seed/products-building";
 import { FIXINGS, HARDWARE, PAINT, TOOLS } from "../../app/server/seed/products-trade";
 import { stockStatusFor } from "../../app/server/seed/taxonomy";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForLiveCatalog } from "./fixtures";
 
 // Expectations come from the demo seed itself, so a new demo product does not break them.
 const PUBLISHED = [TIMBER, ROOFING, TOOLS, HARDWARE, CLADDING, INSULATION, FIXINGS, PAINT]
@@ -14,8 +14,7 @@ const LAST_PAGE = Math.ceil(TOTAL / 10);
 
 async function openCatalog(page: Page, search = "") {
   await page.goto(`/catalog${search}`);
-  // Filters apply on change only once the page is hydrated.
-  await expect(page.locator("[data-catalog]")).toHaveAttribute("data-catalog", "ready");
+  await waitForLiveCatalog(page);
 }
 
 function results(page: Page) {

@@ -29,6 +29,15 @@ export async function signIn(page: Page, role: "admin" | "sales" | "user") {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/**
+ * Waits until the catalogue's filters apply on change: until then (server HTML, scripts still
+ * loading) the filter panel offers an Apply filters button, which goes once the page is
+ * hydrated. The panel is off screen on a phone, so the button is looked for there too.
+ */
+export async function waitForLiveCatalog(page: Page) {
+  await expect(page.getByRole("button", { name: "Apply filters", includeHidden: true })).toHaveCount(0);
+}
+
 /** Waits until every finite animation and transition has ended (looping ones, a spinner, are ignored). */
 export async function waitForSettled(page: Page) {
   await page.waitForFunction(

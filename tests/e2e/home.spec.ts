@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../app/server/seed/products";
 import { BRANDS } from "../../app/server/seed/taxonomy";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForLiveCatalog } from "./fixtures";
 
 const SECTIONS_IN_ORDER = [
   "hero",
@@ -191,7 +191,7 @@ test("a navigation back to Home shows four placeholder cards until the featured 
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/catalog");
-  await expect(page.locator("[data-catalog]")).toHaveAttribute("data-catalog", "ready");
+  await waitForLiveCatalog(page);
   // Records the most placeholders seen at once, however briefly they were on the page.
   await page.evaluate(() => {
     const seen = window as unknown as { placeholders: number };

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { CLADDING, INSULATION, ROOFING, TIMBER } from "../../app/server/seed/products-building";
-import { e2eState, expect, expectNoAxeViolations, test } from "./fixtures";
+import { e2eState, expect, expectNoAxeViolations, test, waitForLiveCatalog } from "./fixtures";
 
 // Two products from the demo seed that are published and in stock (so they can be listed).
 const LISTABLE = [TIMBER, ROOFING, CLADDING, INSULATION].flat().filter((p) => !p.draft && p.stock > 10);
@@ -73,7 +73,7 @@ test("with JavaScript: add from the catalogue and quick view, edit on /contact, 
 }) => {
   await openCatalog(page, FIRST);
   await expect(headerLink(page)).toHaveAccessibleName("Quote list, 0 products");
-  await expect(page.locator("[data-catalog]")).toHaveAttribute("data-catalog", "ready");
+  await waitForLiveCatalog(page);
   await card(page, FIRST)
     .getByRole("button", { name: `Add to quote list for ${FIRST}` })
     .click();
@@ -88,7 +88,7 @@ test("with JavaScript: add from the catalogue and quick view, edit on /contact, 
 
   // The quick view asks how many.
   await openCatalog(page, SECOND);
-  await expect(page.locator("[data-catalog]")).toHaveAttribute("data-catalog", "ready");
+  await waitForLiveCatalog(page);
   await card(page, SECOND)
     .getByRole("button", { name: `Quick View of ${SECOND}` })
     .click();
@@ -214,7 +214,7 @@ test("the header's quote list is there at 360px, and axe passes on the catalogue
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await openCatalog(page, FIRST);
-    await expect(page.locator("[data-catalog]")).toHaveAttribute("data-catalog", "ready");
+    await waitForLiveCatalog(page);
     await expect(
       card(page, FIRST).getByRole("button", { name: `Add to quote list for ${FIRST}` }),
     ).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { TIMBER } from "../../app/server/seed/products-building";
 import { stockStatusFor } from "../../app/server/seed/taxonomy";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForLiveCatalog } from "./fixtures";
 
 // Expectations come from the demo seed: a published timber product and a case study.
 const PRODUCT = TIMBER.filter((p) => !p.draft && p.category === "Timber")[0] as (typeof TIMBER)[number];
@@ -73,7 +73,7 @@ test("a catalogue card's name leads to the product page: details, Contact for Pr
 
 test("the quick view links to the product page", async ({ page }) => {
   await page.goto(`/catalog?q=${encodeURIComponent(PRODUCT.name)}`);
-  await expect(page.locator("[data-catalog]")).toHaveAttribute("data-catalog", "ready");
+  await waitForLiveCatalog(page);
   await productCard(page, PRODUCT.name)
     .getByRole("button", { name: `Quick View of ${PRODUCT.name}` })
     .click();

@@ -3,15 +3,15 @@
 // queue behind each other. On PGlite
 // (one process) every run just runs.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import {
   advisoryKey,
-  claimPeriod,
-  runExclusive,
-  runInTurn,
-  runOncePerPeriod,
+  MIGRATIONS_LOCK,
+  SEED_LOCK,
+  transactionLockStatement,
 } from "~/server/db/advisory-locks.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client.server";
+import { claimPeriod, runExclusive, runInTurn, runOncePerPeriod } from "~/server/db/exclusive-runs.server";
 import { periodic } from "~/server/runtime/housekeeping.server";
 import { useTestDatabase } from "../support/database";
 import { createPostgresDatabase } from "../support/instances";
@@ -197,5 +197,52 @@ test.skipIf(!onPostgres)(
       await Promise.all(handles.map((handle) => handle.close()));
       await fresh.drop();
     }
+  },
+);
+
+/**
+ * Runs `work` while another process holds the lock `name`, and says whether `work` waited for it:
+ * it must be seen queued on that very key in pg_locks, and still unfinished, until the lock goes.
+ */
+async function waitsForLock(name: string, work: () => Promise<unknown>) {
+  const [namespace, key] = advisoryKey(name);
+  const holding = gate();
+  const release = gate();
+  const held = other?.withAdvisoryLock(advisoryKey(name), { wait: true }, async () => {
+    holding.open();
+    await release.opened;
+  });
+  await holding.opened;
+  let finished = false;
+  const running = work().then(() => {
+    finished = true;
+  });
+  await vi.waitFor(
+    async () => {
+      const result = await other?.db.execute(sql`
+        select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and not granted
+          and classid::bigint = ${namespace >>> 0} and objid::bigint = ${key >>> 0}`);
+      expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  const waited = !finished;
+  release.open();
+  await Promise.all([held, running]);
+  return waited;
+}
+
+test.skipIf(!onPostgres)(
+  "migrations and the demo seed take their locks by name, as every task does",
+  async () => {
+    expect(await waitsForLock(MIGRATIONS_LOCK, () => database.current.migrate())).toBe(true);
+    expect(
+      await waitsForLock(SEED_LOCK, () =>
+        database.current.db.transaction(async (tx) => {
+          await tx.execute(transactionLockStatement(SEED_LOCK));
+        }),
+      ),
+    ).toBe(true);
   },
 );

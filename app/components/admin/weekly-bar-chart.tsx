@@ -8,7 +8,7 @@ const WIDTH = 600;
 const HEIGHT = 200;
 const PAD = { top: 16, right: 8, bottom: 28, left: 32 };
 
-export type WeekCount = { weekStart: string; count: number };
+type WeekCount = { weekStart: string; count: number };
 
 function shortDate(isoDate: string) {
   const [, month, day] = isoDate.split("-").map(Number);

@@ -6,7 +6,7 @@ import { CircleAlert } from "~/components/ui/sprite-icons";
 import { cx } from "~/lib/cx";
 import { useUploadProgress } from "~/lib/upload-progress";
 
-export const UPLOAD_INTERRUPTED = {
+const UPLOAD_INTERRUPTED = {
   title: "Upload interrupted",
   description: "The connection dropped before your file was sent. Check your connection and try again.",
 };

@@ -8,7 +8,7 @@ function svgDataUrl(svg: string) {
 
 // Inline, so a fallback can never be the broken request itself.
 /** A missing or broken picture: a landscape sign on grey. */
-export const IMAGE_PLACEHOLDER_SRC = svgDataUrl(
+const IMAGE_PLACEHOLDER_SRC = svgDataUrl(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#e5e7eb"/>' +
     '<g fill="none" stroke="#9ca3af" stroke-width="8" stroke-linejoin="round"><path d="M140 95h120v110H140z"/>' +
     '<path d="M140 185l40-40 30 30 20-20 30 30"/><circle cx="228" cy="125" r="10"/></g></svg>',

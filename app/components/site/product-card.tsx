@@ -8,10 +8,8 @@ import { StockBadge } from "./catalog/stock-badge";
 import { ProductImage } from "./product-image";
 import { AddToQuoteList } from "./quote-list/add-to-quote-list";
 
-export type ProductCardProduct = ProductCardData;
-
 type ProductCardProps = {
-  product: ProductCardProduct;
+  product: ProductCardData;
   /** Heading level of the product name, to fit the page outline. */
   headingLevel?: "h2" | "h3";
   /** Offer the quick-view dialog (the catalogue does; a simple teaser may not). */

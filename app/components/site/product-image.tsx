@@ -3,7 +3,7 @@ import { hasVariants, type ImageAsset } from "~/modules/images/image-asset";
 import { ImageSources, useImageFallback } from "./picture";
 
 // Inline, so the fallback itself can never be the broken request.
-export const PRODUCT_PLACEHOLDER_SRC = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
+const PRODUCT_PLACEHOLDER_SRC = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#f1f2f4"/>' +
     '<g fill="none" stroke="#9ca3af" stroke-width="8" stroke-linejoin="round"><path d="M150 110h100v80H150z"/>' +
     '<path d="M150 110l50-30 50 30M200 80v30"/></g></svg>',

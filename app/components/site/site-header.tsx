@@ -10,7 +10,7 @@ import { FacebookIcon as Facebook, InstagramIcon as Instagram } from "./social-i
 
 type HeaderUser = { role: string } | null;
 
-export const NAV_LINKS = [
+const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/catalog", label: "Catalogs" },
   { to: "/case-study", label: "Case Studies" },

@@ -1,4 +1,3 @@
-import type { VariantProps } from "class-variance-authority";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 
@@ -100,22 +99,6 @@ function AlertDialogDescription({
   );
 }
 
-/** The confirming button; `variant="destructive"` for deletions. */
-function AlertDialogAction({
-  className,
-  variant = "default",
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action> &
-  Pick<VariantProps<typeof buttonVariants>, "variant">) {
-  return (
-    <AlertDialogPrimitive.Action
-      data-slot="alert-dialog-action"
-      className={cn(buttonVariants({ variant }), className)}
-      {...props}
-    />
-  );
-}
-
 function AlertDialogCancel({
   className,
   ...props
@@ -131,14 +114,11 @@ function AlertDialogCancel({
 
 export {
   AlertDialog,
-  AlertDialogAction,
   AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogHeader,
-  AlertDialogOverlay,
-  AlertDialogPortal,
   AlertDialogTitle,
   AlertDialogTrigger,
 };

@@ -29,4 +29,4 @@ function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
   return <Comp data-slot="badge" className={cx(badgeVariants({ variant }), className)} {...props} />;
 }
 
-export { Badge, type BadgeProps, badgeVariants };
+export { Badge, type BadgeProps };

@@ -30,8 +30,4 @@ function NativeSelectOption({ className, ...props }: React.ComponentProps<"optio
   return <option className={className} {...props} />;
 }
 
-function NativeSelectOptGroup({ className, ...props }: React.ComponentProps<"optgroup">) {
-  return <optgroup className={className} {...props} />;
-}
-
-export { NativeSelect, NativeSelectOptGroup, NativeSelectOption, type NativeSelectProps };
+export { NativeSelect, NativeSelectOption };

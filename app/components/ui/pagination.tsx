@@ -143,7 +143,6 @@ export {
   PaginationEllipsis,
   PaginationItem,
   PaginationLink,
-  type PaginationLinkProps,
   PaginationNext,
   PaginationPrevious,
 };

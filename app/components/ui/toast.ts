@@ -13,7 +13,7 @@ const listeners = new Set<() => void>();
 let requested = false;
 
 /** sonner's code, fetched once. */
-export function loadSonner() {
+function loadSonner() {
   sonner ??= import("sonner");
   return sonner;
 }

@@ -2,6 +2,7 @@
 // and the CSV export of any filtered view (streamed in batches, newest first).
 import { and, count, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
+import { NZ_TIME_ZONE } from "~/lib/nz-date";
 import { getDb } from "~/server/db/db.server";
 import { ilikeAny } from "~/server/db/like";
 import { auditEvents } from "~/server/db/schema";
@@ -9,7 +10,7 @@ import type { AuditFilters } from "./filters";
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
-const NZ = "Pacific/Auckland";
+const NZ = NZ_TIME_ZONE;
 
 /** The instant a New Zealand calendar day starts (the trader's day, whatever the server's zone). */
 function nzDayStart(day: string) {

@@ -3,6 +3,7 @@
 // enquiries received this week (new as the sidebar's badge counts them). Weeks start on Monday,
 // New Zealand time, so "this week" matches the trader's calendar.
 import { and, count, gte, sql } from "drizzle-orm";
+import { NZ_TIME_ZONE } from "~/lib/nz-date";
 import type { EnquiryStatus } from "~/lib/vocabulary";
 import { countProductsMissingBuildingInfo } from "~/modules/compliance/sheets.server";
 import { NEW_ENQUIRY } from "~/modules/enquiries/follow-up.server";
@@ -10,7 +11,7 @@ import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { caseStudies, certifications, contactContent, contactQueries, products } from "~/server/db/schema";
 
-export const DASHBOARD_TIME_ZONE = "Pacific/Auckland";
+export const DASHBOARD_TIME_ZONE = NZ_TIME_ZONE;
 export const CHART_WEEKS = 12;
 
 export type DashboardCounts = {

@@ -1,9 +1,8 @@
 // The customer's reference for an enquiry: TC-<year received, New Zealand time>-<number>.
-
-const yearInNewZealand = new Intl.DateTimeFormat("en-NZ", { timeZone: "Pacific/Auckland", year: "numeric" });
+import { nzYear } from "~/lib/nz-date";
 
 export function formatReference(referenceNo: number, receivedAt: Date) {
-  return `TC-${yearInNewZealand.format(receivedAt)}-${String(referenceNo).padStart(6, "0")}`;
+  return `TC-${nzYear(receivedAt)}-${String(referenceNo).padStart(6, "0")}`;
 }
 
 /** TC-2026-000123 (any year, leading zeros optional) to 123; null for anything else. */

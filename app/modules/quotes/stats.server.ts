@@ -2,6 +2,7 @@
 // value accepted this month, the win rate (accepted ÷ every quote answered or expired, over the
 // last 12 months), why quotes were lost, and the open quotes that run out within 7 days.
 import { and, count, eq, gte, inArray, isNotNull, lte, sql, sum } from "drizzle-orm";
+import { NZ_TIME_ZONE } from "~/lib/nz-date";
 import { OPEN_QUOTE_STATUSES, type QuoteDeclineReason } from "~/lib/vocabulary";
 import { getDb } from "~/server/db/db.server";
 import { quotes } from "~/server/db/schema";
@@ -17,7 +18,7 @@ export type QuoteStats = {
   expiringThisWeek: number;
 };
 
-const NZ = "Pacific/Auckland";
+const NZ = NZ_TIME_ZONE;
 const monthStart = sql`(date_trunc('month', now() at time zone ${NZ}) at time zone ${NZ})`;
 
 export async function getQuoteStats(now = new Date()): Promise<QuoteStats> {

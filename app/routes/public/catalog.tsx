@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { redirect, useLoaderData } from "react-router";
 import { BargainsStrip } from "~/components/site/catalog/bargains-strip";
 import { CatalogFilters } from "~/components/site/catalog/catalog-filters";
@@ -56,9 +56,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function CatalogPage() {
   const view = useLoaderData<typeof loader>();
   const { params, failed } = view;
-  // Filters apply on change once hydrated; the attribute tells a test (or a style) when that is.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
   const { site } = usePublicSite();
 
   useEffect(() => {
@@ -66,7 +63,7 @@ export default function CatalogPage() {
   }, [failed]);
 
   return (
-    <div data-catalog={ready ? "ready" : "static"}>
+    <div>
       <JsonLd data={breadcrumbJsonLd(site, CATALOG_CRUMBS)} />
       <CatalogHero params={params} />
       <div className="container mx-auto flex flex-col gap-8 px-4 py-10 md:flex-row">

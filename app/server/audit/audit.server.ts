@@ -352,7 +352,7 @@ export function changesBetween(
 
 // ------------------------------------------------------------------ retention
 
-export type AuditRetentionResult = { addressesDropped: number; eventsDeleted: number };
+type AuditRetentionResult = { addressesDropped: number; eventsDeleted: number };
 
 /**
  * Keeps the log as long as it is useful and no longer: IP addresses (and user agents) are blanked

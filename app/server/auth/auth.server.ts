@@ -14,7 +14,7 @@ import { resolveAuthSecret } from "../security/secret.server";
 import { CONFIRMATION_LINK_SECONDS, sendConfirmationMail } from "./confirmation-mail.server";
 
 /** How long a session lasts from sign-in, however active (SESSION_LIFETIME_HOURS). */
-export function sessionLifetimeSeconds() {
+function sessionLifetimeSeconds() {
   return Math.round(getEnv().SESSION_LIFETIME_HOURS * 3600);
 }
 

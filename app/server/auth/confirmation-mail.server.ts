@@ -6,12 +6,12 @@ import { publicBaseUrl } from "../env.server";
 import { enqueueMail, wakeMailWorker } from "../mail/outbox.server";
 
 /** The path of the confirmation link; its `token` is better-auth's signed verification token. */
-export const CONFIRM_EMAIL_PATH = "/auth/confirm-email";
+const CONFIRM_EMAIL_PATH = "/auth/confirm-email";
 
 /** How long a confirmation link works: 24 hours. The sign-in page offers a new one. */
 export const CONFIRMATION_LINK_SECONDS = 24 * 3600;
 
-export function confirmationLink(token: string) {
+function confirmationLink(token: string) {
   return `${publicBaseUrl()}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
 }
 

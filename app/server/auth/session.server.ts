@@ -22,7 +22,7 @@ import {
   openSignUpAttempt,
 } from "./sign-in-limits.server";
 
-export type AuthResult =
+type AuthResult =
   | { ok: true; headers: Headers; userId: string }
   | {
       ok: false;
@@ -161,7 +161,7 @@ export async function signedInRedirect(
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 
-export async function signUpWithPassword(
+async function signUpWithPassword(
   request: Request,
   input: { name: string; email: string; password: string },
 ): Promise<AuthResult> {
@@ -196,7 +196,7 @@ export async function attemptSignUp(
   return result;
 }
 
-export type LinkRequestResult =
+type LinkRequestResult =
   | { ok: true }
   | { ok: false; message: string; status: number; retryAfterSeconds?: number };
 

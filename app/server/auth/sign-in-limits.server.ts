@@ -14,11 +14,11 @@ import {
   undoRateLimitHit,
 } from "../security/rate-limit.server";
 
-export const SIGN_IN_WINDOW_SECONDS = 10 * 60;
+const SIGN_IN_WINDOW_SECONDS = 10 * 60;
 
-export type LimitScope = "account" | "ip";
+type LimitScope = "account" | "ip";
 
-export type SignInGate =
+type SignInGate =
   | { allowed: true; succeeded: () => Promise<void> }
   | { allowed: false; scope: LimitScope; retryAfterSeconds: number };
 
@@ -114,8 +114,8 @@ export function limitedMessage(scope: LimitScope, retryAfterSeconds: number) {
 }
 
 /** New confirmation links: this many an hour per e-mail address, and per client address. */
-export const CONFIRMATION_LINKS_PER_ACCOUNT = 3;
-export const CONFIRMATION_LINKS_PER_IP = 10;
+const CONFIRMATION_LINKS_PER_ACCOUNT = 3;
+const CONFIRMATION_LINKS_PER_IP = 10;
 const CONFIRMATION_LINK_WINDOW_SECONDS = 3600;
 
 /**

@@ -19,7 +19,7 @@ import { dumpPostgresDatabase } from "./postgres.server";
 import { type TarSource, writeTarGz } from "./tar.server";
 import { listStoredUploads, listUploads, type StoredUpload, storedUploadOf } from "./uploads.server";
 
-export type BackupOptions = {
+type BackupOptions = {
   dataDir: string;
   /** Set: back up this PostgreSQL database; unset: the embedded one in dataDir. */
   databaseUrl?: string;
@@ -41,7 +41,7 @@ export type BackupResult = {
   durationMs: number;
 };
 
-export function defaultBackupName(engine: Engine, now: Date) {
+function defaultBackupName(engine: Engine, now: Date) {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, "Z")

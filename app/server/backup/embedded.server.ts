@@ -13,7 +13,7 @@ import {
   readDatabaseFacts,
 } from "./manifest.server";
 
-export class EmbeddedBusyError extends Error {}
+class EmbeddedBusyError extends Error {}
 
 const STOP_THE_SERVER =
   "Backups and restores need the embedded database to themselves: stop the server first " +
@@ -34,7 +34,7 @@ function busy(error: unknown): never {
   throw error;
 }
 
-export function embeddedDatabaseDir(dataDir: string) {
+function embeddedDatabaseDir(dataDir: string) {
   return path.join(dataDir, "db");
 }
 

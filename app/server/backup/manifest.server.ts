@@ -34,7 +34,7 @@ const migrationLevelSchema = z.object({
   createdAt: z.number().int().nullable(),
   applied: z.number().int().nonnegative(),
 });
-export type MigrationLevel = z.infer<typeof migrationLevelSchema>;
+type MigrationLevel = z.infer<typeof migrationLevelSchema>;
 
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),

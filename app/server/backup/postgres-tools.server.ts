@@ -7,10 +7,10 @@ import { promisify } from "node:util";
 
 const execFileAsync = promisify(execFile);
 
-export type PgTool = { path: string; major: number; version: string };
-export type PgToolName = "pg_dump" | "pg_restore";
+type PgTool = { path: string; major: number; version: string };
+type PgToolName = "pg_dump" | "pg_restore";
 
-export class PgToolError extends Error {}
+class PgToolError extends Error {}
 
 async function probe(command: string): Promise<PgTool | undefined> {
   try {

@@ -8,7 +8,7 @@ import { periodicRuns } from "../db/schema";
 export const BACKUP_RUN_TASK = "backup";
 
 /** A backup older than this is overdue: a day, and an hour's grace for the nightly run's timing. */
-export const BACKUP_OVERDUE_MS = 25 * 60 * 60 * 1000;
+const BACKUP_OVERDUE_MS = 25 * 60 * 60 * 1000;
 
 /** Records `at` (the backup's start) as the last good backup's time, unless a later one is recorded. */
 export async function recordBackupTime(db: DbOrTx, at: Date) {

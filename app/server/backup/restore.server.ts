@@ -31,7 +31,7 @@ import { listStoredUploads, putUploads, sumBytes, UPLOAD_ENTRY } from "./uploads
 
 export class RestoreRefusedError extends Error {}
 
-export type RestoreOptions = {
+type RestoreOptions = {
   file: string;
   dataDir: string;
   /** Set: restore into this PostgreSQL database; unset: into the embedded one in dataDir. */
@@ -55,9 +55,9 @@ export type RestoreOptions = {
   log?: (line: string) => void;
 };
 
-export type RowCheck = { table: string; backup: number; restored: number };
+type RowCheck = { table: string; backup: number; restored: number };
 
-export type RestoreResult = {
+type RestoreResult = {
   manifest: Manifest;
   engine: Engine;
   /** Rows per table as loaded, before migrations, against the manifest's counts. */
@@ -95,7 +95,7 @@ function parseManifest(text: string): Manifest {
 }
 
 /** Unpacks into `stagingDir` and checks every part; throws before anything else is touched. */
-export async function unpackAndVerify(file: string, stagingDir: string): Promise<Manifest> {
+async function unpackAndVerify(file: string, stagingDir: string): Promise<Manifest> {
   const entries = await extractTarGz(
     file,
     stagingDir,

@@ -12,9 +12,9 @@ import { createGunzip, createGzip } from "node:zlib";
 import tar from "tar-stream";
 
 export type TarSource = { path: string; size: number; body: Readable | Uint8Array };
-export type WrittenEntry = { path: string; bytes: number; sha256: string };
+type WrittenEntry = { path: string; bytes: number; sha256: string };
 
-export class ArchiveError extends Error {}
+class ArchiveError extends Error {}
 
 /**
  * Writes `sources` in order to a new .tar.gz at `file` (mode 600). Each body must have exactly
@@ -64,7 +64,7 @@ export async function writeTarGz(
 }
 
 /** A relative path of plain segments: nothing in an archive may write outside the target folder. */
-export function isSafeEntryPath(entryPath: string) {
+function isSafeEntryPath(entryPath: string) {
   if (entryPath.length === 0 || entryPath.startsWith("/") || entryPath.includes("\\")) return false;
   return entryPath.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
 }

@@ -17,7 +17,7 @@ import type { BackupPart } from "./manifest.server";
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 export const UPLOAD_ENTRY = /^uploads\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
-export type UploadedFile = { entryPath: string; fullPath: string; bytes: number };
+type UploadedFile = { entryPath: string; fullPath: string; bytes: number };
 export type StoredUpload = { entryPath: string; bucket: Bucket; name: string; bytes: number };
 
 async function readDirectory(dir: string) {

@@ -24,7 +24,7 @@ type Node = {
 };
 
 /** The page a document or `.data` request is for: "/catalog.data" is "/catalog", "/_root.data" is "/". */
-export function pagePathOf(pathname: string) {
+function pagePathOf(pathname: string) {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) || "/" : pathname;
 }

@@ -4,7 +4,7 @@
 // empties both: a back-office change, or another process's NOTIFY, bumps the page cache's
 // generation (whether or not the page cache serves pages). On in production unless
 // CONTENT_MEMO=false; tests and scripts read through.
-import type { PageCache } from "./page-cache.server";
+import type { PageCache } from "./page-store.server";
 
 type Entry = { generation: number; storedAt: number; value: Promise<unknown> };
 

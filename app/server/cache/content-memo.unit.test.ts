@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "vitest";
 import { disableContentMemo, enableContentMemo, memoizeContent } from "./content-memo.server";
-import { createPageCache } from "./page-cache.server";
+import { createPageCache } from "./page-store.server";
 
 afterEach(() => disableContentMemo());
 

@@ -4,7 +4,7 @@
 // An operator is a 32×32 matrix over GF(2), one column per bit (zlib's gf2_matrix_* functions).
 import zlib from "node:zlib";
 
-export type CrcShift = Uint32Array;
+type CrcShift = Uint32Array;
 
 /** The reflected CRC-32 polynomial used by gzip and zlib. */
 const POLYNOMIAL = 0xedb88320;

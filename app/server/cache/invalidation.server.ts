@@ -8,7 +8,7 @@ import pg from "pg";
 import { getDatabase } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { createPageCache, type PageCache } from "./page-cache.server";
+import { createPageCache, type PageCache } from "./page-store.server";
 
 export const INVALIDATION_CHANNEL = "tc_page_cache";
 const RECONNECT_MIN_MS = 500;
@@ -72,7 +72,7 @@ export async function announceContentChange(cache: PageCache = getPageCache()) {
   }
 }
 
-export type InvalidationListener = { stop(): Promise<void>; ready: Promise<void> };
+type InvalidationListener = { stop(): Promise<void>; ready: Promise<void> };
 
 /**
  * LISTENs on PostgreSQL for other processes' content changes, on a connection of its own

@@ -2,19 +2,43 @@
 // client navigation) are rendered once, kept in memory and served again until content changes.
 // Two values in a page must never be served twice: the CSP nonce and the enquiry form token.
 // A stored page is therefore a template cut at those values, filled with fresh ones on every hit.
-// See docs/decisions/009-page-cache.md.
-import crypto from "node:crypto";
+// See docs/decisions/009-page-cache.md. This module is the HTTP side: a hit answered (before
+// Express when it can be), a miss captured and stored. Which requests qualify is
+// page-requests.server.ts, the template page-template.server.ts, the store page-store.server.ts,
+// and emptying it on a content change invalidation.server.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
-import { type GapCrc, gapCrc } from "./crc32.server";
+import {
+  ANONYMOUS_CACHE_CONTROL,
+  bypassReason,
+  cacheKeyFor,
+  isPrivateArea,
+  plainAcceptsGzip,
+  STAFF_CACHE_CONTROL,
+  storedKeyFor,
+} from "./page-requests.server";
+import type { CachedPage, PageCache } from "./page-store.server";
+import { etagOf, makeTemplate, matchesEtag, renderGzip, renderTemplate } from "./page-template.server";
 
-/** The flash-toast cookie of app/server/toast.server.ts: a page that shows a toast is personal. */
-/** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
-const MAX_KEY_LENGTH = 2048;
-/** Paths whose answers are for one signed-in person: never stored by anyone. */
-const PRIVATE_AREA = /^\/(admin|auth)(\/|\.|$)/;
+export {
+  ANONYMOUS_CACHE_CONTROL,
+  bypassReason,
+  cacheKeyFor,
+  isPrivateArea,
+  plainAcceptsGzip,
+  STAFF_CACHE_CONTROL,
+} from "./page-requests.server";
+export { type CachedPage, createPageCache, type PageCache, type PageCacheOptions } from "./page-store.server";
+export {
+  etagOf,
+  type GzipParts,
+  makeTemplate,
+  matchesEtag,
+  type PageTemplate,
+  renderGzip,
+  renderTemplate,
+} from "./page-template.server";
+
 /** Headers that are made afresh for every response, never replayed from a stored page. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-length",
@@ -29,271 +53,7 @@ const PER_RESPONSE_HEADERS = new Set([
   "set-cookie",
 ]);
 
-export const ANONYMOUS_CACHE_CONTROL = "private, no-cache";
-export const STAFF_CACHE_CONTROL = "private, no-store";
-
-type Slot = "nonce" | "formToken";
-/**
- * `segments` with a `slots` value between each two; `gzip` holds each segment compressed on
- * its own and its CRC (see renderGzip), made at the first hit: most one-off URLs (a search) are never asked
- * for again, and their miss is compressed by the compression middleware, off the main thread.
- */
-export type PageTemplate = { segments: Buffer[]; slots: Slot[]; gzip?: GzipParts };
-export type CachedPage = {
-  template: PageTemplate;
-  /** Null for a page with a form: each view needs a fresh single-use form token, never a 304. */
-  etag: string | null;
-  headers: [string, string][];
-  storedAt: number;
-  bytes: number;
-};
-export type PageCacheOptions = { maxBytes: number; maxAgeMs: number; now?: () => number };
-export type PageCache = ReturnType<typeof createPageCache>;
-
-/**
- * The cache key of a request URL: path and query with the parameters in a stable order, or null
- * when the route answering the path does not allow the cache (`isCacheable`, from the routes'
- * handles: see cacheable-routes.server.ts).
- */
-export function cacheKeyFor(url: string, isCacheable: (pathname: string) => boolean): string | null {
-  const key = storedKeyFor(url);
-  return key && isCacheable(key.split("?")[0] as string) ? key : null;
-}
-
-/**
- * The key a page for this URL would be stored under, without asking the route table: a hit
- * needs no route matching (a page is only ever stored under a key cacheKeyFor allowed, and the
- * route table does not change while the server runs), so only a miss pays for it.
- */
-function storedKeyFor(url: string): string | null {
-  if (url.length > MAX_KEY_LENGTH) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url, "http://cache.invalid");
-  } catch {
-    return null;
-  }
-  if (!parsed.search) return parsed.pathname;
-  // A stable sort by name keeps the order of repeated names, which getAll() callers see.
-  const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = new URLSearchParams(params).toString();
-  return query ? `${parsed.pathname}?${query}` : parsed.pathname;
-}
-
-export function isPrivateArea(url: string) {
-  return PRIVATE_AREA.test(url.split("?")[0] ?? "");
-}
-
-function cookieNames(header: string | undefined) {
-  if (!header) return [];
-  return header.split(";").map((pair) => pair.split("=")[0]?.trim() ?? "");
-}
-
-/**
- * Why this request must get a page of its own: "session" (signed in, better-auth's cookies,
- * `__Secure-` prefixed or not), "personal" (quote list or toast shown in the page), else null.
- */
-export function bypassReason(cookieHeader: string | undefined): "session" | "personal" | null {
-  const names = cookieNames(cookieHeader);
-  if (names.some((name) => name.includes("better-auth"))) return "session";
-  if (names.some((name) => name === QUOTE_LIST_COOKIE || name === TOAST_COOKIE)) return "personal";
-  return null;
-}
-
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-}
-
-/**
- * Cuts a rendered page at every occurrence of its nonce and of the form tokens issued while it
- * was rendered (known values, never guessed from the text's shape).
- */
-export function makeTemplate(
-  body: string,
-  volatile: { nonce: string | undefined; formTokens: readonly string[] },
-): PageTemplate {
-  const values = new Map<string, Slot>();
-  for (const token of volatile.formTokens) if (token) values.set(token, "formToken");
-  if (volatile.nonce) values.set(volatile.nonce, "nonce");
-  const segments: Buffer[] = [];
-  const slots: Slot[] = [];
-  if (values.size === 0) return { segments: [Buffer.from(body, "utf8")], slots };
-  // Longest first, so that no value is cut at a shorter one it contains.
-  const alternatives = [...values.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const pattern = new RegExp(alternatives.join("|"), "g");
-  let last = 0;
-  for (const match of body.matchAll(pattern)) {
-    segments.push(Buffer.from(body.slice(last, match.index), "utf8"));
-    slots.push(values.get(match[0]) as Slot);
-    last = match.index + match[0].length;
-  }
-  segments.push(Buffer.from(body.slice(last), "utf8"));
-  return { segments, slots };
-}
-
-/** What a gzipped hit is made of, computed at the page's first hit (see renderGzip). */
-export type GzipParts = {
-  /** Each segment deflated on its own, every one but the last ending on a byte boundary. */
-  deflated: Buffer[];
-  /** The page's CRC-32 from the values alone, for the values' lengths at hand. */
-  crc?: GapCrc<Slot>;
-};
-
-function deflateSegments(segments: Buffer[]) {
-  return segments.map((segment, i) =>
-    zlib.deflateRawSync(segment, {
-      // Every segment but the last ends on a byte boundary without closing the stream.
-      finishFlush: i < segments.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
-    }),
-  );
-}
-
-export function renderTemplate(template: PageTemplate, values: Record<Slot, string>) {
-  const parts: Buffer[] = [];
-  template.segments.forEach((segment, i) => {
-    parts.push(segment);
-    const slot = template.slots[i];
-    if (slot) parts.push(Buffer.from(values[slot], "utf8"));
-  });
-  return Buffer.concat(parts);
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/** A non-final stored (uncompressed) deflate block: fits between two byte-aligned segments. */
-function storedBlock(value: Buffer) {
-  const length = value.byteLength;
-  const header = Buffer.from([0, length & 0xff, length >> 8, ~length & 0xff, (~length >> 8) & 0xff]);
-  return [header, value] as const;
-}
-
-/**
- * The page gzipped without compressing it again: the segments were deflated once, each on its
- * own and ending on a byte boundary, so the fresh nonce and token go between them as stored
- * blocks. The CRC of the whole comes from the values alone (gapCrc, made once per page): a hit
- * reads none of the page's bytes. Compressing 100 KB of HTML on every hit would cost more than
- * everything else the hit does, and so did its CRC, a third of a hit when it read the whole page.
- */
-export function renderGzip(template: PageTemplate, values: Record<Slot, string>) {
-  const nonce = Buffer.from(values.nonce, "utf8");
-  const formToken = Buffer.from(values.formToken, "utf8");
-  const blocks = { nonce: storedBlock(nonce), formToken: storedBlock(formToken) };
-  template.gzip ??= { deflated: deflateSegments(template.segments) };
-  const gzip = template.gzip;
-  let crc = gzip.crc?.crcOf({ nonce, formToken }) ?? null;
-  if (crc === null) {
-    gzip.crc = gapCrc(template.segments, template.slots, {
-      nonce: nonce.byteLength,
-      formToken: formToken.byteLength,
-    });
-    crc = gzip.crc.crcOf({ nonce, formToken }) as number;
-  }
-  const parts: Buffer[] = [GZIP_HEADER];
-  let size = 0;
-  template.segments.forEach((segment, i) => {
-    parts.push(gzip.deflated[i] as Buffer);
-    size += segment.byteLength;
-    const slot = template.slots[i];
-    if (!slot) return;
-    const [header, value] = blocks[slot];
-    parts.push(header, value);
-    size += value.byteLength;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  parts.push(trailer);
-  return Buffer.concat(parts);
-}
-
-/**
- * A weak ETag of what the page says, whatever nonce it is served with; none for a page with a
- * form token, which is good for one enquiry: a 304 would have the browser send a spent token.
- */
-export function etagOf(template: PageTemplate) {
-  if (template.slots.includes("formToken")) return null;
-  const hash = crypto.createHash("sha1");
-  template.segments.forEach((segment, i) => {
-    hash.update(segment);
-    if (template.slots[i]) hash.update(`\0${template.slots[i]}\0`);
-  });
-  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
-}
-
-/** If-None-Match by the weak comparison (RFC 9110 §13.1.2). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
-}
-
-/**
- * The store: LRU by bytes, a max age as a safety net, and a generation that a content change
- * bumps. A render that began in an older generation is not stored: it may have read the data
- * from before the change.
- */
-export function createPageCache(options: PageCacheOptions) {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, CachedPage>();
-  let bytes = 0;
-  let generation = 0;
-
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  }
-
-  return {
-    get generation() {
-      return generation;
-    },
-    get size() {
-      return { entries: entries.size, bytes };
-    },
-    /** Forget every page: content changed. */
-    invalidate() {
-      generation += 1;
-      entries.clear();
-      bytes = 0;
-    },
-    get(key: string) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (now() - entry.storedAt > options.maxAgeMs) {
-        remove(key);
-        return undefined;
-      }
-      // Most recently used goes last; eviction takes from the front.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
-    },
-    /** Stores a page rendered in `renderedInGeneration`; false when it was not kept. */
-    set(key: string, page: Omit<CachedPage, "storedAt" | "bytes">, renderedInGeneration: number) {
-      if (renderedInGeneration !== generation) return false;
-      const size =
-        key.length +
-        // Twice the page: its gzipped copy, made at the first hit, is never larger than the page.
-        2 * page.template.segments.reduce((sum, segment) => sum + segment.byteLength, 0) +
-        page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
-      // One page may not push out most of the others.
-      if (size > options.maxBytes / 4) return false;
-      remove(key);
-      entries.set(key, { ...page, storedAt: now(), bytes: size });
-      bytes += size;
-      for (const [oldest] of entries) {
-        if (bytes <= options.maxBytes) break;
-        remove(oldest);
-      }
-      return true;
-    },
-  };
-}
-
-export type PageCacheHooks = {
+type PageCacheHooks = {
   /** A fresh enquiry form token for each page served from the cache. */
   issueFormToken(): string;
   /** Runs `render`, adding to `issued` every form token issued for it (as it runs, and after). */
@@ -397,16 +157,6 @@ export function pageCacheMiddleware(
   return { serveHits, storeMisses, serveEarly };
 }
 
-/**
- * Whether an Accept-Encoding without weights or wildcards takes gzip (no header: identity only,
- * as Express's negotiation has it), or null for any other header, left to Express's negotiation.
- */
-export function plainAcceptsGzip(header: string | undefined): boolean | null {
-  if (header === undefined) return false;
-  if (header.includes(";") || header.includes("*")) return null;
-  return header.split(",").some((coding) => coding.trim().toLowerCase() === "gzip");
-}
-
 /** A page from the cache, as plain node:http calls, with the fresh values spliced in. */
 function sendHit(
   req: IncomingMessage,
@@ -508,5 +258,3 @@ function captureAndStore(
     return (end as (chunk: Buffer) => Response).call(res, body);
   }) as Response["end"];
 }
-
-/** After a staff member's post to the back office is answered without error, content changed. */

@@ -1,62 +1,86 @@
-// Work that must happen once however many processes share the database (ADR 022). Each piece of
-// work has a name; its PostgreSQL advisory lock key is (ADVISORY_NAMESPACE, a hash of the name),
-// so a new periodic task needs no entry in a table, and the key can be read back in pg_locks.
+// Every PostgreSQL advisory lock this app takes, and its one key scheme (ADR 022). A lock has a
+// name; its key is (ADVISORY_NAMESPACE, a hash of the name), so a new lock needs no entry in a
+// table, and the key can be read back in pg_locks. Migrations, the first start's admin and demo
+// seed, and every periodic task take theirs from advisoryKey(name).
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
-import { ADVISORY_NAMESPACE, type AdvisoryKey, type DbOrTx, type LockedRun } from "./client.server";
-import { getDatabase, getDb } from "./db.server";
+import { type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 
-/** The lock key of a named piece of work: the first four bytes of SHA-256("trade-counter:" + name), signed. */
+/** A PostgreSQL advisory lock key in its two-integer form: (namespace, object). */
+export type AdvisoryKey = readonly [number, number];
+export type LockedRun<T> = { ran: true; value: T } | { ran: false };
+
+/** The namespace of every advisory lock this app takes ("TC" and a number of our own). */
+const ADVISORY_NAMESPACE = 0x5443_0022;
+
+/** The lock migrations run under: one process migrates, the others wait and then find nothing to do. */
+export const MIGRATIONS_LOCK = "migrations";
+/** The lock the demo seed's transaction holds: two processes seeding one database at once queue on it. */
+export const SEED_LOCK = "seed";
+
+/** The lock key of a name: the first four bytes of SHA-256("trade-counter:" + name), signed. */
 export function advisoryKey(name: string): AdvisoryKey {
   const digest = crypto.createHash("sha256").update(`trade-counter:${name}`).digest();
   return [ADVISORY_NAMESPACE, digest.readInt32BE(0)];
 }
 
-/**
- * Runs a periodic task's run unless another process is running that task now, in which case this
- * run is skipped (the other process's run stands for it). On PGlite it always runs.
- */
-export function runExclusive<T>(task: string, fn: () => Promise<T>): Promise<LockedRun<T>> {
-  return getDatabase().withAdvisoryLock(advisoryKey(task), { wait: false }, fn);
+/** The statement that takes the named lock until the transaction it runs in ends. */
+export function transactionLockStatement(name: string): SQL {
+  const [namespace, key] = advisoryKey(name);
+  return sql`select pg_advisory_xact_lock(${namespace}::int, ${key}::int)`;
 }
 
-/** A timer that fires a little early (by up to a tenth of the period) still finds its period due. */
-const PERIOD_SLACK = 0.9;
+/** Takes the named session lock on `client`, waiting for it; it is held until unlocked or the session ends. */
+export async function lockSession(client: pg.ClientBase, name: string) {
+  await client.query("select pg_advisory_lock($1, $2)", [...advisoryKey(name)]);
+}
 
-/**
- * Claims this period's run of a task: true when no process has run it within the period (and
- * the run is now recorded as this one's), false when one has. One statement, so two processes
- * claiming at once get one true between them.
- */
-export async function claimPeriod(task: string, periodMs: number, db: DbOrTx = getDb(), now = new Date()) {
-  const due = new Date(now.getTime() - Math.floor(periodMs * PERIOD_SLACK));
-  const result = await db.execute(sql`
-    insert into periodic_runs (task, last_run_at) values (${task}, ${now.toISOString()})
-    on conflict (task) do update set last_run_at = excluded.last_run_at
-      where periodic_runs.last_run_at <= ${due.toISOString()}
-    returning task`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+export async function unlockSession(client: pg.ClientBase, name: string) {
+  await client.query("select pg_advisory_unlock($1, $2)", [...advisoryKey(name)]);
 }
 
 /**
- * Runs a periodic task once per period across every process sharing the database: skipped while
- * another process runs it (runExclusive), and skipped when another process already ran it within
- * the period, even if that run has finished.
+ * Runs `fn` holding the session lock `key` on PostgreSQL. Waiting: on a connection of its own
+ * (opened from `url`), since the pool's query timeout would end the wait. Trying: on a pooled
+ * connection, held for the run; `fn` is skipped when another session holds the lock. Either way
+ * the lock is released with the session if the connection breaks; a connection whose unlock
+ * failed is discarded, never handed back to the pool still holding the lock.
  */
-export function runOncePerPeriod<T>(
-  task: string,
-  periodMs: number,
+export async function withSessionLock<T>(
+  connections: { pool: pg.Pool; url: string },
+  key: AdvisoryKey,
+  { wait }: { wait: boolean },
   fn: () => Promise<T>,
 ): Promise<LockedRun<T>> {
-  return runExclusive(task, async (): Promise<LockedRun<T>> => {
-    if (!(await claimPeriod(task, periodMs))) return { ran: false };
-    return { ran: true, value: await fn() };
-  }).then((run) => (run.ran ? run.value : run));
-}
-
-/** Runs `fn` once the named lock is free, holding it meanwhile: processes starting together take turns. */
-export async function runInTurn<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const run = await getDatabase().withAdvisoryLock(advisoryKey(name), { wait: true }, fn);
-  if (!run.ran) throw new Error(`The lock "${name}" was not taken`);
-  return run.value;
+  const client = wait
+    ? new pg.Client({ connectionString: connections.url })
+    : await connections.pool.connect();
+  let discard: Error | undefined;
+  try {
+    try {
+      if (wait) {
+        await (client as pg.Client).connect();
+        await client.query("select pg_advisory_lock($1, $2)", [...key]);
+      } else {
+        const result = await client.query<{ locked: boolean }>(
+          "select pg_try_advisory_lock($1, $2) as locked",
+          [...key],
+        );
+        if (!result.rows[0]?.locked) return { ran: false };
+      }
+    } catch (error) {
+      discard = error as Error;
+      throw error;
+    }
+    try {
+      return { ran: true, value: await fn() };
+    } finally {
+      await client.query("select pg_advisory_unlock($1, $2)", [...key]).catch((error: Error) => {
+        discard = error;
+      });
+    }
+  } finally {
+    if (wait) await (client as pg.Client).end().catch(() => {});
+    else (client as pg.PoolClient).release(discard);
+  }
 }

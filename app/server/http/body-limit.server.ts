@@ -13,7 +13,7 @@
 const KB = 1024;
 const MB = 1024 * KB;
 
-export type BodyLimit = {
+type BodyLimit = {
   /** The most bytes a form-encoded, JSON or any other body may carry. */
   maxBytes: number;
   /** Multipart bodies are left to the streaming parser and its per-file cut. */
@@ -25,11 +25,11 @@ export const SIGN_IN_MAX_BYTES = 16 * KB;
 /** A quote-list change, whichever of the server or the quote-list reader counts first. */
 export const QUOTE_LIST_MAX_BYTES = 16 * KB;
 /** An ordinary form: an intent and a few fields. */
-export const FORM_MAX_BYTES = 64 * KB;
+const FORM_MAX_BYTES = 64 * KB;
 /** An enquiry: a 5,000-character message percent-encoded four bytes a character, and the rest. */
-export const ENQUIRY_MAX_BYTES = 128 * KB;
+const ENQUIRY_MAX_BYTES = 128 * KB;
 /** The back office's long texts: product and case-study descriptions, business hours, the map. */
-export const ADMIN_FORM_MAX_BYTES = 1 * MB;
+const ADMIN_FORM_MAX_BYTES = 1 * MB;
 
 /** The path a route answers, whether asked for as a page or as its data (`.data`). */
 function routePath(pathname: string) {

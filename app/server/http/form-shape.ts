@@ -147,7 +147,7 @@ function judge(schema: unknown, segments: readonly Segment[], at: number, depth 
 }
 
 /** A field name judged against the form's schema. */
-export function judgeFieldName(schema: z.ZodType, name: string): Verdict {
+function judgeFieldName(schema: z.ZodType, name: string): Verdict {
   const segments = fieldPath(name);
   return segments ? judge(schema, segments, 0) : { kind: "absent" };
 }
@@ -170,7 +170,7 @@ function intentPath(serialized: FormDataEntryValue | null): string | null {
   }
 }
 
-export type FormShape = { ok: true; formData: FormData } | { ok: false; message: string };
+type FormShape = { ok: true; formData: FormData } | { ok: false; message: string };
 
 /** The form's own fields within their limits, or the reason the post is refused. */
 export function readFormShape(formData: FormData, schema: z.ZodType): FormShape {

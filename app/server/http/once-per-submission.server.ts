@@ -17,7 +17,7 @@ import { logger } from "~/server/logger.server";
 const inFlight = new Map<string, Promise<unknown>>();
 
 /** The posted submission id, or null when there is none or it is not one we hand out. */
-export function readSubmissionId(formData: FormData) {
+function readSubmissionId(formData: FormData) {
   const value = formData.get(SUBMISSION_FIELD);
   return isSubmissionId(value) ? value : null;
 }

@@ -19,14 +19,13 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import type { RouterContextProvider } from "react-router";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { logger } from "../logger.server";
-import { probedBuild, probeRenders, RENDER_PROBE_HEADER, renderFromMemory } from "./bench-probes.server";
 import { bodyTooLargeMessage, maxBodyBytes } from "./body-limit.server";
 
 /** Methods a page or a form of this site is ever sent with. */
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
 /** Methods of HTTP itself that are known, and not allowed here. */
 const REFUSED_METHODS = new Set(["PUT", "PATCH", "DELETE", "TRACE", "TRACK", "CONNECT"]);
-export const ALLOWED_METHODS = "GET, HEAD, POST";
+const ALLOWED_METHODS = "GET, HEAD, POST";
 
 /** A gate for the front of the app: odd methods get a 405 or a 501 before any other work. */
 export function refuseUnservedMethods(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
@@ -127,7 +126,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, max
 }
 
 /** Writes a Fetch response: each header replaces any already set, Set-Cookie is added to. */
-export async function sendFetchResponse(res: ExpressResponse, response: Response) {
+async function sendFetchResponse(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel().catch(() => {});
     return;
@@ -152,12 +151,10 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   }
 }
 
-export type RequestHandlerOptions = {
+type RequestHandlerOptions = {
   build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   mode?: string;
-  /** The benchmark's render-from-memory probe (BENCH_PROBES; see bench-probes.server.ts). */
-  probes?: boolean;
 };
 
 /**
@@ -181,8 +178,7 @@ function handlerPerBuild(build: RequestHandlerOptions["build"], mode: string | u
 }
 
 export function createRequestHandler(options: RequestHandlerOptions) {
-  const build = options.probes ? probedBuild(options.build) : options.build;
-  const handle = handlerPerBuild(build, options.mode ?? process.env.NODE_ENV);
+  const handle = handlerPerBuild(options.build, options.mode ?? process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const maxBytes = maxBodyBytes(req.path, req.get("content-type"));
     const declared = Number(req.get("content-length") ?? 0);
@@ -191,17 +187,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     if (!url) return refuseBadHost(res);
     try {
       const request = toFetchRequest(req, res, url, maxBytes);
-      const renders = options.probes ? probeRenders(req.method, req.get(RENDER_PROBE_HEADER)) : 0;
-      let response: Response;
-      if (renders) {
-        const probe = await renderFromMemory(renders, () =>
-          handle(new Request(request.url, { headers: request.headers }), options.getLoadContext(req, res)),
-        );
-        response = probe.response;
-        res.setHeader("X-Render-From-Memory-Ms", probe.cpuMs.toFixed(3));
-      } else {
-        response = await handle(request, options.getLoadContext(req, res));
-      }
+      const response = await handle(request, options.getLoadContext(req, res));
       await sendFetchResponse(res, response);
     } catch (error) {
       // The 413 has been answered already; whatever the action made of its cut-off body is moot.

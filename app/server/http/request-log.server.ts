@@ -14,13 +14,13 @@ import { pinoHttp } from "pino-http";
 import { logger } from "../logger.server";
 
 /** The header that carries a quote link's hash prefix to the proxy's log. */
-export const QUOTE_REF_HEADER = "X-Quote-Ref";
+const QUOTE_REF_HEADER = "X-Quote-Ref";
 
 // A path segment after /quote/: the token, whatever it looks like (a mangled one is redacted too).
 const QUOTE_LINK = /\/quote\/([^/?#\s"'.]+)/g;
 
 /** The first 8 hex characters of a token's SHA-256, as quote_links.token_hash begins. */
-export function quoteRef(token: string) {
+function quoteRef(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex").slice(0, 8);
 }
 

@@ -43,7 +43,7 @@ export function loadWholeList<Row>(
   );
 }
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false };
+type Loaded<T> = { ok: true; value: T } | { ok: false };
 
 /** A read whose failure is logged and reported, for the screen to say so instead of a 500 page. */
 export function tryLoad<T>(what: string, read: () => Promise<T>): Promise<Loaded<T>> {

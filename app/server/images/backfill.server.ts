@@ -3,8 +3,8 @@
 // one at a time and behind any upload, so the site answers at once and the srcsets arrive a few
 // seconds later. Pages served meanwhile show the originals.
 import { sql } from "drizzle-orm";
-import { runExclusive } from "~/server/db/advisory-locks.server";
 import { getDb } from "~/server/db/db.server";
+import { runExclusive } from "~/server/db/exclusive-runs.server";
 import { logger } from "~/server/logger.server";
 import { parseStoredPath } from "~/server/storage/storage.server";
 import { processStoredImage } from "./process-image.server";
@@ -38,7 +38,7 @@ export async function findUnprocessedImages(limit: number, skip: ReadonlySet<str
     .slice(0, limit);
 }
 
-export type BackfillOptions = {
+type BackfillOptions = {
   /** Called after a batch processed at least one image (the page cache must forget old pages). */
   onProcessed?(count: number): void;
   /** Stops between two images when it returns true. */
@@ -70,7 +70,7 @@ export async function backfillImages(options: BackfillOptions = {}) {
   return { processed, refused: skip.size };
 }
 
-export type BackfillState = "off" | "waiting" | "running" | "done";
+type BackfillState = "off" | "waiting" | "running" | "done";
 let state: BackfillState = "off";
 
 /** Where the background run is (shown by /healthz, so an operator or a benchmark can wait for it). */

@@ -21,7 +21,7 @@ import { type Bucket, getStorage, parseStoredPath } from "~/server/storage/stora
 
 /** Widths a page may ask for; an image narrower than one of them is never enlarged to it. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
-export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
 // Visually close to the originals at a fraction of their bytes. AVIF effort stays low: at the
 // default it takes seconds per width on a small server, for files only a few per cent smaller.
@@ -29,7 +29,7 @@ const WEBP = { quality: 78, effort: 4 } as const;
 const AVIF = { quality: 52, effort: 2 } as const;
 const SOCIAL_JPEG = { quality: 82, mozjpeg: true } as const;
 
-export type ProcessedImage = {
+type ProcessedImage = {
   url: string;
   width: number;
   height: number;
@@ -37,7 +37,7 @@ export type ProcessedImage = {
   socialUrl: string;
 };
 
-export type ProcessResult = { ok: true; asset: ProcessedImage } | { ok: false; reason: "undecodable" };
+type ProcessResult = { ok: true; asset: ProcessedImage } | { ok: false; reason: "undecodable" };
 
 type SharpModule = typeof import("sharp");
 let sharpModule: Promise<SharpModule> | undefined;
@@ -109,7 +109,7 @@ export function cleanImageFile(from: string, to: string, format: ImageType): Pro
 }
 
 /** The widths to write for an image `width` pixels wide: the list's smaller ones, then its own (capped). */
-export function variantWidthsFor(width: number): number[] {
+function variantWidthsFor(width: number): number[] {
   const largest = Math.min(width, Math.max(...VARIANT_WIDTHS));
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < largest);
   widths.push(largest);

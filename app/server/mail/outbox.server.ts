@@ -27,7 +27,7 @@ import { logger } from "../logger.server";
 import { getStorage, parseStoredPath } from "../storage/storage.server";
 import { getMailTransport, type MailTransport, type OutgoingMail } from "./transport.server";
 
-export type OutboxRow = typeof mailOutbox.$inferSelect;
+type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export type NewMail = {
   kind: MailKind;
@@ -147,7 +147,7 @@ function isPermanent(error: unknown) {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-export type DrainOptions = {
+type DrainOptions = {
   /** The drain's clock (tests move it forward); default the real time. */
   now?: Date;
   limit?: number;
@@ -155,7 +155,7 @@ export type DrainOptions = {
   db?: Database;
 };
 
-export type DrainResult = { claimed: number; sent: number; retrying: number; failed: number };
+type DrainResult = { claimed: number; sent: number; retrying: number; failed: number };
 
 /**
  * Claims the due messages, sends each, and records how it went, through the database itself:
@@ -273,7 +273,7 @@ const worker: Worker = registry[workerKey];
 /** A database or relay outage is logged once a minute, not on every tick. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
 
-export type WorkerOptions = { intervalMs?: number; transport?: MailTransport; limit?: number };
+type WorkerOptions = { intervalMs?: number; transport?: MailTransport; limit?: number };
 
 export function startMailWorker(options: WorkerOptions = {}) {
   if (worker.started) return;

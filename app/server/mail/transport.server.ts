@@ -52,7 +52,7 @@ function toMessage(mail: OutgoingMail) {
   };
 }
 
-export type SmtpOptions = {
+type SmtpOptions = {
   /** Connection and greeting timeout (default 10 s). */
   timeoutMs?: number;
   /** Parallel connections (default 5); the worker sends as many messages at once. */
@@ -91,7 +91,7 @@ export function emlFileName(mail: Pick<OutgoingMail, "messageId" | "queuedAt">) 
   return `${time}-${id}.eml`;
 }
 
-export function createFileTransport(dir: string): MailTransport {
+function createFileTransport(dir: string): MailTransport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     describe: () => dir,

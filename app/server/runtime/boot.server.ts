@@ -4,14 +4,15 @@
 // together on one PostgreSQL database take turns (ADR 022): one migrates while the others wait
 // (the migration's own lock), then one creates the first admin and seeds while the others wait,
 // and they find both done.
-import { runInTurn } from "~/server/db/advisory-locks.server";
+
 import { connectDatabase } from "~/server/db/db.server";
+import { runInTurn } from "~/server/db/exclusive-runs.server";
 import { getEnv, publicBaseUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { seedDemoContent } from "~/server/seed/seed.server";
 import { describeStorage, getStorage } from "~/server/storage/storage.server";
 
-export type BootResult<Admin> = {
+type BootResult<Admin> = {
   database: "pglite" | "postgres";
   admin: Admin;
   seeded: boolean;

@@ -9,8 +9,8 @@
 import os from "node:os";
 import { inArray, sql } from "drizzle-orm";
 import { applyAuditRetention } from "~/server/audit/audit.server";
-import { runOncePerPeriod } from "~/server/db/advisory-locks.server";
 import { getDatabase, getDb } from "~/server/db/db.server";
+import { runOncePerPeriod } from "~/server/db/exclusive-runs.server";
 import { contactQueries } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { pruneFormSubmissions } from "~/server/http/once-per-submission.server";
@@ -39,7 +39,7 @@ export async function vacuumEmbeddedDatabase() {
   return true;
 }
 
-export type OrphanSweepResult = {
+type OrphanSweepResult = {
   /** Stored uploads no enquiry refers to, deleted. */
   orphans: number;
   /** Unfinished writes deleted. */

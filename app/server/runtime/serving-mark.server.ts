@@ -6,12 +6,12 @@ import os from "node:os";
 import { logger } from "~/server/logger.server";
 import type { ServingMark, Storage } from "~/server/storage/storage.server";
 
-export const SERVING_MARK_INTERVAL_MS = 60_000;
+const SERVING_MARK_INTERVAL_MS = 60_000;
 /**
  * A note younger than this belongs to a running process: two and a half refreshes, so one slow
  * or failed write does not make a running site look stopped.
  */
-export const SERVING_MARK_FRESH_MS = 150_000;
+const SERVING_MARK_FRESH_MS = 150_000;
 
 /** The processes whose notes are fresh at `now`. */
 export function freshServingMarks(marks: readonly ServingMark[], now = Date.now()) {

@@ -19,7 +19,7 @@ export const FORGED_REQUEST_MESSAGE = "Forbidden: this request did not come from
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
-export type OriginCheckOptions = {
+type OriginCheckOptions = {
   /** The site's public address (PUBLIC_URL); its origin is always accepted. */
   publicUrl?: string;
 };
@@ -51,7 +51,7 @@ function ownOrigins(req: Request, publicOrigin: string | null) {
 }
 
 /** Why the request is refused, or null when it may go on. */
-export function forgeryReason(req: Request, publicOrigin: string | null): string | null {
+function forgeryReason(req: Request, publicOrigin: string | null): string | null {
   if (SAFE_METHODS.has(req.method)) return null;
   const fetchSite = req.get("sec-fetch-site");
   if (fetchSite === "same-origin") return null;

@@ -82,7 +82,7 @@ const GLYPHS: Record<LogoGlyph, string> = {
 export type LogoLayout = "tile" | "wordmark" | "emblem" | "banner";
 
 export const LOGO_WIDTH = 480;
-export const LOGO_HEIGHT = 160;
+const LOGO_HEIGHT = 160;
 const SERIF = "DejaVu Serif, Liberation Serif, Georgia, Times New Roman, serif";
 
 /** The largest font size (up to `max`) at which `text` fits `width`, at about `em` per character. */
@@ -162,7 +162,7 @@ export function logoSvg(
 }
 
 /** Split a title into at most two lines of about `width` characters. */
-export function wrapTitle(title: string, width: number) {
+function wrapTitle(title: string, width: number) {
   if (title.length <= width) return [title];
   const words = title.split(" ");
   let first = "";
@@ -171,7 +171,7 @@ export function wrapTitle(title: string, width: number) {
   return [first, words.join(" ")];
 }
 
-export type CertificateArt = {
+type CertificateArt = {
   title: string;
   category: string;
   number: string;

@@ -1,4 +1,5 @@
 // Home page sections, contact page content, enquiry subjects and the hero overlay setting.
+import { nzMonthName } from "~/lib/nz-date";
 import type { contactContent, homeContent, siteSettings } from "~/server/db/schema";
 import type { ProductCategoryName } from "./taxonomy";
 
@@ -72,10 +73,6 @@ export type HomeImages = {
   avatars: readonly string[];
 };
 
-function monthName(date: Date) {
-  return date.toLocaleString("en-NZ", { month: "long", timeZone: "Pacific/Auckland" });
-}
-
 export function buildHomeContent(images: HomeImages, now: Date): HomeRow[] {
   const hero: HomeRow[] = [
     {
@@ -115,7 +112,7 @@ export function buildHomeContent(images: HomeImages, now: Date): HomeRow[] {
 
   const catalogue: HomeRow = {
     sectionType: "catalog",
-    title: `${monthName(now)} Trade Catalogue`,
+    title: `${nzMonthName(now)} Trade Catalogue`,
     subtitle: "This month's deals on framing, roofing and power tools for trade account holders.",
     imageUrl: images.catalogue,
     linkText: "View the Catalogue",

@@ -2,7 +2,7 @@
 // category tiles and hero scenes can place and scale the same drawing.
 import { floorShadow, type Palette, polygon, round, wavePoints } from "./svg";
 
-export const MOTIF_NAMES = [
+const MOTIF_NAMES = [
   "timber",
   "roofing",
   "cladding",

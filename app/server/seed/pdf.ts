@@ -2,7 +2,7 @@
 // PDF library for six small files would be a heavy dependency. Text uses the standard Helvetica
 // fonts, which every reader has, so nothing is embedded.
 
-export type CertificatePdf = {
+type CertificatePdf = {
   title: string;
   category: string;
   number: string;

@@ -69,7 +69,7 @@ export function extrude(profile: readonly Point[], [dx, dy]: Point, colour: stri
 }
 
 /** A roll of sheet material lying on its side, with a length unrolled in front. */
-export function roll(colour: string, print: string, core = "#a16207") {
+function roll(colour: string, print: string, core = "#a16207") {
   const lines = [0, 1, 2, 3]
     .map(
       (i) => `<rect x="${120 + i * 44}" y="86" width="22" height="6" rx="2" fill="${print}" opacity="0.8"/>`,
@@ -88,7 +88,7 @@ export function roll(colour: string, print: string, core = "#a16207") {
 }
 
 /** Flat sheets stacked on two bearers, edges showing their make-up. */
-export function sheetStack(sheets: number, face: string, edge: readonly string[], thickness: number) {
+function sheetStack(sheets: number, face: string, edge: readonly string[], thickness: number) {
   const parts: string[] = [floorShadow(200, 258, 190, 14)];
   parts.push(prism(70, 238, 20, 16, [200, -70], ["#7c5a35", "#94704a", "#5f4427"]));
   parts.push(prism(250, 238, 20, 16, [60, -21], ["#7c5a35", "#94704a", "#5f4427"]));

@@ -7,7 +7,6 @@ import { backdrop, paletteAt, svgDocument } from "./svg";
 const PICTURES = { ...BUILDING_PICTURES, ...TRADE_PICTURES };
 
 export type ProductPicture = keyof typeof PICTURES;
-export const PRODUCT_PICTURES = Object.keys(PICTURES) as ProductPicture[];
 
 type Pictured = { name: string; category: string; picture: ProductPicture };
 
@@ -28,7 +27,7 @@ export function drawProductPictures<T extends Pictured>(products: readonly T[]) 
   });
 }
 
-export function productPictureSvg(picture: ProductPicture, variant: number, backdropIndex: number) {
+function productPictureSvg(picture: ProductPicture, variant: number, backdropIndex: number) {
   const width = 800;
   const height = 600;
   const palette = paletteAt(backdropIndex);

@@ -3,7 +3,7 @@
 import { corrugateSheets, timberStack, weatherboardWall } from "./motifs";
 import { polygon, svgDocument } from "./svg";
 
-export const SCENE_NAMES = ["frame", "yard", "home", "commercial", "renovation"] as const;
+const SCENE_NAMES = ["frame", "yard", "home", "commercial", "renovation"] as const;
 export type SceneName = (typeof SCENE_NAMES)[number];
 export type Sky = "dusk" | "day";
 

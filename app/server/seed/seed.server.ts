@@ -3,6 +3,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { nzDatePlusDays } from "~/lib/nz-date";
+import { SEED_LOCK, transactionLockStatement } from "~/server/db/advisory-locks.server";
 import type { Database, DbOrTx, Transaction } from "~/server/db/client.server";
 import {
   brands,
@@ -47,9 +48,6 @@ const CONTENT_TABLES = {
   contact_subjects: contactSubjects,
   site_settings: siteSettings,
 } satisfies Record<string, PgTable>;
-
-// Any fixed number: two processes seeding one PostgreSQL database at once queue on this lock.
-const SEED_LOCK_KEY = 7_264_270_001;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -258,7 +256,8 @@ export async function seedDemoContent(
   let seeded: boolean;
   try {
     seeded = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_KEY))})`);
+      // Two processes seeding one PostgreSQL database at once queue here.
+      await tx.execute(transactionLockStatement(SEED_LOCK));
       // Another process may have seeded while the pictures were rendering.
       if (!(await isDatabaseEmpty(tx))) return false;
       await insertDemoContent(tx, assets, now);

@@ -2,7 +2,7 @@
 import type { SceneName, Sky } from "./scenes";
 import type { CaseStudyCategoryName, CertificationCategoryName } from "./taxonomy";
 
-export type CaseStudySeed = {
+type CaseStudySeed = {
   title: string;
   category: CaseStudyCategoryName;
   durationMonths: number;
@@ -108,7 +108,7 @@ export const CASE_STUDIES: CaseStudySeed[] = [
   },
 ];
 
-export type CertificationSeed = {
+type CertificationSeed = {
   title: string;
   description: string;
   category: CertificationCategoryName;

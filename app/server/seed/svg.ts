@@ -10,7 +10,7 @@ export type Palette = {
 };
 
 // Slate, charcoal and steel backdrops with safety-orange and amber accents.
-export const PALETTES: readonly Palette[] = [
+const PALETTES: readonly Palette[] = [
   { from: "#3d4a5c", to: "#0f172a", accent: "#f97316" },
   { from: "#4a4744", to: "#171514", accent: "#f59e0b" },
   { from: "#52607a", to: "#1b2333", accent: "#fb923c" },

@@ -33,12 +33,12 @@ function ascii(text: string) {
 const MARKUP = /<\s*(?:!doctype\s+html|html|script|body|iframe|svg|object|embed)\b/i;
 
 /** Whether the first bytes carry markup a browser would run (see the polyglot note above). */
-export function containsMarkup(head: Uint8Array) {
+function containsMarkup(head: Uint8Array) {
   return MARKUP.test(Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString("latin1"));
 }
 
 /** What a scan of the whole file found that refuses it, whatever its first bytes said. */
-export type ContentProblem =
+type ContentProblem =
   /** An HTML tag opener somewhere in the file: a polyglot. */
   | "markup"
   /** A PDF with JavaScript or actions run on their own. */

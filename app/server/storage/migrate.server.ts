@@ -3,7 +3,7 @@
 // skipped, so the copy can be run again after an interruption, or again after a late upload.
 import { BUCKETS, type Bucket, type Storage } from "./storage.server";
 
-export type MigrateResult = { copied: number; skipped: number; bytes: number };
+type MigrateResult = { copied: number; skipped: number; bytes: number };
 
 export async function copyStoredFiles(
   from: Storage,

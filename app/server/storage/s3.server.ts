@@ -42,12 +42,12 @@ import {
   type ServingMark,
   type Storage,
   StorageError,
-} from "./storage.server";
+} from "./contract.server";
 
 /** Every part but the last is this long (S3 wants at least 5 MiB). */
-export const PART_BYTES = 8 * 1024 * 1024;
+const PART_BYTES = 8 * 1024 * 1024;
 
-export type S3StorageOptions = {
+type S3StorageOptions = {
   /** Given by tests; otherwise the SDK's own chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, …). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
   partBytes?: number;

@@ -11,7 +11,7 @@ import {
   type AuditFilters as Filters,
 } from "~/modules/audit/filters";
 
-export type AuditActorOption = { id: string; name: string };
+type AuditActorOption = { id: string; name: string };
 
 const ENTITIES = Object.entries(AUDIT_ENTITY_LABELS);
 const ACTIONS = Object.entries(AUDIT_ACTION_LABELS);

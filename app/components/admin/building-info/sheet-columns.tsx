@@ -8,7 +8,7 @@ import type { Completeness } from "~/modules/compliance/completeness";
 import { CLASSIFICATION_LABELS, RESPONSIBILITY_LABELS } from "~/modules/compliance/sheet.schema";
 import { CompletenessBadge } from "./completeness-badge";
 
-export type SheetListItem = {
+type SheetListItem = {
   id: string;
   title: string;
   classification: BuildingProductClass;

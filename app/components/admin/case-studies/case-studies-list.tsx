@@ -35,7 +35,7 @@ function toFormValues(row: AdminCaseStudy) {
   } satisfies typeof NEW_CASE_STUDY;
 }
 
-export function formatDuration(months: number | null) {
+function formatDuration(months: number | null) {
   if (months === null) return "—";
   return `${months} ${months === 1 ? "month" : "months"}`;
 }

@@ -21,10 +21,10 @@ import { downloadFile } from "./download-file";
 import { EnquiryFilters, type StaffOption } from "./enquiry-filters";
 import { EnquiryStatusBadge } from "./enquiry-status-badge";
 
-export const EXPORT_URL = "/admin/contact-management/export";
+const EXPORT_URL = "/admin/contact-management/export";
 const SELECTION_FORM = "selected-queries";
 
-export function enquiryHref(id: string) {
+function enquiryHref(id: string) {
   return `/admin/contact-management/${id}`;
 }
 

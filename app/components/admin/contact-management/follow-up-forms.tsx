@@ -22,7 +22,7 @@ import {
   setStatusSchema,
 } from "~/modules/enquiries/follow-up.schema";
 
-export type OwnerOption = { id: string; name: string; role: string };
+type OwnerOption = { id: string; name: string; role: string };
 
 export function StatusForm({ status }: { status: EnquiryStatus }) {
   const fetcher = useAdminFetcher();

@@ -11,7 +11,7 @@ import type { PagedListData } from "~/lib/list-params";
 import { formatNzDate } from "~/lib/nz-date";
 import { subjectFormSchema } from "~/modules/enquiries/subjects.schema";
 
-export type SubjectListRow = { id: string; subjectName: string; isActive: boolean; createdAt: Date };
+type SubjectListRow = { id: string; subjectName: string; isActive: boolean; createdAt: Date };
 
 const NEW_SUBJECT = { subjectName: "", isActive: "on" };
 

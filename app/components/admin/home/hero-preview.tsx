@@ -4,7 +4,7 @@
 import { ArrowRight } from "lucide-react";
 import type { HeroBackground } from "~/modules/settings/hero-background";
 
-export type HeroPreviewValues = {
+type HeroPreviewValues = {
   title: string;
   subtitle: string;
   imageUrl: string;

@@ -14,7 +14,7 @@ import { type HomeContentItem, SECTION_TYPE_LABELS } from "~/modules/content/hom
 import { HomeContentDialog, nextDisplayOrder } from "./home-content-dialog";
 import { homeContentLabel, ItemTitleCell } from "./section-items-tab";
 
-export const CONTENT_DELETE_TEXT = "Are you sure you want to delete this content?";
+const CONTENT_DELETE_TEXT = "Are you sure you want to delete this content?";
 
 export function HomeContentTable({ items, failed }: { items: HomeContentItem[]; failed: boolean }) {
   const dialog = useEntityDialog<HomeContentItem>();

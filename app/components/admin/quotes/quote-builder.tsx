@@ -35,7 +35,7 @@ import { formatNzDate, isIsoDate } from "~/lib/nz-date";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { sendQuestion } from "./confirm-send";
 
-export type BuilderValues = {
+type BuilderValues = {
   customerName: string;
   customerEmail: string;
   customerCompany: string;

@@ -7,7 +7,7 @@ import { TextareaField, TextField } from "~/components/admin/text-field";
 import { brandFormSchema } from "~/modules/taxonomy/schema";
 import { TaxonomyList } from "./taxonomy-list";
 
-export type BrandListRow = {
+type BrandListRow = {
   id: string;
   name: string;
   description: string | null;

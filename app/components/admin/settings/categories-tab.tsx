@@ -18,7 +18,7 @@ import {
 } from "~/modules/taxonomy/schema";
 import { TaxonomyList } from "./taxonomy-list";
 
-export type CategoryListRow = {
+type CategoryListRow = {
   id: string;
   name: string;
   type: string;

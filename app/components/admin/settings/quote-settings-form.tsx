@@ -12,7 +12,7 @@ import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
-export type QuoteSettingsValues = {
+type QuoteSettingsValues = {
   gstBasisPoints: string;
   validityDays: string;
   reminderDaysBefore: string;

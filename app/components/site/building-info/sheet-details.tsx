@@ -19,7 +19,7 @@ import {
 import { absoluteUrl } from "~/modules/seo/meta";
 import { usePublicSite } from "../json-ld";
 
-export type HeadingLevel = 2 | 3;
+type HeadingLevel = 2 | 3;
 
 function Heading({ level, children }: { level: HeadingLevel; children: ReactNode }) {
   const Tag = level === 2 ? "h2" : "h3";

@@ -1,5 +1,5 @@
 /** The card shows the challenge cut at 150 characters, ending in an ellipsis when cut. */
-export const CHALLENGE_EXCERPT_LENGTH = 150;
+const CHALLENGE_EXCERPT_LENGTH = 150;
 
 export function excerpt(text: string | null, length = CHALLENGE_EXCERPT_LENGTH) {
   if (!text) return "";

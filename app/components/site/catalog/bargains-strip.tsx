@@ -1,7 +1,8 @@
-import { ProductCard, type ProductCardProduct } from "../product-card";
+import type { ProductCardData } from "~/modules/products/card";
+import { ProductCard } from "../product-card";
 
 /** "Today's Best Bargains": the top featured products by discount, whatever the filters. */
-export function BargainsStrip({ products }: { products: ProductCardProduct[] }) {
+export function BargainsStrip({ products }: { products: ProductCardData[] }) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="bargains-heading" className="border-t bg-muted/50">

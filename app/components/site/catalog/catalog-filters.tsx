@@ -6,6 +6,7 @@ import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { CATALOG_SORT_LABELS, CATALOG_SORTS, type CatalogParams } from "~/modules/products/catalog-params";
 import type { CatalogOption } from "~/modules/products/queries.server";
+import { useHydrated } from "../case-studies/use-hydrated";
 import { useCatalogNavigate } from "./use-catalog-navigate";
 
 type CatalogFiltersProps = {
@@ -20,10 +21,12 @@ type FilterValues = Pick<CatalogParams, "brand" | "category" | "inStock" | "sort
 
 /**
  * Brand, category, In Stock Only and sort. A plain GET form (the server applies the rules and
- * starts again at page 1); with JavaScript each change applies at once.
+ * starts again at page 1) with an Apply filters button; once the page is hydrated each change
+ * applies at once and the button goes.
  */
 export function CatalogFilters({ params, brands, categories, idPrefix }: CatalogFiltersProps) {
   const goTo = useCatalogNavigate();
+  const hydrated = useHydrated();
   const { brand, category, inStock, sort } = params;
   const [values, setValues] = useState<FilterValues>({ brand, category, inStock, sort });
   // The server may change what was asked for (a brand's only category, a reset category): show
@@ -109,13 +112,11 @@ export function CatalogFilters({ params, brands, categories, idPrefix }: Catalog
         </NativeSelect>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        {/* With JavaScript every change applies at once; without it, this button applies them. */}
-        <Button type="submit" className="hidden noscript:inline-flex">
-          Apply filters
-        </Button>
         <Link to="/catalog" className="font-medium text-primary text-sm underline underline-offset-4">
           Clear filters
         </Link>
+        {/* Last in the row, so that nothing moves when it goes. */}
+        {hydrated ? null : <Button type="submit">Apply filters</Button>}
       </div>
     </Form>
   );

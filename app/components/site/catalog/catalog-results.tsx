@@ -1,9 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { PackageSearch, TriangleAlert } from "~/components/ui/sprite-icons";
+import type { ProductCardData } from "~/modules/products/card";
 import { CATALOG_PAGE_SIZE, type CatalogParams } from "~/modules/products/catalog-params";
-import { ProductCard, type ProductCardProduct } from "../product-card";
+import { ProductCard } from "../product-card";
 
-type CatalogResultsProps = { products: ProductCardProduct[]; failed: boolean };
+type CatalogResultsProps = { products: ProductCardData[]; failed: boolean };
 
 /** The product grid, or the failure or empty message in its place. */
 export function CatalogResults({ products, failed }: CatalogResultsProps) {

@@ -14,7 +14,7 @@ import type { CatalogParams } from "~/modules/products/catalog-params";
 import type { CatalogOption } from "~/modules/products/queries.server";
 import { CatalogFilters } from "./catalog-filters";
 
-export type MobileFiltersSheetProps = {
+type MobileFiltersSheetProps = {
   params: CatalogParams;
   brands: CatalogOption[];
   categories: CatalogOption[];

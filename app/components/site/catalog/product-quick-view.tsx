@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import type { ProductCardProduct } from "../product-card";
+import type { ProductCardData } from "~/modules/products/card";
 import { ProductImage } from "../product-image";
 import { AddToQuoteList } from "../quote-list/add-to-quote-list";
 import { EnquireButton, OutOfStockOverlay } from "./product-actions";
@@ -48,7 +48,7 @@ export function ProductQuickView({
   product,
   onCloseAutoFocus,
 }: {
-  product: ProductCardProduct;
+  product: ProductCardData;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const outOfStock = product.stockStatus === "Out of Stock";

@@ -5,12 +5,12 @@ import { lazy, Suspense } from "react";
 import { Button } from "~/components/ui/button";
 import { Eye } from "~/components/ui/sprite-icons";
 import { useDialogOnDemand } from "~/components/ui/use-dialog-on-demand";
-import type { ProductCardProduct } from "../product-card";
+import type { ProductCardData } from "~/modules/products/card";
 
 const loadDialog = () => import("./quick-view-dialog");
 const QuickViewDialog = lazy(loadDialog);
 
-export function QuickViewButton({ product }: { product: ProductCardProduct }) {
+export function QuickViewButton({ product }: { product: ProductCardData }) {
   const { open, setOpen, requested, trigger, triggerProps } = useDialogOnDemand(loadDialog);
   return (
     <>

@@ -1,11 +1,11 @@
 // The quick view's dialog, in a chunk of its own: QuickViewButton loads it on demand.
 import type { RefObject } from "react";
 import { Dialog } from "~/components/ui/dialog";
-import type { ProductCardProduct } from "../product-card";
+import type { ProductCardData } from "~/modules/products/card";
 import { ProductQuickView } from "./product-quick-view";
 
 type QuickViewDialogProps = {
-  product: ProductCardProduct;
+  product: ProductCardData;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The button that opened it: focus goes back there on close, as with a Radix trigger. */

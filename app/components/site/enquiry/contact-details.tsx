@@ -11,7 +11,7 @@ const MAP_EMBED_PREFIX = "https://www.google.com/maps/embed";
  * Staff may paste the whole `<iframe>` snippet Google gives, or only its URL. Only a Google Maps
  * embed address is ever used as the frame's source.
  */
-export function toMapEmbedSrc(value: string | null | undefined) {
+function toMapEmbedSrc(value: string | null | undefined) {
   if (!value) return null;
   const fromSnippet = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(value)?.[1];
   const candidate = (fromSnippet ?? value).trim().replaceAll("&amp;", "&");

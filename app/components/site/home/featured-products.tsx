@@ -7,7 +7,7 @@ import { FEATURED_GRID } from "./featured-grid";
 import { SectionHeading } from "./section-heading";
 
 /** Where a product card leads: the contact form, prefilled for this product. */
-export function productEnquiryHref(name: string) {
+function productEnquiryHref(name: string) {
   return `/contact?subject=Product%20Information&product=${encodeURIComponent(name)}`;
 }
 

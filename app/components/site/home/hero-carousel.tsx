@@ -11,9 +11,9 @@ import { ContentLink } from "./content-link";
 
 type CarouselApi = UseEmblaCarouselType[1];
 
-export const HERO_AUTOPLAY_DELAY_MS = 5000;
+const HERO_AUTOPLAY_DELAY_MS = 5000;
 /** The hero spans the viewport; the route's preload must ask for the same size. */
-export const HERO_IMAGE_SIZES = "100vw";
+const HERO_IMAGE_SIZES = "100vw";
 
 const HeroCarouselDriver = lazy(() => import("./hero-carousel-driver"));
 

@@ -17,7 +17,7 @@ import { QUOTE_LIST_TOASTS } from "~/modules/quote-list/toasts";
 import { describeQuoteCount } from "./quote-list-link";
 import { useQuoteListForm } from "./use-quote-list";
 
-export const QUOTE_LIST_SECTION_ID = "quote-list";
+const QUOTE_LIST_SECTION_ID = "quote-list";
 
 function useReturnPath() {
   const location = useLocation();
