@@ -2,12 +2,13 @@
 // outermost transaction has committed, outside its scope, and never for a write that rolled back.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
+import { productEntity } from "~/modules/products/entity";
 import { getPageCache } from "~/server/cache/invalidation.server";
+import { staffActor } from "~/server/commands/actor";
+import { defineCommand, runCommand } from "~/server/commands/runner.server";
 import { afterCommit, getDatabase, getDb, inTransaction, inTransactionScope } from "~/server/db/db.server";
 import { products } from "~/server/db/schema";
-import { staffOf, staffWrite } from "~/server/http/staff-action.server";
 import { useTestDatabase } from "../support/database";
 import { createUser } from "../support/users";
 
@@ -104,22 +105,28 @@ test("an effect that throws is logged; the write stands and the effects after it
   expect(await committedProducts(name)).toHaveLength(1);
 });
 
-test("a staff write inside another transaction empties the page cache after the outer commit, not on its rollback", async () => {
+test("a command run inside another transaction empties the page cache after the outer commit, not on its rollback", async () => {
   const user = await createUser({
     email: `${crypto.randomBytes(4).toString("hex")}@example.nz`,
     name: "Aroha Staff",
     role: "admin",
     password: "a-long-password-1",
   });
-  const staff = staffOf({ id: user.id, name: user.name, email: user.email, role: "admin" } as never, {
-    request: new Request("http://localhost/admin/catalog"),
-    context: new RouterContextProvider(),
-  });
-  const createProduct = (name: string) =>
-    staffWrite(staff, { entity: "product", action: "create" }, async () => {
+  const staff = staffActor(
+    { id: user.id, name: user.name, email: user.email, role: "admin" },
+    { ip: null, userAgent: null },
+  );
+  const insertProduct = defineCommand({
+    name: "test.product.insert",
+    entity: productEntity,
+    access: "staff",
+    target: (_name: string) => ({ action: "create" }),
+    run: async (name) => {
       const [row] = await getDb().insert(products).values({ name, price: 1 }).returning({ id: products.id });
       return row;
-    });
+    },
+  });
+  const createProduct = (name: string) => runCommand(insertProduct, staff, name);
   const cache = getPageCache();
   const start = cache.generation;
 
@@ -141,7 +148,7 @@ test("a staff write inside another transaction empties the page cache after the 
   expect(cache.generation).toBe(start + 1);
   expect(await committedProducts(name)).toEqual([]);
 
-  // On its own, staffWrite tells the cache before it returns.
+  // On its own, a command tells the cache before it returns.
   await createProduct(unique());
   expect(cache.generation).toBe(start + 2);
 });

@@ -5,6 +5,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
+import { productEntity } from "~/modules/products/entity";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
 import { action as catalogAction } from "~/routes/admin/catalog";
 import { action as settingsAction } from "~/routes/admin/settings";
@@ -13,8 +14,9 @@ import { loader as exportLoader } from "~/routes/resources/enquiries-csv";
 import { action as signOutAction } from "~/routes/resources/sign-out";
 import { applyAuditRetention } from "~/server/audit/audit.server";
 import { getPageCache } from "~/server/cache/invalidation.server";
+import { staffActor } from "~/server/commands/actor";
+import { defineCommand, runCommand } from "~/server/commands/runner.server";
 import { auditEvents, products, users } from "~/server/db/schema";
-import { staffOf, staffWrite } from "~/server/http/staff-action.server";
 import { clientIpContext } from "~/server/security/request-context";
 import { cookieFor, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
@@ -111,17 +113,22 @@ test("a refused form and a refused rule leave no event; a write that throws afte
   });
   expect(refused.status).toBe(400);
   // A write that fails half-way: the product it inserted is rolled back with the event.
-  const staff = staffOf(
+  const staff = staffActor(
     { id: me.id, name: me.name, email: me.email, role: "admin" },
-    { request: new Request("http://localhost/admin/catalog"), context: new RouterContextProvider() },
+    { ip: null, userAgent: null },
   );
-  await expect(
-    staffWrite(staff, { entity: "product", action: "create" }, async () => {
+  const halfWrite = defineCommand({
+    name: "test.product.half_write",
+    entity: productEntity,
+    access: "staff",
+    target: () => ({ action: "create" }),
+    run: async () => {
       const { getDb } = await import("~/server/db/db.server");
       await getDb().insert(products).values({ name: "Half-written", price: 1 });
       throw new Error("disk full");
-    }),
-  ).rejects.toThrow("disk full");
+    },
+  });
+  await expect(runCommand(halfWrite, staff, undefined)).rejects.toThrow("disk full");
   expect(await database.current.db.select().from(products).where(eq(products.name, "Half-written"))).toEqual(
     [],
   );

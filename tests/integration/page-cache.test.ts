@@ -222,7 +222,7 @@ async function startServer(cache: PageCache, content: { text: string }): Promise
     isCacheable: (pathname) => !pathname.startsWith("/admin"),
   });
   app.use(serveHits, compression(), storeMisses);
-  // As a staff write does (server/http/staff-action.server.ts): the change, then the announcement.
+  // As a command does (server/commands/runner.server.ts): the change, then the announcement.
   app.post("/admin/catalog", async (_req, res) => {
     content.text = "Pine 90x45 H3.2 (renamed)";
     await announceContentChange(cache);

@@ -430,7 +430,14 @@ export const receiveEnquiry = defineCommand({
   name: "enquiry.receive",
   entity: enquiryEntity,
   access: "anyone",
-  target: () => ({ action: "create" as const, id: null }),
+  target: () => ({
+    action: "create" as const,
+    id: null,
+    keepValues: false,
+    detail: (received: { reference: string; spam: unknown }) => ({
+      subject: `enquiry ${received.reference}${received.spam ? " (as spam)" : ""}`,
+    }),
+  }),
   run: async (input: ReceiveEnquiryInput) => {
     const { kind, value, screening, receivedAt: now } = input;
     const { spam } = screening;

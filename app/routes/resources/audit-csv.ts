@@ -5,11 +5,12 @@ import { parseListParams } from "~/lib/list-params";
 import { auditCsvFileName, toAuditCsvStream } from "~/modules/audit/csv";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, parseAuditFilters } from "~/modules/audit/filters";
 import { readAuditEventsForExport } from "~/modules/audit/queries.server";
-import { recordStaffEvent, requireStaffRole } from "~/server/http/staff-action.server";
+import { recordAuditEventSafely } from "~/server/audit/audit.server";
+import { requireActor } from "~/server/http/intake.server";
 import type { Route } from "./+types/audit-csv";
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaffRole(args, "admin");
+  const actor = await requireActor(args, "admin");
   const url = new URL(args.request.url);
   const filters = parseAuditFilters(url.searchParams);
   const { q } = parseListParams(url);
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
     filters.to ? `to ${filters.to}` : null,
     q ? `matching "${q}"` : null,
   ].filter(Boolean);
-  await recordStaffEvent(staff, {
+  await recordAuditEventSafely(actor.actor, actor.origin, {
     action: "export",
     entityType: filters.entity ?? "session",
     summary: `Exported the audit log as CSV${described.length ? ` (${described.join(", ")})` : ""}`,

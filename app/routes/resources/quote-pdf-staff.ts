@@ -4,8 +4,9 @@ import { quotingRoles } from "~/modules/quotes/access.server";
 import { pdfFileName } from "~/modules/quotes/document.server";
 import { getQuote } from "~/modules/quotes/drafts.server";
 import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
+import { recordAuditEventSafely } from "~/server/audit/audit.server";
+import { requireActor } from "~/server/http/intake.server";
 import { notFound } from "~/server/http/not-found";
-import { recordStaffEvent, requireStaffRole } from "~/server/http/staff-action.server";
 import { getStorage, parseStoredPath, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/quote-pdf-staff";
 
@@ -14,7 +15,7 @@ const NO_PDF = "This quote has no stored PDF: only a sent quote has one.";
 // A sent quote's PDF for staff who may quote, as the customer got it; each download is in the
 // audit log, as an enquiry's attachment's is.
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaffRole(args, await quotingRoles());
+  const actor = await requireActor(args, await quotingRoles());
   const id = z.uuid().safeParse(args.params.id);
   const quote = id.success ? await getQuote(id.data) : null;
   const stored = parseStoredPath(quote?.pdfPath);
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!stored) throw notFound(NO_PDF);
   try {
     const file = await getStorage().get(stored.bucket, stored.name);
-    await recordStaffEvent(staff, {
+    await recordAuditEventSafely(actor.actor, actor.origin, {
       action: "download",
       entityType: "quote",
       entityId: quote.id,

@@ -45,6 +45,12 @@ export type AuditTarget<Result = unknown> = {
   /** Changes the record's row cannot show (a new password, which is never stored). */
   changes?: AuditChanges;
   /**
+   * False for a record whose values are a visitor's own words (an enquiry's e-mail and message):
+   * the event says what was done and to which record, and copies none of its fields, which stay
+   * under the record's own retention.
+   */
+  keepValues?: boolean;
+  /**
    * What only the work knows, asked for after it ran (in its transaction), with what it returned
    * (the number of the quote a revision opened, a save's line edits).
    */
@@ -229,7 +235,7 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, 
       entityId: id,
       summary: target.summary ?? summaryOf(entity, action, labelOf(entity, now ?? was), changes, detail),
       // A created record's every field is in its row; the event keeps what was set.
-      changes: { ...changes, ...detail.changes },
+      changes: target.keepValues === false ? null : { ...changes, ...detail.changes },
     });
   }
   if (entity.shownInPublic) void afterCommit(() => announceContentChange());

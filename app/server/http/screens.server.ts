@@ -1,6 +1,6 @@
 // What every admin screen's loader does around its own module's reads: a list that fails to load
 // is logged and shown as "Failed to fetch …" (never a 500 page), and a pick-list that fails is
-// only logged and empty. Writes go through readStaffForm (staff-action.server.ts).
+// only logged and empty. Writes go through readForm and a module's command (intake.server.ts).
 //
 //   const list = await loadPagedList("case studies", parseListParams(request), listAdminCaseStudies);
 //   const categories = await loadPickList("case study categories", getCaseStudyCategoryOptions);
