@@ -421,7 +421,11 @@ const { openDatabase } = await load("app/server/db/client.server.ts");
 const { setDatabase } = await load("app/server/db/db.server.ts");
 const { createLocalStorage, setStorage } = await load("app/server/storage/storage.server.ts");
 const auth = await load("app/server/auth/auth.server.ts");
-const schema = await load("app/server/db/schema.ts");
+const schema = await load(
+  fs.existsSync(path.join(root, "app/server/db/schema.ts"))
+    ? "app/server/db/schema.ts"
+    : "app/server/db/schema/index.ts",
+);
 const { cookieFor } = await load("tests/support/admin-action.ts");
 const { buildServer } = await load("tests/support/app-handler.ts");
 const { createApp } = await load("server/app.ts");

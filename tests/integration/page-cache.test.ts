@@ -15,17 +15,10 @@ import {
   INVALIDATION_CHANNEL,
   startInvalidationListener,
 } from "~/server/cache/invalidation.server";
-import {
-  bypassReason,
-  cacheKeyFor,
-  createPageCache,
-  makeTemplate,
-  type PageCache,
-  pageCacheMiddleware,
-  plainAcceptsGzip,
-  renderGzip,
-  renderTemplate,
-} from "~/server/cache/page-cache.server";
+import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
+import { bypassReason, cacheKeyFor, plainAcceptsGzip } from "~/server/cache/page-requests.server";
+import { createPageCache, type PageCache } from "~/server/cache/page-store.server";
+import { makeTemplate, renderGzip, renderTemplate } from "~/server/cache/page-template.server";
 import { collectFormTokens, issueFormToken, readFormToken } from "~/server/security/form-token.server";
 import { useTestDatabase } from "../support/database";
 

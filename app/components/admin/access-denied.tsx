@@ -17,10 +17,13 @@ function reasonOf(data: unknown) {
 export function AccessDenied({
   error,
   failed,
+  missingAs,
   children,
 }: {
   error: unknown;
   failed: string;
+  /** The title and words for a record that is not there, when the screen has its own. */
+  missingAs?: readonly [string, string];
   children?: ReactNode;
 }) {
   const response = isRouteErrorResponse(error) ? error : null;
@@ -29,7 +32,7 @@ export function AccessDenied({
   const [title, detail] = denied
     ? ["Access Denied", reasonOf(response.data) ?? DENIED]
     : missing
-      ? ["Not found", reasonOf(response.data) ?? "This page does not exist."]
+      ? (missingAs ?? ["Not found", reasonOf(response.data) ?? "This page does not exist."])
       : ["Something went wrong", failed];
   const Icon = missing ? SearchXIcon : ShieldAlertIcon;
   return (

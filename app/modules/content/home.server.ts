@@ -41,14 +41,8 @@ export type CategoryTile = {
   asset?: ImageAsset | null;
 };
 
-export type CatalogBanner = {
-  title: string;
-  subtitle: string | null;
-  imageUrl: string | null;
-  linkText: string;
-  linkUrl: string;
-  asset?: ImageAsset | null;
-};
+/** The catalogue banner reads as a hero slide does, without an id. */
+export type CatalogBanner = Omit<HeroSlide, "id">;
 
 export type FeaturedProduct = Pick<PublicProduct, "id" | "name" | "imageUrl" | "asset"> & {
   description: string;

@@ -1,6 +1,6 @@
 // User Management's reads (admin only): the paged list, and an account by its e-mail address.
 // Accounts are written by the commands in commands.server.ts.
-import { count, desc, sql } from "drizzle-orm";
+import { count, desc, getTableColumns, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { Role } from "~/lib/vocabulary";
 import { getDb } from "~/server/db/db.server";
@@ -16,6 +16,10 @@ export type AdminUserRow = {
   createdAt: Date;
 };
 
+/** What the users list shows of an account. */
+const { id, name, email, role, isActive, createdAt } = getTableColumns(users);
+const LISTED = { id, name, email, role, isActive, createdAt };
+
 export async function listUsers({ page, q }: { page: number; q: string }): Promise<Paged<AdminUserRow>> {
   const where = ilikeAny([users.name, users.email], q);
   const db = getDb();
@@ -24,14 +28,7 @@ export async function listUsers({ page, q }: { page: number; q: string }): Promi
     () => db.select({ n: count() }).from(users).where(where),
     (offset) =>
       db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          isActive: users.isActive,
-          createdAt: users.createdAt,
-        })
+        .select(LISTED)
         .from(users)
         .where(where)
         .orderBy(desc(users.createdAt), desc(users.id))

@@ -1,6 +1,7 @@
-import { ArrowLeftIcon, SearchXIcon, ShieldAlertIcon } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { ArrowLeftIcon } from "lucide-react";
+import { Link } from "react-router";
 import { z } from "zod";
+import { AccessDenied } from "~/components/admin/access-denied";
 import { EnquiryDetails } from "~/components/admin/contact-management/enquiry-details";
 import { EnquiryStatusBadge } from "~/components/admin/contact-management/enquiry-status-badge";
 import { EnquiryTimeline } from "~/components/admin/contact-management/enquiry-timeline";
@@ -201,34 +202,15 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const denied = status === 403 || status === 401;
-  const Icon = status === 404 ? SearchXIcon : ShieldAlertIcon;
-  // A refusal says its own reason when it gives one (quoting switched off meanwhile).
-  const reason = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : null;
-  const [title, detail] =
-    status === 404
-      ? ["Enquiry not found", "This enquiry does not exist. It may have been deleted."]
-      : denied
-        ? [
-            "Access Denied",
-            typeof reason === "string" && reason ? reason : "You don't have permission to access this page.",
-          ]
-        : ["Something went wrong", "The enquiry could not be loaded. Please try again."];
   return (
-    <Card className="mx-auto w-full max-w-md">
-      <CardHeader className="items-center text-center">
-        <Icon aria-hidden className="mx-auto size-10 text-destructive" />
-        <CardTitle asChild>
-          <h1 className="text-2xl">{title}</h1>
-        </CardTitle>
-        <CardDescription>{detail}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex justify-center">
-        <Button asChild variant="outline">
-          <Link to={LIST}>Back to Contact Management</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <AccessDenied
+      error={error}
+      failed="The enquiry could not be loaded. Please try again."
+      missingAs={["Enquiry not found", "This enquiry does not exist. It may have been deleted."]}
+    >
+      <Button asChild variant="outline">
+        <Link to={LIST}>Back to Contact Management</Link>
+      </Button>
+    </AccessDenied>
   );
 }

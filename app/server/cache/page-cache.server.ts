@@ -5,7 +5,7 @@
 // See docs/decisions/009-page-cache.md. This module is the HTTP side: a hit answered (before
 // Express when it can be), a miss captured and stored. Which requests qualify is
 // page-requests.server.ts, the template page-template.server.ts, the store page-store.server.ts,
-// and emptying it on a content change invalidation.server.ts.
+// and emptying it on a content change invalidation.server.ts; callers import each from its own file.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import {
@@ -19,25 +19,6 @@ import {
 } from "./page-requests.server";
 import type { CachedPage, PageCache } from "./page-store.server";
 import { etagOf, makeTemplate, matchesEtag, renderGzip, renderTemplate } from "./page-template.server";
-
-export {
-  ANONYMOUS_CACHE_CONTROL,
-  bypassReason,
-  cacheKeyFor,
-  isPrivateArea,
-  plainAcceptsGzip,
-  STAFF_CACHE_CONTROL,
-} from "./page-requests.server";
-export { type CachedPage, createPageCache, type PageCache, type PageCacheOptions } from "./page-store.server";
-export {
-  etagOf,
-  type GzipParts,
-  makeTemplate,
-  matchesEtag,
-  type PageTemplate,
-  renderGzip,
-  renderTemplate,
-} from "./page-template.server";
 
 /** Headers that are made afresh for every response, never replayed from a stored page. */
 const PER_RESPONSE_HEADERS = new Set([

@@ -46,6 +46,18 @@ type OrphanSweepResult = {
   partial: number;
 };
 
+/** Where a sweep looks, and how old a file must be before it is a candidate. */
+type SweepOptions = { storage?: Storage; minAgeMs?: number; now?: number };
+
+/** The storage a sweep works through, and the time before which a file may go. */
+function sweepSettings({
+  storage = getStorage(),
+  minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
+  now = Date.now(),
+}: SweepOptions) {
+  return { storage, olderThan: new Date(now - minAgeMs) };
+}
+
 /**
  * Deletes what a crash (or a database outage at COMMIT) can leave in contact_uploads: files no
  * enquiry refers to and writes that never finished. A file is stored before its enquiry's row is
@@ -54,16 +66,8 @@ type OrphanSweepResult = {
  * it; if the database cannot answer, nothing is deleted. Works through the storage interface, so
  * on the local disk and in a bucket alike.
  */
-export async function sweepOrphanedUploads({
-  storage = getStorage(),
-  minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
-  now = Date.now(),
-}: {
-  storage?: Storage;
-  minAgeMs?: number;
-  now?: number;
-} = {}): Promise<OrphanSweepResult> {
-  const olderThan = new Date(now - minAgeMs);
+export async function sweepOrphanedUploads(options: SweepOptions = {}): Promise<OrphanSweepResult> {
+  const { storage, olderThan } = sweepSettings(options);
   const result: OrphanSweepResult = { orphans: 0, partial: 0 };
   result.partial = await storage.deleteUnfinished("contact_uploads", olderThan);
 
@@ -100,18 +104,11 @@ export async function sweepOrphanedUploads({
  * certificate, a product image): `.part` files on the disk, multipart uploads in a bucket. Young
  * ones may be uploads still streaming in and are left alone. Returns how many went.
  */
-export async function sweepPartialWrites({
-  storage = getStorage(),
-  minAgeMs = getEnv().UPLOAD_ORPHAN_MIN_AGE_SECONDS * 1000,
-  now = Date.now(),
-}: {
-  storage?: Storage;
-  minAgeMs?: number;
-  now?: number;
-} = {}): Promise<number> {
+export async function sweepPartialWrites(options: SweepOptions = {}): Promise<number> {
+  const { storage, olderThan } = sweepSettings(options);
   let removed = 0;
   for (const bucket of Object.keys(BUCKETS) as Bucket[]) {
-    removed += await storage.deleteUnfinished(bucket, new Date(now - minAgeMs));
+    removed += await storage.deleteUnfinished(bucket, olderThan);
   }
   if (removed) logger.info({ removed }, "unfinished uploads swept");
   return removed;

@@ -23,15 +23,20 @@ function storedFiles(root: string): string[] {
 
 async function referencedUrls() {
   const { db } = setup();
-  const rows = [
-    ...(await db.select({ url: products.imageUrl }).from(products)),
-    ...(await db.select({ url: brands.logoUrl }).from(brands)),
-    ...(await db.select({ url: caseStudies.imageUrl }).from(caseStudies)),
-    ...(await db.select({ url: certifications.imageUrl }).from(certifications)),
-    ...(await db.select({ url: certifications.fileUrl }).from(certifications)),
-    ...(await db.select({ url: homeContent.imageUrl }).from(homeContent)),
-  ];
-  return rows.map((r) => r.url);
+  // Every column of demo content that names a stored file.
+  const columns = [
+    [products, products.imageUrl],
+    [brands, brands.logoUrl],
+    [caseStudies, caseStudies.imageUrl],
+    [certifications, certifications.imageUrl],
+    [certifications, certifications.fileUrl],
+    [homeContent, homeContent.imageUrl],
+  ] as const;
+  const urls: (string | null)[] = [];
+  for (const [table, column] of columns) {
+    for (const row of await db.select({ url: column }).from(table)) urls.push(row.url);
+  }
+  return urls;
 }
 
 test("an empty database is seeded with the whole demo", async () => {

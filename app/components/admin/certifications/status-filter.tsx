@@ -2,8 +2,8 @@
 // search and works without JavaScript.
 import { Form } from "react-router";
 import { FilterActions } from "~/components/admin/data-table/filter-actions";
-import { Label } from "~/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { FilterSelect } from "~/components/admin/data-table/filter-select";
+import { NativeSelectOption } from "~/components/ui/native-select";
 import { CERTIFICATE_STATUSES, type CertificateStatus } from "~/lib/vocabulary";
 import { CERTIFICATE_STATUS_LABELS } from "~/modules/compliance/certificate-status";
 
@@ -11,23 +11,16 @@ export function StatusFilter({ status, q }: { status: CertificateStatus | null; 
   return (
     <Form method="get" aria-label="Filter certifications" className="flex flex-wrap items-end gap-2">
       {q ? <input type="hidden" name="q" value={q} /> : null}
-      <div className="grid gap-1">
-        <Label htmlFor="filter-status">Status</Label>
-        <NativeSelect
-          id="filter-status"
-          name="status"
-          key={`status-${status ?? ""}`}
-          defaultValue={status ?? ""}
-          wrapperClassName="w-48"
-        >
-          <NativeSelectOption value="">Any status</NativeSelectOption>
-          {CERTIFICATE_STATUSES.map((value) => (
-            <NativeSelectOption key={value} value={value}>
-              {CERTIFICATE_STATUS_LABELS[value]}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        name="status"
+        label="Status"
+        value={status ?? ""}
+        options={CERTIFICATE_STATUSES}
+        labels={CERTIFICATE_STATUS_LABELS}
+        width="w-48"
+      >
+        <NativeSelectOption value="">Any status</NativeSelectOption>
+      </FilterSelect>
       <FilterActions
         submitLabel="Filter"
         filtered={status !== null}

@@ -6,6 +6,7 @@
 import type { FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { FilterActions } from "~/components/admin/data-table/filter-actions";
+import { FilterSelect } from "~/components/admin/data-table/filter-select";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import {
@@ -47,22 +48,14 @@ export function EnquiryFilters({ filters, q, staff }: { filters: Filters; q: str
       >
         <input type="hidden" name="tab" value="queries" />
         {q ? <input type="hidden" name="q" value={q} /> : null}
-        <div className="grid gap-1">
-          <Label htmlFor="filter-status">Status</Label>
-          <NativeSelect
-            id="filter-status"
-            name="status"
-            key={`status-${filters.status}`}
-            defaultValue={filters.status}
-            wrapperClassName="w-60"
-          >
-            {STATUS_FILTERS.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {STATUS_FILTER_LABELS[value]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filters.status}
+          options={STATUS_FILTERS}
+          labels={STATUS_FILTER_LABELS}
+          width="w-60"
+        />
         <div className="grid gap-1">
           <Label htmlFor="filter-owner">Owner</Label>
           <NativeSelect

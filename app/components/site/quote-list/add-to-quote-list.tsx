@@ -4,13 +4,13 @@
 
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
+import { QUANTITY_FIELD } from "~/components/site/quote-list/quantity-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Check, ClipboardPlus } from "~/components/ui/sprite-icons";
 import { toast } from "~/components/ui/toast";
 import { cx } from "~/lib/cx";
-import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
 import type { QuoteListResult } from "~/modules/quote-list/schema";
 import { QUOTE_LIST_TOASTS } from "~/modules/quote-list/toasts";
 import { QUOTE_LIST_HREF } from "./quote-list-link";
@@ -78,12 +78,7 @@ export function AddToQuoteList({
             <Label htmlFor={quantityId}>Quantity</Label>
             <Input
               id={quantityId}
-              type="number"
-              name="quantity"
-              inputMode="numeric"
-              min={1}
-              max={QUOTE_LIST_MAX_QUANTITY}
-              step={1}
+              {...QUANTITY_FIELD}
               defaultValue={1}
               disabled={outOfStock}
               className="w-24"

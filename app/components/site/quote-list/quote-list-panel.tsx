@@ -6,12 +6,12 @@ import { useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { StockBadge } from "~/components/site/catalog/stock-badge";
 import { ProductImage } from "~/components/site/product-image";
+import { QUANTITY_FIELD } from "~/components/site/quote-list/quantity-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ClipboardList, PackageSearch } from "~/components/ui/sprite-icons";
 import { toast } from "~/components/ui/toast";
 import { cx } from "~/lib/cx";
-import { QUOTE_LIST_MAX_QUANTITY } from "~/modules/quote-list/quote-list-cookie";
 import type { QuoteListItem, QuoteListResult } from "~/modules/quote-list/schema";
 import { QUOTE_LIST_TOASTS } from "~/modules/quote-list/toasts";
 import { describeQuoteCount } from "./quote-list-link";
@@ -118,12 +118,7 @@ function QuoteListLine({ item, onRemove }: { item: QuoteListItem; onRemove: () =
             // A new quantity from the server replaces what was typed.
             key={item.quantity}
             id={`${id}-quantity`}
-            type="number"
-            name="quantity"
-            inputMode="numeric"
-            min={1}
-            max={QUOTE_LIST_MAX_QUANTITY}
-            step={1}
+            {...QUANTITY_FIELD}
             defaultValue={item.quantity}
             aria-labelledby={`${id}-label ${id}-name`}
             aria-invalid={error ? true : undefined}
