@@ -62,16 +62,6 @@ export async function listAuditActors(): Promise<{ id: string; name: string }[]>
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The newest events of one record (a product, a user, an enquiry), for its own history. */
-export function listRecordHistory(entity: AuditFilters["entity"] & string, id: string, limit = 20) {
-  return getDb()
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityType, entity), eq(auditEvents.entityId, id)))
-    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
-    .limit(limit);
-}
-
 const EXPORT_BATCH = 1000;
 
 /** Every event of a filtered view, newest first, in batches (keyset paging: flat memory). */

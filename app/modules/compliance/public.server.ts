@@ -139,11 +139,6 @@ export async function getPublicBuildingInfo(
   return { sheet: sheets[0] ?? null, certificates };
 }
 
-/** Whether a product page has anything to show about building compliance. */
-export function hasBuildingInfo(info: PublicBuildingInfo) {
-  return info.sheet !== null || info.certificates.length > 0;
-}
-
 export type BuildingInfoSheetPage = {
   product: { id: string; name: string; slug: string; brandName: string | null };
   sheet: PublicSheet;

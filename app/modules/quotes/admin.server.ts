@@ -1,6 +1,6 @@
 // Quotes in the back office: the list (searched by number, enquiry reference or customer, filtered
 // by state, newest first), an enquiry's own revisions, and how the audit log names a quote.
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import { quoteNumber } from "~/lib/quote-number";
 import type { QuoteStatus } from "~/lib/vocabulary";
@@ -94,15 +94,6 @@ export async function listEnquiryQuotes(enquiryId: string): Promise<QuoteListRow
     .where(eq(quotes.enquiryId, enquiryId))
     .orderBy(asc(quotes.revision));
   return rows.map(toRow);
-}
-
-/** Whether the enquiry has a draft (its Create Quote button then says Continue). */
-export async function hasDraft(enquiryId: string) {
-  const [row] = await getDb()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(quotes)
-    .where(and(eq(quotes.enquiryId, enquiryId), eq(quotes.status, "draft")));
-  return (row?.n ?? 0) > 0;
 }
 
 /**
