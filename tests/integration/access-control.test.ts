@@ -12,6 +12,7 @@ import { quoteListCookie } from "~/modules/quote-list/quote-list.server";
 import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { createUser } from "~/modules/users/mutations.server";
+import { systemActor } from "~/server/commands/actor";
 import {
   brands,
   buildingInfoSheets,
@@ -161,9 +162,11 @@ beforeAll(async () => {
     })
     .returning();
   if (!quoted) throw new Error("seed failed");
-  const draft = await openDraftAs(staff, quoted.id);
+  // Quoting is the admins' (sales may not by default): the server drafts and sends it.
+  const seeder = systemActor("access-control seed");
+  const draft = await openDraftAs(seeder, quoted.id);
   await saveDraftAs(
-    staff,
+    seeder,
     draft.id,
     quoteDraftSchema.parse({
       customerName: "Quote Customer",
@@ -172,7 +175,7 @@ beforeAll(async () => {
       lines: [{ description: "Plywood 12mm", quantityMilli: "3", unitPriceCents: "19.99" }],
     }),
   );
-  const { token: quoteToken } = await sendAs(staff, draft.id);
+  const { token: quoteToken } = await sendAs(seeder, draft.id);
   const outsidePath = path.join(path.dirname(database.current.storageRoot), `${MARK.outside}.pdf`);
   fs.writeFileSync(outsidePath, MARK.outside);
   const cookies = {} as Record<Visitor, string>;

@@ -17,7 +17,7 @@ import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
 import { type QuoteDraftInput, quoteDraftSchema } from "~/modules/quotes/schema";
 import type { QuoteSettings } from "~/modules/quotes/settings";
 import { createUser } from "~/modules/users/mutations.server";
-import { customerActor, staffActor, systemActor } from "~/server/commands/actor";
+import { type Actor, customerActor, staffActor, systemActor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import type { Database } from "~/server/db/client.server";
 import { contactQueries } from "~/server/db/schema";
@@ -30,27 +30,30 @@ export function quoteStaff(name = "Aroha Staff") {
 
 type StaffUser = { id: string; name: string; email: string; role: string };
 
+/** Who runs a command: a staff account (as itself), or any actor (the server seeding a test). */
+type Who = StaffUser | Actor;
+
 const NO_ORIGIN = { ip: null, userAgent: null };
 
 /** A staff account as a command's actor. */
-export function asStaff(user: StaffUser) {
-  return staffActor({ ...user, role: user.role as Role }, NO_ORIGIN);
+export function asStaff(user: Who): Actor {
+  return "kind" in user ? user : staffActor({ ...user, role: user.role as Role }, NO_ORIGIN);
 }
 
 /** The quote's customer, as their link speaks for them. */
 export const asCustomer = customerActor({ name: "Mere Parata", email: "mere@example.co.nz" }, NO_ORIGIN);
 
-export const openDraftAs = (user: StaffUser, enquiryId: string) =>
+export const openDraftAs = (user: Who, enquiryId: string) =>
   runCommand(createQuoteDraft, asStaff(user), { enquiryId });
 
-export const saveDraftAs = (user: StaffUser, id: string, draft: QuoteDraftInput) =>
+export const saveDraftAs = (user: Who, id: string, draft: QuoteDraftInput) =>
   runCommand(saveQuoteDraft, asStaff(user), { id, draft });
 
 /** Sends the draft as saved. */
-export const sendAs = (user: StaffUser, id: string, now?: Date) =>
+export const sendAs = (user: Who, id: string, now?: Date) =>
   runCommand(sendQuote, asStaff(user), { id, now });
 
-export const withdrawAs = (user: StaffUser, id: string, reason: string) =>
+export const withdrawAs = (user: Who, id: string, reason: string) =>
   runCommand(withdrawQuote, asStaff(user), { id, reason });
 
 /** The customer's answer through their link; returns the quote's new status. */
@@ -79,7 +82,7 @@ const PLYWOOD = { description: "Plywood 12mm", quantityMilli: "3", unitPriceCent
 /** A new enquiry from Mere Parata and its draft quote, saved with `lines` (one plywood line by default). */
 export async function draftQuoteFor(
   db: Database,
-  actor: StaffUser,
+  actor: Who,
   { days = 30, lines = [PLYWOOD], fields = {} }: DraftOptions = {},
 ) {
   const [enquiry] = await db
