@@ -385,6 +385,30 @@ test("accepting without a name or without the tick is refused (400) with the mes
   expect((await storedQuote(sent.id)).status).toBe("sent");
 });
 
+test("an answer posted with a file (as multipart) is refused as a field the form does not have, and the file is stored nowhere", async () => {
+  const sent = await sentQuote();
+  const stored = async () => {
+    const names: string[] = [];
+    for await (const file of getStorage().list("media")) names.push(file.name);
+    return names;
+  };
+  const before = await stored();
+  const body = new FormData();
+  for (const [name, value] of Object.entries(VALID_ACCEPT)) body.append(name, value);
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  body.append("imageFile", new File([png], "photo.png", { type: "image/png" }));
+  const request = new Request(`http://localhost/quote/${sent.token}`, { method: "POST", body });
+  const posted = await run(() =>
+    quotePage.action({ request, params: { token: sent.token }, context: contextFor() } as never),
+  );
+  expect(posted.status).toBe(400);
+  expect((await storedQuote(sent.id)).status).toBe("sent");
+  expect(await stored()).toEqual(before);
+});
+
 test("asking for changes checks the message, then stores it; the page shows it and offers no forms", async () => {
   const sent = await sentQuote();
   const short = await answerQuote(sent.token, { intent: "changes", message: "Cheaper" });

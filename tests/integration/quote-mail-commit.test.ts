@@ -1,8 +1,10 @@
 // The mail worker, running as the server runs it, only ever sees what a quote's send committed:
 // when it claims the customer's message, the quote is sent, its link stored, its enquiry Quoted
-// and the send's audit event written. A send that fails after queueing its message leaves
-// nothing: no message sent or queued, no wake-up, the quote still a draft, no audit event, and
-// no stored PDF.
+// and the send's audit event written (on PostgreSQL a wake before the commit finds no message,
+// which then waits for the hourly tick and fails the wait here; on PGlite the one connection
+// holds the worker's claim until the commit). A send that fails after queueing its message leaves
+// nothing: no message claimed, sent or queued, the quote still a draft, no audit event of the
+// send, and no stored PDF.
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";

@@ -1,13 +1,14 @@
 // /catalog/SLUG/building-information: a published product's building product information sheet
 // and its current certificates, to read or print. 404 for an unknown or unpublished product and
 // for one without a sheet.
-import { data, isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { PrintableSheet } from "~/components/site/building-info/printable-sheet";
 import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getBuildingInfoSheetPage } from "~/modules/compliance/public.server";
 import { sheetPathFor, sheetTitleFor } from "~/modules/compliance/public-text";
 import { pageMeta, privatePageMeta, siteFromMatches } from "~/modules/seo/meta";
+import { notFound } from "~/server/http/not-found";
 import type { Route } from "./+types/building-info";
 
 /** The same page for every anonymous visitor: it may be served from the page cache. */
@@ -15,7 +16,7 @@ export const handle = CACHEABLE_PAGE;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await getBuildingInfoSheetPage(params.slug);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw notFound();
   return { page };
 }
 

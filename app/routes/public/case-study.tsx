@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { isRouteErrorResponse, redirect } from "react-router";
 import { CaseStudyArticle } from "~/components/site/case-studies/case-study-article";
 import { GetInTouch } from "~/components/site/case-studies/case-study-states";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
@@ -9,6 +9,7 @@ import { getCaseStudyPage } from "~/modules/case-studies/page.server";
 import type { PublicCaseStudy } from "~/modules/case-studies/queries.server";
 import { breadcrumbJsonLd, type Crumb } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
+import { notFound } from "~/server/http/not-found";
 import type { Route } from "./+types/case-study";
 
 /** The same page for every anonymous visitor: it may be served from the page cache. */
@@ -18,7 +19,7 @@ export const handle = CACHEABLE_PAGE;
 export async function loader({ params }: Route.LoaderArgs) {
   const result = await getCaseStudyPage(params.slug);
   if (result.kind === "moved") throw redirect(`/case-study/${result.slug}`, 301);
-  if (result.kind === "not-found") throw data(null, { status: 404 });
+  if (result.kind === "not-found") throw notFound();
   return { study: result.study };
 }
 

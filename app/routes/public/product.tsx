@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { isRouteErrorResponse, redirect } from "react-router";
 import { BuildingInfoSection } from "~/components/site/building-info/building-info-section";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { Breadcrumbs } from "~/components/site/product-page/breadcrumbs";
@@ -11,6 +11,7 @@ import { toProductCard } from "~/modules/products/card";
 import { getProductPage, type ProductDetails as Product } from "~/modules/products/page.server";
 import { breadcrumbJsonLd, type Crumb, productJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
+import { notFound } from "~/server/http/not-found";
 import type { Route } from "./+types/product";
 
 /** The same page for every anonymous visitor: it may be served from the page cache. */
@@ -20,7 +21,7 @@ export const handle = CACHEABLE_PAGE;
 export async function loader({ params }: Route.LoaderArgs) {
   const result = await getProductPage(params.slug);
   if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
-  if (result.kind === "not-found") throw data(null, { status: 404 });
+  if (result.kind === "not-found") throw notFound();
   const buildingInfo = await getPublicBuildingInfo(result.product.id);
   return { product: result.product, related: result.related.map(toProductCard), buildingInfo };
 }

@@ -108,7 +108,10 @@ function refused(failure: { data: ActionFailure; init: ResponseInit | null }, fr
   const posted = result.initialValue?.intent;
   const intent = QUOTE_ANSWER_INTENTS.find((known) => known === posted) ?? null;
   const status = failure.init?.status ?? 400;
-  if (!fromCommand) return answer(error ? { intent, error: UNREADABLE } : { intent, result }, status);
+  if (error && !fromCommand) return answer({ intent, error: UNREADABLE }, status);
+  // A post refused before its fields were read (too many of them) names no form: said above the quote.
+  if (!fromCommand)
+    return answer({ intent, result, error: intent ? undefined : result.error?.[""]?.[0] }, status);
   return answer({ intent, result, error: error?.description }, status === 400 ? 409 : status);
 }
 

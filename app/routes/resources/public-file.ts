@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import { data } from "react-router";
 import { getCertificationTitleForFile } from "~/modules/certifications/queries.server";
 import { parseRangeHeader } from "~/server/http/byte-range";
 import { attachmentDisposition } from "~/server/http/content-disposition";
+import { notFound } from "~/server/http/not-found";
 import { contentTypeFor, isInlineType } from "~/server/storage/content-type";
 import { BUCKETS, getStorage, isBucket, StorageError } from "~/server/storage/storage.server";
 import type { Route } from "./+types/public-file";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/public-file";
 // is answered with 206 (a PDF viewer or a player reading part of a file), from either driver.
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { bucket, name } = params;
-  if (!isBucket(bucket) || !BUCKETS[bucket].public) throw data("Not found", { status: 404 });
+  if (!isBucket(bucket) || !BUCKETS[bucket].public) throw notFound();
   const range = parseRangeHeader(request.headers.get("Range"));
   try {
     const file = await getStorage().get(bucket, name, range ? { range } : {});
@@ -44,7 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (error instanceof StorageError && error.code === "bad_range") {
       return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${error.size ?? 0}` } });
     }
-    if (error instanceof StorageError) throw data("Not found", { status: 404 });
+    if (error instanceof StorageError) throw notFound();
     throw error;
   }
 }
