@@ -65,8 +65,20 @@ async function checkSessionAge(session: { id: string; createdAt: Date; updatedAt
   return true;
 }
 
+/** Each request's signed-in user, read once however many guards and readers ask for it. */
+const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user of this request, or null. A deactivated user has no session. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let user = sessionUsers.get(request);
+  if (!user) {
+    user = readSessionUser(request);
+    sessionUsers.set(request, user);
+  }
+  return user;
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
   // No better-auth cookie, no session: a visitor with only a quote list or a toast asks nothing.
   if (!request.headers.get("cookie")?.includes("better-auth")) return null;
   const result = await getAuth().api.getSession({ headers: request.headers });
