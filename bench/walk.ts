@@ -6,10 +6,29 @@
 //            with JavaScript posts it (the builder form's fields and intent=send, to `.data`).
 // The whole Express app of server/app.ts runs in this process over the real route table
 // (tests/support/app-handler.ts), loaded through Vite's SSR loader on a migrated in-memory PGlite.
-// A Vite plugin adds a call `globalThis.__walk(id)` at the start of every function of
-// app/**/*.ts(x) (TypeScript's parser finds them); only calls made while the measured request is
-// handled count (its own async context), after the same request has been made once to warm up.
-// Nothing in app/ changes.
+// A Vite plugin wraps the body of every function of app/**/*.ts(x) (TypeScript's parser finds
+// them) so that entering and leaving it are recorded: `{ const f = __walk(id); try { … } finally
+// { __walkLeave(f) } }`, an arrow's expression body becoming `return (…)` inside. Only calls made
+// while the measured request is handled count (its own async context), after the same request has
+// been made once to warm up. Nothing in app/ changes.
+//
+// Each call is recorded with the call it was made from, so the request's calls form a tree: the
+// running function's frame is the async context's store, each await and yield of a function gives
+// its caller back the caller's frame while the function waits, and takes the function's own again
+// after (the rewritten `await x` waits for a promise of x's outcome, one tick longer). Calls made
+// side by side (Promise.all, a promise left running) thus hang under the call that made them.
+// Limits: a callback registered earlier (a promise's then, a timer, an event listener) is a callee
+// of the function that was running when it was registered or its event was emitted, not of the
+// library that runs it; a generator resumed by another caller stays under its first one.
+//
+// Reported for the whole request and its phases (the route module's action, from its entry to its
+// exit with the work it left running; up to the render; the render; after the answer): files and
+// functions entered, the deepest row of calls, and the rows of calls that go back and forth (a
+// call into a file that an outer call of the same row is in, with another file between: A→B→A),
+// counted and listed from the outer call in that file down to the one coming back. The flat order
+// of entries is kept as well: file visits, re-entries into a file after another, and the longest
+// alternation of two files, which cannot tell a caller using a helper in a loop (A→B, A→B) from a
+// helper calling back into its caller.
 //
 //   npm run bench:walk                          both requests, on this checkout
 //   npm run bench:walk -- --root ../before      another checkout of the app (its own node_modules)
@@ -52,7 +71,7 @@ for (const name of only)
 
 // ---------------------------------------------------------------------------------------------
 // Instrumentation: every function of app/ (declarations, methods, accessors, constructors,
-// function expressions, arrows) gets an id, a readable name and a call on entry.
+// function expressions, arrows) gets an id, a readable name, and calls on entry and on exit.
 
 type FunctionInfo = { file: string; name: string; line: number; endLine: number; judges: string[] };
 const functions: FunctionInfo[] = [];
@@ -163,11 +182,71 @@ function judgesIn(fn: FunctionNode, source: ts.SourceFile) {
   return found;
 }
 
+/** The name each instrumented function gives its frame (a nested function's shadows it). */
+const FRAME = "__walkFrame";
+
+/**
+ * Text to put in at a place of the source. Several at one place go openings first, outer before
+ * inner (made first), then closings, inner before outer (made last).
+ */
+type Insert = { at: number; text: string; closes: boolean; made: number };
+
+function applyInserts(code: string, inserts: Insert[]) {
+  const sorted = inserts.toSorted(
+    (a, b) =>
+      a.at - b.at || Number(a.closes) - Number(b.closes) || (a.closes ? b.made - a.made : a.made - b.made),
+  );
+  let out = "";
+  let from = 0;
+  for (const insert of sorted) {
+    out += code.slice(from, insert.at) + insert.text;
+    from = insert.at;
+  }
+  return out + code.slice(from);
+}
+
+/**
+ * Each await and yield of a function's own hands its caller back the caller's frame and takes the
+ * function's frame again after; so does a `for await`, whose first wait is put before its loop.
+ */
+function markPauses(
+  fn: FunctionNode,
+  source: ts.SourceFile,
+  put: (at: number, text: string, closes?: boolean) => void,
+) {
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isAwaitExpression(node)) {
+      put(node.getStart(source), `globalThis.__walkAwaited(${FRAME},`);
+      put(node.expression.getStart(source), `globalThis.__walkAwait(${FRAME},`);
+      put(node.expression.getEnd(), ")", true);
+      put(node.getEnd(), ")", true);
+    } else if (ts.isYieldExpression(node)) {
+      put(node.getStart(source), `globalThis.__walkYielded(${FRAME},`);
+      if (node.expression) {
+        put(node.expression.getStart(source), `globalThis.__walkYield(${FRAME},`);
+        put(node.expression.getEnd(), ")", true);
+      } else put(node.getEnd(), ` globalThis.__walkYield(${FRAME})`);
+      put(node.getEnd(), ")", true);
+    } else if (ts.isForOfStatement(node) && node.awaitModifier) {
+      put(
+        node.expression.getStart(source),
+        `(globalThis.__walkAwaited(${FRAME},await globalThis.__walkAwait(${FRAME})),`,
+      );
+      put(node.expression.getEnd(), ")", true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+}
+
 function instrument(code: string, file: string) {
   const kind = file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, kind);
   const relative = path.relative(root, file);
-  const inserts: { at: number; text: string }[] = [];
+  const inserts: Insert[] = [];
+  const put = (at: number, text: string, closes = false) =>
+    inserts.push({ at, text, closes, made: inserts.length });
   const lineAt = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
   const visit = (node: ts.Node) => {
     if (isFunctionWithBody(node)) {
@@ -179,7 +258,8 @@ function instrument(code: string, file: string) {
         endLine: lineAt(node.getEnd()),
         judges: judgesIn(node, source),
       });
-      const call = `globalThis.__walk(${id});`;
+      const enter = `const ${FRAME}=globalThis.__walk(${id});try{`;
+      const leave = `}finally{globalThis.__walkLeave(${FRAME})}`;
       const body = node.body;
       if (ts.isBlock(body)) {
         // A derived class's constructor may not run anything before super().
@@ -190,20 +270,19 @@ function instrument(code: string, file: string) {
           ts.isExpressionStatement(first) &&
           ts.isCallExpression(first.expression) &&
           first.expression.expression.kind === ts.SyntaxKind.SuperKeyword;
-        inserts.push({ at: isSuper ? first.getEnd() : body.getStart(source) + 1, text: call });
+        put(isSuper ? first.getEnd() : body.getStart(source) + 1, enter);
+        put(body.getEnd() - 1, leave, true);
       } else {
-        inserts.push({ at: body.getStart(source), text: `(globalThis.__walk(${id}), ` });
-        inserts.push({ at: body.getEnd(), text: ")" });
+        put(body.getStart(source), `{${enter}return (`);
+        put(body.getEnd(), `);${leave}}`, true);
       }
+      markPauses(node, source, put);
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
   // No newline is added, so every line keeps its number (stack traces map back by line).
-  let out = code;
-  for (const insert of inserts.sort((a, b) => b.at - a.at))
-    out = out.slice(0, insert.at) + insert.text + out.slice(insert.at);
-  return out;
+  return applyInserts(code, inserts);
 }
 
 function walkPlugin(): Plugin {
@@ -237,15 +316,58 @@ function walkPlugin(): Plugin {
 // Recording: entries and the read/store points of the one request being walked.
 
 type Point = { kind: "read" | "store" | "select"; what: string; at: string; via?: string; index: number };
-type Recording = { events: number[]; points: Point[]; on: boolean; answeredAt?: number };
-const context = new AsyncLocalStorage<Recording>();
+/** Each entry's function, and the entry it was called from (-1: from outside app/). */
+type Recording = { events: number[]; callers: number[]; points: Point[]; on: boolean; answeredAt?: number };
+/** A function running for the walked request, under the one that called it. */
+type Frame = { recording: Recording; event: number; caller?: Frame };
+type Settled = { value: unknown } | { error: unknown };
+const context = new AsyncLocalStorage<Frame>();
 let measuring: Recording | undefined;
 
-const walkGlobal = globalThis as unknown as { __walk: (id: number) => void };
-walkGlobal.__walk = (id) => {
-  const recording = context.getStore();
-  if (recording?.on) recording.events.push(id);
+// The frame of the running function is the async context's store: a call made in it, or in a
+// callback it registered (a promise's then, a timer), is its callee. An await or a yield gives the
+// caller its own frame back while the function waits.
+const hooks = {
+  __walk(id: number): Frame | undefined {
+    const current = context.getStore();
+    if (!current?.recording.on) return undefined;
+    const { recording } = current;
+    const frame = { recording, event: recording.events.length, caller: current };
+    recording.events.push(id);
+    recording.callers.push(current.event);
+    context.enterWith(frame);
+    return frame;
+  },
+  __walkLeave(frame: Frame | undefined) {
+    if (frame?.caller) context.enterWith(frame.caller);
+  },
+  __walkAwait(frame: Frame | undefined, value?: unknown) {
+    if (!frame?.caller) return value;
+    // Made while still in the frame, so a thenable's own work (a query mapping its rows) is its callee.
+    const settled: Promise<Settled> = Promise.resolve(value).then(
+      (value) => ({ value }),
+      (error) => ({ error }),
+    );
+    context.enterWith(frame.caller);
+    return settled;
+  },
+  __walkAwaited(frame: Frame | undefined, outcome: unknown) {
+    if (!frame) return outcome;
+    context.enterWith(frame);
+    const settled = outcome as Settled;
+    if ("error" in settled) throw settled.error;
+    return settled.value;
+  },
+  __walkYield(frame: Frame | undefined, value?: unknown) {
+    if (frame?.caller) context.enterWith(frame.caller);
+    return value;
+  },
+  __walkYielded(frame: Frame | undefined, value: unknown) {
+    if (frame) context.enterWith(frame);
+    return value;
+  },
 };
+Object.assign(globalThis, hooks);
 
 /** The innermost app/ functions on the stack (async frames included), as "file:function". */
 function appFrames(): string[] {
@@ -273,7 +395,7 @@ function appFrames(): string[] {
 }
 
 function notePoint(kind: Point["kind"], what: string) {
-  const recording = context.getStore();
+  const recording = context.getStore()?.recording;
   if (!recording?.on) return;
   const frames = appFrames();
   recording.points.push({
@@ -447,7 +569,7 @@ const server = http.createServer((req, res) => {
   res.on("finish", () => {
     recording.answeredAt ??= recording.events.length;
   });
-  context.run(recording, () => app(req, res));
+  context.run({ recording, event: -1 }, () => app(req, res));
 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -586,7 +708,7 @@ type Walked = { label: string; request: string; status: number; ms: number; reco
 async function walk(label: string, prepare: () => Promise<{ request: Request; check: Check }>) {
   for (const measured of [false, true]) {
     const { request, check } = await prepare();
-    const recording: Recording = { events: [], points: [], on: true };
+    const recording: Recording = { events: [], callers: [], points: [], on: true };
     if (measured) measuring = recording;
     const started = performance.now();
     const response = await fetch(request, { redirect: "manual" });
@@ -625,23 +747,70 @@ if (only.has("quote")) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Counting.
+// Counting. A phase is a list of entries (places in the recording), in the order they ran.
 
-type Figures = {
-  files: number;
-  functions: number;
-  named: number;
-  entries: number;
-  visits: number;
-  returns: number;
-  longest: { length: number; files: string[] };
-};
+const fileOf = (id: number | undefined) => (id === undefined ? "?" : (functions[id]?.file ?? "?"));
+const nameOf = (id: number | undefined) => (id === undefined ? "?" : (functions[id]?.name ?? "?"));
+const isNamed = (id: number) => !nameOf(id).split(".").at(-1)?.startsWith("λ");
+const isIgnored = (file: string) => ignored.some((prefix) => file.startsWith(prefix));
+const short = (file: string) => file.replace(/^app\//, "");
+
+/** The request's calls: each entry's function, the counted entry that called it (-1: none), its depth. */
+type Calls = { ids: number[]; callers: number[]; depths: number[] };
+
+function callsOf({ events, callers: recorded }: Recording): Calls {
+  const callers: number[] = [];
+  const depths: number[] = [];
+  for (const index of events.keys()) {
+    let caller = recorded[index] ?? -1;
+    // A call made from a file left out of the counts is a call from that file's own caller.
+    if (caller !== -1 && isIgnored(fileOf(events[caller]))) caller = callers[caller] ?? -1;
+    callers.push(caller);
+    depths.push(caller === -1 ? 1 : (depths[caller] ?? 0) + 1);
+  }
+  return { ids: events, callers, depths };
+}
+
+/** Entry `at` and every entry under it, the work it left running after the answer included. */
+function entriesUnder(recording: Recording, at: number) {
+  if (at === -1) return [];
+  const under = new Set([at]);
+  for (let index = at + 1; index < recording.events.length; index++)
+    if (under.has(recording.callers[index] ?? -1)) under.add(index);
+  return [...under];
+}
+
+/**
+ * When entry `index` comes back into a file that an outer call of its row of calls is in, with
+ * another file between (A→B→A): that row, from the outermost call in the file down to the entry.
+ */
+function comeBackAt(calls: Calls, index: number) {
+  const file = fileOf(calls.ids[index]);
+  const caller = calls.callers[index] ?? -1;
+  if (caller === -1 || fileOf(calls.ids[caller]) === file) return undefined;
+  const row: number[] = [];
+  for (let at = index; at !== -1; at = calls.callers[at] ?? -1) row.unshift(at);
+  const start = row.findIndex((at) => fileOf(calls.ids[at]) === file);
+  return start < row.length - 1 ? row.slice(start) : undefined;
+}
+
+/** A row of calls as its files, each with the functions that ran in it one inside the other. */
+function stepsOf(calls: Calls, row: number[]) {
+  const steps: { file: string; names: string[] }[] = [];
+  for (const at of row) {
+    const id = calls.ids[at];
+    const last = steps.at(-1);
+    if (last?.file === fileOf(id)) last.names.push(nameOf(id));
+    else steps.push({ file: fileOf(id), names: [nameOf(id)] });
+  }
+  return steps.map((step) => `${short(step.file)}:${step.names.join(" › ")}`);
+}
 
 /** Consecutive entries in one file are one visit. */
-function visitsOf(events: number[]) {
+function visitsOf(ids: number[]) {
   const visits: { file: string; entries: number }[] = [];
-  for (const id of events) {
-    const file = functions[id]?.file ?? "?";
+  for (const id of ids) {
+    const file = fileOf(id);
     const last = visits.at(-1);
     if (last?.file === file) last.entries += 1;
     else visits.push({ file, entries: 1 });
@@ -649,10 +818,14 @@ function visitsOf(events: number[]) {
   return visits;
 }
 
-function figures(events: number[]): Figures {
-  const visits = visitsOf(events);
+/**
+ * The flat order of entries: visits, re-entries into a file after another, and the longest stretch
+ * of visits between the same two files (A B A B …). A caller using a helper in a loop counts here
+ * as much as a helper calling back into its caller: the rows of calls tell them apart.
+ */
+function flatFigures(ids: number[]) {
+  const visits = visitsOf(ids);
   const files = new Set(visits.map((v) => v.file));
-  // The longest stretch of visits between the same two files (A B A B …).
   let longest = { length: 0, files: [] as string[] };
   for (let start = 0; start < visits.length; start++) {
     const pair = new Set<string>();
@@ -666,27 +839,77 @@ function figures(events: number[]): Figures {
     if (pair.size === 2 && end - start > longest.length) longest = { length: end - start, files: [...pair] };
   }
   return {
-    files: files.size,
-    functions: new Set(events).size,
-    named: [...new Set(events)].filter((id) => !functions[id]?.name.split(".").at(-1)?.startsWith("λ"))
-      .length,
-    entries: events.length,
     visits: visits.length,
-    returns: visits.length - files.size,
-    longest: longest.length >= 3 ? longest : { length: 0, files: [] },
+    reentries: visits.length - files.size,
+    longestAlternation: longest.length >= 3 ? longest : { length: 0, files: [] },
   };
 }
 
-const short = (file: string) => file.replace(/^app\//, "");
+type Chain = { steps: string[]; times: number };
+type Figures = {
+  files: number;
+  functions: number;
+  named: number;
+  entries: number;
+  /** The most calls one inside the other, from the first app/ function the request entered. */
+  depth: number;
+  /** Entries that come back into a file of their row of calls (A→B→A), and those rows, longest first. */
+  backAndForth: { count: number; reentered: Record<string, number>; chains: Chain[] };
+  flatOrder: ReturnType<typeof flatFigures>;
+};
+
+function figures(calls: Calls, entries: number[]): Figures {
+  const ids = entries.map((index) => calls.ids[index] ?? -1);
+  const distinct = new Set(ids);
+  const chains = new Map<string, Chain>();
+  const reentered: Record<string, number> = {};
+  let count = 0;
+  for (const index of entries) {
+    const row = comeBackAt(calls, index);
+    if (!row) continue;
+    count += 1;
+    const file = fileOf(calls.ids[index]);
+    reentered[file] = (reentered[file] ?? 0) + 1;
+    const steps = stepsOf(calls, row);
+    const chain = chains.get(steps.join(" → ")) ?? { steps, times: 0 };
+    chain.times += 1;
+    chains.set(steps.join(" → "), chain);
+  }
+  return {
+    files: new Set(ids.map(fileOf)).size,
+    functions: distinct.size,
+    named: [...distinct].filter(isNamed).length,
+    entries: ids.length,
+    depth: entries.reduce((deepest, index) => Math.max(deepest, calls.depths[index] ?? 0), 0),
+    backAndForth: {
+      count,
+      reentered,
+      chains: [...chains.values()].sort((a, b) => b.steps.length - a.steps.length || b.times - a.times),
+    },
+    flatOrder: flatFigures(ids),
+  };
+}
 
 function describe(figure: Figures) {
-  const back = figure.longest.length
-    ? `longest back-and-forth ${figure.longest.length} visits (${figure.longest.files.map(short).join(" ⇄ ")})`
-    : "no back-and-forth";
-  return (
+  const { backAndForth: back, flatOrder: flat } = figure;
+  const reentered = Object.entries(back.reentered)
+    .sort((a, b) => b[1] - a[1])
+    .map(([file, n]) => `${short(file)} ×${n}`)
+    .join(", ");
+  const longest = back.chains[0];
+  const alternation = flat.longestAlternation.length
+    ? `longest alternation of two files ${flat.longestAlternation.length} visits (${flat.longestAlternation.files.map(short).join(" ⇄ ")})`
+    : "no alternation of two files";
+  return [
     `${figure.files} files, ${figure.functions} functions (${figure.named} named; ${figure.entries} entries); ` +
-    `${figure.visits} file visits, ${figure.returns} returns; ${back}`
-  );
+      `calls up to ${figure.depth} deep`,
+    back.count
+      ? `rows of calls going back and forth: ${back.count} (${back.chains.length} distinct), back into ${reentered}`
+      : "no row of calls goes back and forth",
+    ...(longest ? [`longest, ${longest.steps.length} files:\n${wrap(longest.steps, " ".repeat(21))}`] : []),
+    `in the flat order of entries: ${flat.visits} file visits, ${flat.reentries} re-entries into a file ` +
+      `after another, ${alternation}`,
+  ];
 }
 
 /** app/routes, app/modules, app/server, app/lib, app/components …, root.tsx and the like. */
@@ -695,10 +918,10 @@ function layerOf(file: string) {
   return parts.length > 2 ? (parts[1] ?? "") : (parts[1]?.replace(/\.[^.]+$/, "") ?? "");
 }
 
-function byLayer(events: number[]) {
+function byLayer(ids: number[]) {
   const layers = new Map<string, { files: Set<string>; functions: Set<number> }>();
-  for (const id of events) {
-    const file = functions[id]?.file ?? "?";
+  for (const id of ids) {
+    const file = fileOf(id);
     const layer = layers.get(layerOf(file)) ?? { files: new Set(), functions: new Set() };
     layer.files.add(file);
     layer.functions.add(id);
@@ -733,36 +956,67 @@ try {
 console.log(`Walked ${root}${commit ? ` at ${commit}` : ""}`);
 const report: Record<string, unknown> = { root, commit, results: {} };
 for (const result of results) {
-  const { events: all, points, answeredAt = all.length } = result.recording;
-  const kept = (slice: number[]) =>
-    slice.filter((id) => !ignored.some((prefix) => functions[id]?.file.startsWith(prefix)));
-  const renderAt = all.findIndex((id) => functions[id]?.file === "app/entry.server.tsx");
-  const events = kept(all);
-  const handled = kept(all.slice(0, renderAt === -1 ? answeredAt : Math.min(renderAt, answeredAt)));
-  const rendered = renderAt === -1 ? [] : kept(all.slice(renderAt, answeredAt));
-  const after = kept(all.slice(answeredAt));
-  const phases: [string, number[]][] = [
-    ["whole request", events],
-    ["up to the render", handled],
-    ["the render", rendered],
-    ["after the answer", after],
-  ];
+  const { recording } = result;
+  const { events: all, points, answeredAt = all.length } = recording;
+  const calls = callsOf(recording);
+  const counted = (entries: number[]) => entries.filter((index) => !isIgnored(fileOf(all[index])));
+  const between = (from: number, to: number) =>
+    counted(Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k));
+  const renderAt = all.findIndex((id) => fileOf(id) === "app/entry.server.tsx");
+  const handledUntil = renderAt === -1 ? answeredAt : Math.min(renderAt, answeredAt);
+  // The route module's action (a page's or a resource route's), from its entry to its exit.
+  const actionAt = all.findIndex(
+    (id) => fileOf(id).startsWith("app/routes/") && /^action\b/.test(nameOf(id)),
+  );
+  const whole = between(0, all.length);
+  const handled = between(0, handledUntil);
+  const after = between(answeredAt, all.length);
+  const inAction = entriesUnder(recording, actionAt);
+  const phases = (
+    [
+      ["whole request", whole],
+      ["the action", counted(inAction)],
+      ["up to the render", handled],
+      ["the render", renderAt === -1 ? [] : between(renderAt, answeredAt)],
+      ["after the answer", after],
+    ] as const
+  ).map(([name, entries]) => ({ name, entries, figures: figures(calls, entries) }));
+  const idsOf = (entries: number[]) => entries.map((index) => all[index] ?? -1);
+  const action =
+    actionAt === -1
+      ? undefined
+      : {
+          function: `${fileOf(all[actionAt])}:${nameOf(all[actionAt])}`,
+          depth: calls.depths[actionAt] ?? 0,
+          entriesAfterTheAnswer: inAction.filter((index) => index >= answeredAt).length,
+        };
+
   console.log(`\n== ${result.label}: ${result.request} → ${result.status} (${result.ms.toFixed(0)} ms)`);
   if (ignored.length) console.log(`  (not counted: ${ignored.join(", ")})`);
-  for (const [name, slice] of phases) {
-    if (!slice.length) continue;
-    console.log(`  ${name.padEnd(17)} ${describe(figures(slice))}`);
-    console.log(`  ${"".padEnd(17)} files/functions by folder: ${byLayer(slice)}`);
+  const indent = "".padEnd(19);
+  for (const { name, entries, figures } of phases) {
+    if (!entries.length) continue;
+    const [first, ...rest] = describe(figures);
+    console.log(`  ${name.padEnd(17)} ${first}`);
+    if (name === "the action" && action)
+      console.log(
+        `${indent}from ${short(action.function)} (at depth ${action.depth}) to its exit, ` +
+          `and what it left running (${action.entriesAfterTheAnswer} entries after the answer)`,
+      );
+    for (const line of rest) console.log(indent + line);
+    console.log(`${indent}files/functions by folder: ${byLayer(idsOf(entries))}`);
   }
+  if (!action) console.log("  (no route module's action ran)");
 
   const perFile = new Map<string, { visits: number; fns: Map<number, number> }>();
+  const events = idsOf(whole);
   for (const visit of visitsOf(events)) {
     const entry = perFile.get(visit.file) ?? { visits: 0, fns: new Map() };
     entry.visits += 1;
     perFile.set(visit.file, entry);
   }
   for (const id of events) {
-    const entry = perFile.get(functions[id]?.file ?? "?");
+    const entry = perFile.get(fileOf(id));
     entry?.fns.set(id, (entry.fns.get(id) ?? 0) + 1);
   }
   console.log("  files in order of first visit: visits, functions (entries)");
@@ -776,9 +1030,9 @@ for (const result of results) {
   }
   const order = (slice: number[]) => wrap(visitsOf(slice).map((v) => short(v.file)));
   console.log(
-    `  call order up to the render (files; a step is one entry or more in a row):\n${order(handled)}`,
+    `  call order up to the render (files; a step is one entry or more in a row):\n${order(idsOf(handled))}`,
   );
-  if (after.length) console.log(`  call order after the answer:\n${order(after)}`);
+  if (after.length) console.log(`  call order after the answer:\n${order(idsOf(after))}`);
 
   console.log("  read / judge / store (where: the innermost app/ function, and the one that called it):");
   const where = (point: Point) => `${short(point.at)}${point.via ? `  (from ${short(point.via)})` : ""}`;
@@ -810,11 +1064,21 @@ for (const result of results) {
     console.log(`    ${table.padEnd(24)} ${String(sum(places)).padStart(2)}  ${list}`);
   }
 
+  const chains = phases[0]?.figures.backAndForth.chains ?? [];
+  console.log(
+    "  rows of calls going back and forth, whole request (from the outermost call in the file called " +
+      "again down to that call; ×times):",
+  );
+  if (!chains.length) console.log("    none");
+  for (const chain of chains)
+    console.log(`${wrap(chain.steps, "      ").replace(/^ {4}/, `  ×${String(chain.times).padEnd(2)}`)}`);
+
   (report.results as Record<string, unknown>)[result.label] = {
     request: result.request,
     status: result.status,
+    action,
     ...Object.fromEntries(
-      phases.map(([name, slice]) => [name, { ...figures(slice), byFolder: byLayer(slice) }]),
+      phases.map(({ name, entries, figures }) => [name, { ...figures, byFolder: byLayer(idsOf(entries)) }]),
     ),
     files: Object.fromEntries(
       [...perFile].map(([file, entry]) => [
@@ -826,6 +1090,11 @@ for (const result of results) {
       ]),
     ),
     order: visitsOf(events).map((v) => v.file),
+    calls: all.map((id, index) => ({
+      function: `${fileOf(id)}:${nameOf(id)}`,
+      caller: calls.callers[index] ?? -1,
+      depth: calls.depths[index] ?? 0,
+    })),
     points,
   };
 }
