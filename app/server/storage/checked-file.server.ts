@@ -2,7 +2,7 @@
 // file we name, told by its first bytes and held to a size as it arrives: a file of a type not
 // accepted is refused from its head, before the disk sees a byte, and one that grows past the
 // limit is stopped there, never read to its end. Every byte is also read for markup (a polyglot:
-// see file-signature) on its way to the disk.
+// see file-signature) and hashed (SHA-256) on its way to the disk.
 //
 //   const written = await writeCheckedFile(stream, temp, { maxBytes, accept: IMAGE_TYPES });
 //   if (!written.ok) ...   // "too_large", or "wrong_type" with what it is in words ("HTML")
