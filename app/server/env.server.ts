@@ -108,6 +108,11 @@ export const envSchema = z.object({
     .optional(),
   /** After start, process stored images that have no variants yet (the demo seed's, older uploads). */
   IMAGE_BACKFILL: booleanish.default(true),
+  /**
+   * The catalogue import may fetch pictures from this machine and private networks (tests, a
+   * supplier's server on the trader's own network); link-local and metadata addresses never.
+   */
+  IMPORT_FETCH_ALLOW_PRIVATE: booleanish.default(false),
   /** A session ends this long after sign-in, however active (ADR 010). */
   SESSION_LIFETIME_HOURS: z.coerce.number().min(0.05).max(2160).default(12),
   /** A session unused for this long is refused and deleted. */

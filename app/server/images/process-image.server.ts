@@ -116,15 +116,26 @@ function variantWidthsFor(width: number): number[] {
   return widths;
 }
 
+type ProcessOptions = {
+  /** The SHA-256 of the bytes the picture arrived as, kept on its row (an import finds it by it). */
+  contentHash?: string;
+};
+
 /**
  * Decodes the stored file and writes its variants and its image_assets row. An image that does
  * not decode leaves nothing behind (the original is the caller's to discard).
  */
-export function processStoredImage(file: { bucket: Bucket; name: string }): Promise<ProcessResult> {
-  return oneAtATime(() => processNow(file));
+export function processStoredImage(
+  file: { bucket: Bucket; name: string },
+  options: ProcessOptions = {},
+): Promise<ProcessResult> {
+  return oneAtATime(() => processNow(file, options));
 }
 
-async function processNow(file: { bucket: Bucket; name: string }): Promise<ProcessResult> {
+async function processNow(
+  file: { bucket: Bucket; name: string },
+  options: ProcessOptions,
+): Promise<ProcessResult> {
   const { default: sharp } = await loadSharp();
   const storage = getStorage();
   const url = storage.publicUrl(file.bucket, file.name);
@@ -198,9 +209,10 @@ async function processNow(file: { bucket: Bucket; name: string }): Promise<Proce
       variants: [...webp, ...avif],
       socialUrl: social.url,
     };
+    const contentHash = options.contentHash ?? null;
     await getDb()
       .insert(imageAssets)
-      .values(asset)
+      .values({ ...asset, contentHash })
       .onConflictDoUpdate({
         target: imageAssets.url,
         set: {
@@ -208,6 +220,7 @@ async function processNow(file: { bucket: Bucket; name: string }): Promise<Proce
           height: asset.height,
           variants: asset.variants,
           socialUrl: asset.socialUrl,
+          contentHash,
         },
       });
     return { ok: true, asset };

@@ -1,5 +1,5 @@
 // Stored pictures and the variants made of them.
-import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -15,12 +15,21 @@ export type ImageVariant = {
   bytes: number;
 };
 
-export const imageAssets = pgTable("image_assets", {
-  url: text("url").primaryKey(),
-  width: integer("width").notNull(),
-  height: integer("height").notNull(),
-  variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
-  /** A 1200x630 crop for OpenGraph and Twitter cards, when one was made. */
-  socialUrl: text("social_url"),
-  createdAt: createdAt(),
-});
+export const imageAssets = pgTable(
+  "image_assets",
+  {
+    url: text("url").primaryKey(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
+    /** A 1200x630 crop for OpenGraph and Twitter cards, when one was made. */
+    socialUrl: text("social_url"),
+    /**
+     * The SHA-256 (hex) of the bytes the picture arrived as, before they were cleaned: a picture
+     * imported again is found by it and not processed again. Null for one uploaded by hand.
+     */
+    contentHash: text("content_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("image_assets_content_hash_idx").on(t.contentHash)],
+);
