@@ -42,6 +42,8 @@ function makePng(): Buffer {
 test("an admin adds a published product with an uploaded image and finds it on /catalog", async ({
   page,
 }) => {
+  // Adding, finding in two lists and visiting the product page with three axe checks.
+  test.setTimeout(60_000);
   const name = `Macrocarpa post ${Date.now()}`;
   const code = `MAC-POST-${Date.now()}`;
   await signIn(page, "admin");

@@ -59,7 +59,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "Macrocarpa Dressed Board 150x25 3.0m",
-    sku: "MAC-15025-30",
+    sku: "KR-MAC-15025-3",
     unit: "length",
     picture: "dressed-board",
     category: "Timber",
@@ -73,7 +73,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "LVL Beam 240x45 6.0m",
-    sku: "LVL-24045-60",
+    sku: "KR-LVL-24045-6",
     unit: "length",
     picture: "lvl-beam",
     category: "Timber",
@@ -86,7 +86,7 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H3.2 CD Structural Plywood 2400x1200x17mm",
-    sku: "PLY-CD17-2412",
+    sku: "TC-PLY-CD17-H32",
     unit: "sheet",
     picture: "plywood",
     category: "Timber",
@@ -170,7 +170,7 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Polycarbonate Clear Corrugate Sheet 2.4m",
-    sku: "PC-CORR-24",
+    sku: "TC-PC-CORR-24",
     unit: "sheet",
     picture: "corrugate",
     category: "Roofing",
@@ -280,7 +280,7 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Vertical Board and Batten Cladding 200x19 Cedar-Look",
-    sku: "VBB-20019-CL",
+    sku: "CC-BB-200-CED",
     unit: "length",
     picture: "board-and-batten",
     category: "Cladding",
