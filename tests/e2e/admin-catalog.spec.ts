@@ -1,5 +1,6 @@
-// Catalog Management: an admin adds a product with an uploaded image, publishes it, finds it on
-// the public catalogue (without a price), edits and deletes it; search and validation.
+// Catalog Management: an admin adds a product with an uploaded image, a stock code and a unit,
+// publishes it, finds it by its code here and on the public catalogue (without a price), edits and
+// deletes it; search and validation, a code another product has refused in words.
 import zlib from "node:zlib";
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
@@ -41,7 +42,10 @@ function makePng(): Buffer {
 test("an admin adds a published product with an uploaded image and finds it on /catalog", async ({
   page,
 }) => {
+  // Adding, finding in two lists and visiting the product page with three axe checks.
+  test.setTimeout(60_000);
   const name = `Macrocarpa post ${Date.now()}`;
+  const code = `MAC-POST-${Date.now()}`;
   await signIn(page, "admin");
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/catalog");
@@ -61,6 +65,8 @@ test("an admin adds a published product with an uploaded image and finds it on /
   await dialog.getByLabel("Short description").fill("Naturally durable, 100x100, 2.4 m");
   await dialog.getByLabel("Price (NZD)", { exact: true }).fill("24.5");
   await dialog.getByLabel("Stock quantity").fill("12");
+  await dialog.getByLabel("Stock code").fill(code);
+  await dialog.getByLabel("Unit", { exact: true }).fill("length");
   await dialog
     .getByLabel("Upload an image")
     .setInputFiles({ name: "post.png", mimeType: "image/png", buffer: makePng() });
@@ -69,18 +75,32 @@ test("an admin adds a published product with an uploaded image and finds it on /
 
   await expect(page.getByText("Product created successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await page.getByRole("searchbox", { name: "Search products" }).fill(name);
+  // Found by its code, in any case; the list shows the code and the unit.
+  await page.getByRole("searchbox", { name: "Search products" }).fill(code.toLowerCase());
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toHaveCount(1);
+  await expect(row).toContainText(code);
+  await expect(row).toContainText("per length");
   await expect(row).toContainText("$24.50");
   await expect(row).toContainText("Published");
   await expect(row.locator("img")).toHaveAttribute("src", /^\/files\/media\/\d+-[0-9a-f]+\.png$/);
 
-  // The public catalogue shows it, and never its price.
-  await page.goto(`/catalog?q=${encodeURIComponent(name)}`);
+  // The public catalogue finds it by its code and shows it, and never its price; its page gives
+  // the code and the unit.
+  await page.goto(`/catalog?q=${encodeURIComponent(code.toLowerCase())}`);
   await expect(page.getByText(name).first()).toBeVisible();
   await expect(page.getByText("$24.50")).toHaveCount(0);
+  await page.getByRole("link", { name }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const facts = page.locator("#product dl");
+  await expect(facts.locator("dt", { hasText: "Code" }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    code,
+  );
+  await expect(facts.locator("dt", { hasText: "Unit" }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    "length",
+  );
+  await expectNoAxeViolations(page);
 });
 
 test("editing to Draft, then deleting after a confirmation", async ({ page }) => {
@@ -99,6 +119,14 @@ test("editing to Draft, then deleting after a confirmation", async ({ page }) =>
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel("Name")).toHaveValue(name);
   await edit.getByRole("switch", { name: "Published" }).click();
+  // A demo product's code, in another case, is refused by the server with whose it is.
+  await edit.getByLabel("Stock code").fill("h32-9045-48");
+  await edit.getByRole("button", { name: "Update Product" }).click();
+  await expect(
+    edit.getByText("This stock code is already used by H3.2 Treated Pine 90x45 Framing 4.8m."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await edit.getByLabel("Stock code").fill("");
   await edit.getByLabel("Discount percentage").fill("150");
   await edit.getByRole("button", { name: "Update Product" }).click();
   await expect(edit.getByText("Discount percentage must be between 0 and 100")).toBeVisible();

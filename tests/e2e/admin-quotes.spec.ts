@@ -1,12 +1,14 @@
 // The whole quoting loop in a real browser: an enquiry sent with three products on its quote list
-// becomes a draft quote prefilled with them, is edited and sent; the customer's e-mail (an .eml
-// file on the embedded default) has the PDF attached and the link; the link's page shows the same
+// becomes a draft quote prefilled with them (their stock codes too), is edited and sent; the
+// customer's e-mail (an .eml file on the embedded default) has the PDF attached (each line's code
+// printed on it) and the link; the link's page shows the same
 // total and takes the customer's acceptance with an order number; the enquiry is then Won and the
 // quote locked, a late edit refused by the server.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { PDFParse } from "pdf-parse";
 import { parseMail } from "../integration/mail-support";
 import { e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
@@ -18,6 +20,15 @@ function adminPort(baseURL: string | undefined) {
 /** A state badge (the history lists the same words as plain text). */
 function badge(page: Page, text: string) {
   return page.locator("[data-slot=badge]", { hasText: new RegExp(`^${text}$`) });
+}
+
+async function pdfText(pdf: Buffer) {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
 }
 
 function outboxMails(port: number, marker: string) {
@@ -77,6 +88,9 @@ test("an enquiry's quote list becomes a quote the customer accepts online, with 
   const number = ((await heading.textContent()) ?? "").replace("Quote ", "");
   const lines = page.getByRole("listitem").filter({ has: page.getByLabel(/^Line \d+: description$/) });
   await expect(lines).toHaveCount(3);
+  // Each line carries its product's stock code (every demo product has one).
+  const code = await page.getByLabel("Stock code").first().inputValue();
+  expect(code).toMatch(/^[A-Z0-9][A-Z0-9./_-]+$/);
   await expectNoAxeViolations(page);
 
   // Edited: a discount on the first line and a delivery line; the total previews as typed.
@@ -127,6 +141,7 @@ test("an enquiry's quote list becomes a quote the customer accepts online, with 
   expect(mail?.text).toContain(`Total ${total} including GST`);
   expect(mail?.attachments.map((a) => a.filename)).toEqual([`Quote-${number}.pdf`]);
   expect(mail?.attachments[0]?.content.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(await pdfText(mail?.attachments[0]?.content ?? Buffer.alloc(0))).toContain(`Code: ${code}`);
   const link = /http:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? "")?.[0] ?? "";
   expect(link).not.toBe("");
 
@@ -136,6 +151,10 @@ test("an enquiry's quote list becomes a quote the customer accepts online, with 
   await visitor.goto(link);
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText(number);
   await expect(visitor.getByText(total ?? "", { exact: true }).first()).toBeVisible();
+  // On a phone the lines are a list, each under its code.
+  await expect(
+    visitor.getByRole("list", { name: "Quoted items" }).getByText(`Code: ${code}`, { exact: true }),
+  ).toBeVisible();
   await expectNoAxeViolations(visitor);
   const accept = visitor.getByRole("group", { name: "Accept this quote" });
   await accept.getByLabel("Your name").fill(`Mere ${marker}`);

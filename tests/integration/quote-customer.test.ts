@@ -47,6 +47,7 @@ async function sentQuote(days = 30) {
     lines: [
       {
         description: "Plywood 12mm",
+        sku: "CHH-PLY12",
         brandName: "Carter Holt",
         note: "Cut to size",
         quantityMilli: "3",
@@ -190,6 +191,7 @@ test("a valid link shows the quote (number, parties, lines, totals, note, terms)
   expect(quote.lines).toEqual([
     {
       description: "Plywood 12mm",
+      sku: "CHH-PLY12",
       brandName: "Carter Holt",
       note: "Cut to size",
       quantityMilli: 3000,
@@ -628,6 +630,7 @@ test("through the app, the page renders the quote with its forms and headers; a 
   expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
   for (const text of [
     "Plywood 12mm",
+    "Code: CHH-PLY12",
     "Carter Holt",
     "Parata Builders",
     "$59.97",

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { LOGO_WIDTH, logoSvg } from "./artwork";
+import { DEMO_SHEETS } from "./compliance";
 import { buildCertificatePdf } from "./pdf";
 import { drawProductPictures, type ProductPicture } from "./pictures";
 import { DEMO_PRODUCTS } from "./products";
@@ -40,6 +41,17 @@ test("the demo catalogue looks like a real trader's range", () => {
     }
   }
   expect(DEMO_PRODUCTS.filter((p) => p.was).length).toBeGreaterThanOrEqual(5);
+});
+
+test("a demo product's stock code is the SKU its building information sheet gives, where it gives one", () => {
+  let checked = 0;
+  for (const sheet of DEMO_SHEETS) {
+    const sku = sheet.identifiers?.find((identifier) => identifier.kind === "sku")?.value;
+    if (!sku || sheet.products.length !== 1) continue;
+    expect(DEMO_PRODUCTS.find((p) => p.name === sheet.products[0])?.sku, sheet.products[0]).toBe(sku);
+    checked++;
+  }
+  expect(checked).toBeGreaterThanOrEqual(3);
 });
 
 test("case studies and certifications cover each of their categories", () => {
