@@ -81,7 +81,7 @@ test("an admin adds a published product with an uploaded image and finds it on /
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(code);
-  await expect(row).toContainText("per length");
+  await expect(row).toContainText("length");
   await expect(row).toContainText("$24.50");
   await expect(row).toContainText("Published");
   await expect(row.locator("img")).toHaveAttribute("src", /^\/files\/media\/\d+-[0-9a-f]+\.png$/);

@@ -7,6 +7,7 @@ import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { ProductFormFields } from "~/components/admin/product-form-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { cx } from "~/lib/cx";
 import { parseListParams } from "~/lib/list-params";
 import { listSheetOptions } from "~/modules/compliance/sheets.server";
 import {
@@ -74,6 +75,9 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast(backToList(args.request), { type: "success", title });
 }
 
+/** The longest stock code the list keeps on one line (the demo's are at most 15 characters). */
+const SKU_ON_ONE_LINE = 16;
+
 const nzd = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
 
 function toFormValues(product: AdminProduct) {
@@ -120,8 +124,11 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
     cell: (p) =>
       p.sku ? (
         <span className="grid">
-          <span className="font-mono">{p.sku}</span>
-          {p.unit ? <span className="text-muted-foreground text-xs">per {p.unit}</span> : null}
+          {/* A usual code stays on one line; a long one wraps rather than widen the table. */}
+          <span className={cx("font-mono", p.sku.length <= SKU_ON_ONE_LINE && "whitespace-nowrap")}>
+            {p.sku}
+          </span>
+          {p.unit ? <span className="text-muted-foreground text-xs">{p.unit}</span> : null}
         </span>
       ) : (
         "—"
