@@ -189,7 +189,11 @@ async function* records(text: AsyncIterable<string>, delimiter: Delimiter): Asyn
       yield { rowNumber, cells: record };
     }
   } catch (error) {
-    if (error instanceof CsvError) throw new SheetError(csvMessage(error, rowNumber + 1));
+    if (error instanceof CsvError) {
+      // Rows parsed before the failing one may not have been handed on yet.
+      const parsed = typeof error.records === "number" ? error.records : rowNumber;
+      throw new SheetError(csvMessage(error, parsed + 1));
+    }
     throw error;
   } finally {
     parser.destroy();

@@ -1,8 +1,9 @@
 // An Excel workbook (.xlsx) as a Sheet, read as a stream with exceljs's WorkbookReader: the first
 // visible worksheet, or the one named. Each cell is read as the text a person sees in it: text as
 // typed (a stock code "00123" stored as text keeps its zeros), a number in plain decimals, a date
-// as 2026-11-26, TRUE or FALSE, and a formula as the result Excel saved with it (nothing is ever
-// calculated here). A merged cell's value is in its first cell; the others read as blank.
+// as 2026-11-26, a percentage as 15%, TRUE or FALSE, and a formula as the result Excel saved with
+// it (nothing is ever calculated here; an error result reads as #ERROR). A merged cell's value is
+// in its first cell; the others read as blank.
 import type { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { OpenFile } from "./csv-reader.server";
@@ -22,15 +23,31 @@ type SheetModel = { name: string; id: number; state?: string };
 type WorksheetReader = AsyncIterable<ExcelJS.Row> & { name: string; state?: string };
 type CellValue = ExcelJS.CellValue | undefined;
 
-/** Whether a number format shows a date or a time (exceljs's own test, for formula results). */
-function isDateFormat(format: string | undefined) {
-  if (!format) return false;
-  return /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, "").replace(/"[^"]*"/g, ""));
+/** A number format without its quoted text and [colour] or [condition] parts. */
+function formatCode(format: string | undefined) {
+  return (format ?? "").replace(/\[[^\]]*]/g, "").replace(/"[^"]*"/g, "");
 }
 
-/** A number as Excel shows it in General format: at most 15 significant digits, no binary noise. */
-function numberText(value: number) {
-  return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : "";
+/** Whether a number format shows a date or a time (exceljs's own test, for formula results). */
+function isDateFormat(format: string | undefined) {
+  return /[ymdhMsb]+/.test(formatCode(format));
+}
+
+/**
+ * A formula whose saved result is an error (#VALUE!, #N/A…) or that was saved without one:
+ * exceljs's streaming reader keeps no more than that.
+ */
+const FORMULA_ERROR = "#ERROR";
+
+/**
+ * A number as Excel shows it in General format (at most 15 significant digits, no binary noise),
+ * or as a percentage ("15%") when its format is one.
+ */
+function numberText(value: number, numFmt: string | undefined) {
+  if (Number.isNaN(value)) return FORMULA_ERROR;
+  if (!Number.isFinite(value)) return "";
+  if (formatCode(numFmt).includes("%")) return `${Number((value * 100).toPrecision(15))}%`;
+  return String(Number(value.toPrecision(15)));
 }
 
 /** 2026-11-26, or 2026-11-26 14:30:00 when the cell holds a time too (Excel's dates have no zone). */
@@ -44,12 +61,13 @@ function dateText(value: Date) {
 function cellText(value: CellValue, numFmt: string | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
-  if (typeof value === "number") return numberText(value);
+  if (typeof value === "number") return numberText(value, numFmt);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (value instanceof Date) return dateText(value);
   if ("richText" in value) return value.richText.map((run) => run.text).join("");
   if ("formula" in value || "sharedFormula" in value) {
     const result = (value as { result?: unknown }).result;
+    if (result === undefined) return FORMULA_ERROR;
     if (typeof result === "number" && isDateFormat(numFmt)) {
       return dateText(new Date(Math.round((result - 25569) * 86_400_000)));
     }
