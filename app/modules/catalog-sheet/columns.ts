@@ -295,11 +295,12 @@ function readStockStatus(text: string, header: string) {
 }
 
 /**
- * A cell's value as the product form takes it. Text keeps its line breaks and loses the single
- * quote the export put before a formula character; an empty cell reads as "" (nothing said).
+ * A cell's value as the product form takes it. Text is trimmed, keeps its line breaks (as \n, the
+ * only one a workbook keeps) and loses the single quote the export put before a formula
+ * character; an empty cell reads as "" (nothing said).
  */
 export function readCell(column: SheetColumn, cell: string): CellRead {
-  const text = restoreFormula(cell.trim());
+  const text = restoreFormula(cell.replace(/\r\n?/g, "\n").trim());
   if (column.kind === "text") return ok(text);
   if (text === "") return ok("");
   switch (column.kind) {

@@ -2,7 +2,8 @@
 // header row kept in view, then one row per item, read batch by batch and zipped as it goes, so
 // memory stays flat however many rows. Text is written as text, never as a formula, and text a
 // spreadsheet would run as a formula gets the same single quote as in the CSVs (app/lib/csv.ts),
-// so the file stays safe when someone saves it again as CSV.
+// so the file stays safe when someone saves it again as CSV. Line breaks are read back as \n
+// (XML keeps no carriage returns).
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { neutraliseFormula } from "~/lib/csv";
@@ -18,6 +19,19 @@ export type XlsxColumn = {
 };
 
 export type XlsxCell = string | number | null;
+
+// Characters XML 1.0 cannot hold: a workbook with one in it will not open. A vertical tab or form
+// feed (Word's line break, pasted) becomes a line break; the other control characters go.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove
+const NOT_IN_XML = /[\u0000-\u0008\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** Text a workbook can hold: lone surrogates made U+FFFD, control characters dropped. */
+function xmlSafe(text: string) {
+  return text
+    .toWellFormed()
+    .replace(/[\v\f]/g, "\n")
+    .replace(NOT_IN_XML, "");
+}
 
 function drainedOrClosed(stream: PassThrough) {
   return new Promise<void>((resolve) => {
@@ -66,10 +80,14 @@ export function toXlsxStream<Row>(
     for await (const batch of batches) {
       if (stopped) return;
       for (const row of batch) {
-        const cells = toCells(row).map((cell) => (typeof cell === "string" ? neutraliseFormula(cell) : cell));
+        const cells = toCells(row).map((cell) =>
+          typeof cell === "string" ? neutraliseFormula(xmlSafe(cell)) : cell,
+        );
         sheet.addRow(cells).commit();
       }
-      // Wait while the reader is behind, so unread rows never pile up in memory.
+      // A turn of the event loop for the zipping (zlib works between turns), then wait while the
+      // reader is behind, so unread rows never pile up in memory.
+      await new Promise((resolve) => setImmediate(resolve));
       if (out.writableNeedDrain) await drainedOrClosed(out);
       if (stopped) return;
     }
