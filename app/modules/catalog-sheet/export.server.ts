@@ -40,6 +40,15 @@ export function toSheetProduct(row: AdminProductRow & WithSkuAndUnit): SheetProd
   };
 }
 
+/**
+ * A column's value for the sheet. Line breaks are written as \n, the one kind a workbook keeps
+ * (a description typed in the browser has \r\n), so both files read back alike.
+ */
+function cellOf(column: SheetColumn, product: SheetProduct) {
+  const value = column.write(product);
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value;
+}
+
 /** A cell as CSV text: amounts with two decimals (12.50), as a spreadsheet reads a number. */
 function csvText(column: SheetColumn, value: string | number | null) {
   if (value === null) return "";
@@ -49,7 +58,7 @@ function csvText(column: SheetColumn, value: string | number | null) {
 
 function toCsvRow(row: AdminProductRow) {
   const product = toSheetProduct(row);
-  return toCsvLine(SHEET_COLUMNS.map((column) => csvText(column, column.write(product))));
+  return toCsvLine(SHEET_COLUMNS.map((column) => csvText(column, cellOf(column, product))));
 }
 
 const XLSX_COLUMNS = SHEET_COLUMNS.map((column) => ({
@@ -60,7 +69,7 @@ const XLSX_COLUMNS = SHEET_COLUMNS.map((column) => ({
 
 function toXlsxRow(row: AdminProductRow) {
   const product = toSheetProduct(row);
-  return SHEET_COLUMNS.map((column) => column.write(product));
+  return SHEET_COLUMNS.map((column) => cellOf(column, product));
 }
 
 function isFiltered(filter: AdminProductFilter) {
