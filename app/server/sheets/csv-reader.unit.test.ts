@@ -180,9 +180,12 @@ test("a quote never closed is named by its row; an empty file says what a sheet 
   await expect(readCsv(generated(() => ["\n", " , \n"]))).rejects.toThrow(SHEET_MESSAGES.empty);
 });
 
-test("readSheet tells the kinds apart by their first bytes and refuses the old .xls", async () => {
+test("readSheet tells the kinds apart by their first bytes and refuses .xls and .ods in words", async () => {
   expect((await readSheet(fixture("libreoffice-price-list-utf8.csv"))).format).toBe("csv");
   expect((await readSheet(fixture("libreoffice-price-list.xlsx"))).format).toBe("xlsx");
   const ole2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
   await expect(readSheet(() => Readable.from([ole2]))).rejects.toThrow(SHEET_MESSAGES.oldExcel);
+  await expect(readSheet(fixture("libreoffice-price-list.ods"))).rejects.toThrow(
+    "This is an OpenDocument spreadsheet (.ods), which the import cannot read. Save it from LibreOffice as Excel 2007-365 (.xlsx) or as CSV and import that.",
+  );
 });

@@ -1,6 +1,7 @@
 // A spreadsheet file of either kind, told by its first bytes rather than its name: a zip is an
-// Excel workbook (.xlsx), an OLE2 file is the old .xls (refused with what to do instead), anything
-// else is read as CSV.
+// Excel workbook (.xlsx) unless it says it is an OpenDocument spreadsheet (.ods); an OLE2 file is
+// the old .xls; anything else is read as CSV. The two kinds the import cannot read are refused
+// with what to do instead.
 import { type OpenFile, readCsv } from "./csv-reader.server";
 import { SHEET_MESSAGES, type Sheet, SheetError } from "./sheet";
 import { readXlsx, type XlsxOptions } from "./xlsx-reader.server";
@@ -9,6 +10,8 @@ export type { OpenFile } from "./csv-reader.server";
 
 const ZIP = Buffer.from("PK\x03\x04", "latin1");
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+// An OpenDocument file's first zip entry is "mimetype", stored as is (at byte 30, its name).
+const OPEN_DOCUMENT = /^mimetype.{0,40}application\/vnd\.oasis\.opendocument/s;
 
 async function firstBytes(open: OpenFile, count: number) {
   const source = open();
@@ -31,8 +34,13 @@ export async function readSheet(
   open: OpenFile,
   options: XlsxOptions = {},
 ): Promise<Sheet & { close(): Promise<void> }> {
-  const magic = await firstBytes(open, OLE2.length);
-  if (magic.subarray(0, ZIP.length).equals(ZIP)) return readXlsx(open, options);
-  if (magic.equals(OLE2)) throw new SheetError(SHEET_MESSAGES.oldExcel);
+  const magic = await firstBytes(open, 128);
+  if (magic.subarray(0, ZIP.length).equals(ZIP)) {
+    if (OPEN_DOCUMENT.test(magic.subarray(30).toString("latin1"))) {
+      throw new SheetError(SHEET_MESSAGES.openDocument);
+    }
+    return readXlsx(open, options);
+  }
+  if (magic.subarray(0, OLE2.length).equals(OLE2)) throw new SheetError(SHEET_MESSAGES.oldExcel);
   return readCsv(open, options);
 }

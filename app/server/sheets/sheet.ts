@@ -45,6 +45,8 @@ export const SHEET_MESSAGES = {
     "This file is empty: its first row should name the columns (Name, Price, …) and the rows under it hold the products.",
   oldExcel:
     "This is an Excel 97–2003 workbook (.xls), which the import cannot read. Save it from Excel as an Excel Workbook (.xlsx) or as CSV and import that.",
+  openDocument:
+    "This is an OpenDocument spreadsheet (.ods), which the import cannot read. Save it from LibreOffice as Excel 2007-365 (.xlsx) or as CSV and import that.",
   notWorkbook:
     "This file could not be read as an Excel workbook (.xlsx). Save it again from Excel or LibreOffice as .xlsx or as CSV and import that.",
   noSheets: "This workbook has no worksheets.",
