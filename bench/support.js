@@ -632,6 +632,27 @@ export async function topUpProducts(query, size) {
   return { inserted: Math.max(0, size - before), insertSeconds };
 }
 
+/** The bench admin's session cookie, from the sign-in form posted as a browser posts it. */
+export async function signIn(base) {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "sign-in",
+      email: "bench-admin@example.com",
+      password: "bench-admin-password",
+    }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.includes("session_token"))
+    .join("; ");
+  if (!cookie) throw new Error(`Signing in as the bench admin failed: HTTP ${response.status}`);
+  return cookie;
+}
+
 // ---------------------------------------------------------------- uploads and mixed load
 
 /** A PDF of `bytes` bytes that passes a check of its magic bytes (padding inside the file). */

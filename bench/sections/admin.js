@@ -11,6 +11,7 @@ import {
   mark,
   printTable,
   SEARCH_WORDS,
+  signIn,
   topUpProducts,
   variants,
   withDatabase,
@@ -43,27 +44,6 @@ function cpuMs(pid) {
   } catch {
     return null;
   }
-}
-
-/** The admin's session cookie, from the sign-in form posted as a browser posts it. */
-async function signIn(base) {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "sign-in",
-      email: "bench-admin@example.com",
-      password: "bench-admin-password",
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-  if (!cookie) throw new Error(`Signing in as the bench admin failed: HTTP ${response.status}`);
-  return cookie;
 }
 
 /** "Showing 1–10 of 100,012" as the screen prints it, to check the list is the large one. */

@@ -442,6 +442,11 @@ function rules(): Record<string, Rule> {
       url: "/admin/audit/export",
       loader: adminOnly,
     },
+    // The catalogue export: whoever may see Catalog Management.
+    "routes/resources/catalog-export": {
+      url: "/admin/catalog/export?format=csv",
+      loader: staffOnly,
+    },
     "routes/admin/quotes": {
       url: "/admin/quotes",
       loader: adminOnly,
