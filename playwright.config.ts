@@ -1,12 +1,13 @@
-import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3111);
 
-// One worker per two cores: each journey drives Chromium (several processes of its own) against
-// one of the two servers, so on the 2-core machine CI runs on, one worker keeps every journey's
-// timing far from its timeout even with another process busy beside it. E2E_WORKERS overrides.
-const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(os.availableParallelism() / 2));
+// Two journeys at a time, one per server: the public-site journeys (project "chromium") run one
+// after another against their server and the back-office journeys (project "admin") one after
+// another against theirs (each project has one worker), so no journey ever meets another's
+// writes half-way, and the two halves, of about equal length, overlap. E2E_WORKERS=1 runs them
+// all one after another.
+const workers = Number(process.env.E2E_WORKERS) || 2;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,11 +39,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      workers: 1,
       testIgnore: /admin-.*\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
       name: "admin",
+      workers: 1,
       testMatch: /admin-.*\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${port + 1}` },
     },

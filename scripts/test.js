@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, unit and integration tests (PGlite, plus PostgreSQL when
-// TEST_DATABASE_URL is set), then the end-to-end tests in headless Chromium.
+// `npm test`: typecheck, lint, the production build (once: the integration tests that start the
+// server and the end-to-end tests both use it), unit and integration tests (PGlite, plus
+// PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in headless Chromium.
 import { spawnSync } from "node:child_process";
 import { requireChromium } from "./chromium.js";
 
@@ -8,6 +9,7 @@ process.env.CHROME_PATH = await requireChromium();
 const steps = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", "npm", ["run", "--silent", "lint"]],
+  ["production build", "node", ["scripts/build.js"]],
   ["unit and integration tests", "npm", ["run", "--silent", "test:unit"]],
   ["end-to-end tests", "npm", ["run", "--silent", "test:e2e"]],
 ];

@@ -2,7 +2,7 @@
 // publishes it, finds it by its code here and on the public catalogue (without a price), edits and
 // deletes it; search and validation, a code another product has refused in words.
 import zlib from "node:zlib";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 // A real 8x8 PNG, made here so the test needs no fixture file.
 function makePng(): Buffer {
@@ -46,8 +46,7 @@ test("an admin adds a published product with an uploaded image and finds it on /
   test.setTimeout(60_000);
   const name = `Macrocarpa post ${Date.now()}`;
   const code = `MAC-POST-${Date.now()}`;
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/catalog");
   await expect(page.getByRole("heading", { name: "Catalog Management" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -105,8 +104,7 @@ test("an admin adds a published product with an uploaded image and finds it on /
 
 test("editing to Draft, then deleting after a confirmation", async ({ page }) => {
   const name = `Roofing screws ${Date.now()}`;
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/catalog");
   await page.getByRole("button", { name: "Add Product" }).click();
   const add = page.getByRole("dialog", { name: "Add Product" });
@@ -149,8 +147,7 @@ test("editing to Draft, then deleting after a confirmation", async ({ page }) =>
 });
 
 test("a product needs a name and a price, and a search with no match says so", async ({ page }) => {
-  await signIn(page, "sales");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "sales");
   await page.goto("/admin/catalog?q=no-such-product-anywhere");
   await expect(page.getByText('No products match "no-such-product-anywhere".')).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Products pages" })).toHaveCount(0);
@@ -165,8 +162,7 @@ test("a product needs a name and a price, and a search with no match says so", a
 
 test("with more than ten products the list has numbered pages that keep the search", async ({ page }) => {
   const stamp = Date.now();
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   // Eleven products through the same form the dialog posts, without the dialog's clicks.
   for (let i = 0; i < 11; i++) {
     const response = await page.request.post("/admin/catalog", {

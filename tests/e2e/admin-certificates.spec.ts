@@ -2,7 +2,7 @@
 // number and expiry; set to expire yesterday it leaves the public page by itself and stays in the
 // back office, shown as expired. axe-core runs on the screens and the dialog.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 const nzDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" });
 
@@ -24,8 +24,7 @@ test("a certificate set to expire yesterday leaves /certifications and shows as 
 }) => {
   const title = `CodeMark weatherboard ${Date.now()}`;
   const number = `CM-${Date.now() % 100000}`;
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/certifications");
   await expect(page.getByRole("heading", { level: 1, name: "Certifications" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Status" })).toBeVisible();

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_SALES } from "./accounts";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, startSession, test } from "./fixtures";
 
 function marker() {
   return crypto.randomBytes(4).toString("hex");
@@ -48,8 +48,8 @@ test("an enquiry is opened from the list, given an owner and a status, noted, an
   test.slow(); // four axe runs and seven round trips on a shared machine
   const name = `Tūī Follow ${marker()}`;
   await sendEnquiry(page, name);
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
+  await page.goto("/admin");
 
   const nav = page.getByRole("navigation", { name: "Admin" });
   const item = nav.getByRole("link", { name: "Contact Management", exact: true });
@@ -117,8 +117,7 @@ test("two enquiries are changed at once, then found by their status; spam stays 
   // Not the id alone: the empty table's row says 'No queries match "<id>"'.
   const both = () => page.getByRole("row").filter({ hasText: new RegExp(`Kea Bulk (One|Two) ${id}`) });
   for (const name of names) await sendEnquiry(page, name);
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/contact-management");
   await expect(page.getByText("Spam is hidden.")).toBeVisible();
   await searchQueries(page, id);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Download, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 function marker() {
   return crypto.randomBytes(4).toString("hex");
@@ -17,8 +17,7 @@ function toast(page: Page, text: string) {
 }
 
 async function asAdmin(page: Page, path: string) {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto(path);
 }
 

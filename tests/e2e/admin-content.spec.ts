@@ -1,23 +1,17 @@
 // Home Management, the home content list, Case Studies and Certifications in the back office:
 // what an admin changes there is what a visitor then sees on the public site. axe-core runs on
 // every screen and dialog on the way.
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
-async function signInAsAdmin(page: Page) {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
 test("the hero title changed in Home Management is the home page's heading; Cancel restores it", async ({
   page,
 }) => {
   const title = `Kiln-dried framing ${Date.now()}`;
-  await signInAsAdmin(page);
+  await startSession(page, "admin");
   await page.goto("/admin/home-management");
   await expect(page.getByRole("heading", { level: 1, name: "Home Management" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Hero Section", exact: true })).toHaveAttribute(
@@ -51,7 +45,7 @@ test("the hero title changed in Home Management is the home page's heading; Canc
 
 test("a review added in Customer Reviews appears on the home page", async ({ page }) => {
   const name = `Hemi Walker ${Date.now()}`;
-  await signInAsAdmin(page);
+  await startSession(page, "admin");
   await page.goto("/admin/home-management?tab=reviews");
   await expect(page.getByRole("heading", { name: "Customer Reviews" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -81,7 +75,7 @@ test("a home content row switched inactive in /admin/home is gone from the home 
   // A long journey (two axe scans, two saves, two home renders): slower than 30 s on a busy CI box.
   test.setTimeout(60_000);
   const title = `Winter deals on decking ${Date.now()}`;
-  await signInAsAdmin(page);
+  await startSession(page, "admin");
   await page.goto("/admin/home-management");
   await page.getByRole("link", { name: "Hero Carousel" }).click();
   await expect(page).toHaveURL(/\/admin\/home$/);
@@ -124,7 +118,7 @@ test("a home content row switched inactive in /admin/home is gone from the home 
 });
 
 test("the category and catalog tabs list their items and pass axe", async ({ page }) => {
-  await signInAsAdmin(page);
+  await startSession(page, "admin");
   await page.goto("/admin/home-management?tab=categories");
   await expect(page.getByRole("heading", { name: "Browse Categories" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "Timber" })).toBeVisible();
@@ -143,7 +137,7 @@ test("the category and catalog tabs list their items and pass axe", async ({ pag
 
 test("a case study created with materials is on /case-study with those materials", async ({ page }) => {
   const title = `Piha bach re-clad ${Date.now()}`;
-  await signInAsAdmin(page);
+  await startSession(page, "admin");
   await page.goto("/admin/case-studies");
   await expect(page.getByRole("heading", { level: 1, name: "Case Studies" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -183,7 +177,7 @@ test("a certification uploaded with downloads off shows View but no Download on 
   page,
 }) => {
   const title = `H3.2 treatment certificate ${Date.now()}`;
-  await signInAsAdmin(page);
+  await startSession(page, "admin");
   await page.goto("/admin/certifications");
   await expect(page.getByRole("heading", { level: 1, name: "Certifications" })).toBeVisible();
   await expectNoAxeViolations(page);

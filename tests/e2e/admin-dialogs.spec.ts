@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_SALES } from "./accounts";
-import { expect, signIn, test } from "./fixtures";
+import { expect, startSession, test } from "./fixtures";
 
 /** A real 1x1 PNG. */
 const ONE_PIXEL_PNG =
@@ -28,8 +28,7 @@ test("a product refused by the server, then corrected, is saved once and the dia
   page,
 }) => {
   const name = `Refused then saved ${marker()}`;
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/catalog");
   await page.getByRole("button", { name: "Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Product" });
@@ -55,8 +54,7 @@ test("a product refused by the server, then corrected, is saved once and the dia
 
 test("a double click on Create Product makes one product", async ({ page }) => {
   const name = `Double clicked ${marker()}`;
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/catalog");
   await page.getByRole("button", { name: "Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Product" });
@@ -74,8 +72,7 @@ test("a user refused for a taken e-mail, then corrected, is created once; a doub
   page,
 }) => {
   const tag = marker();
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/users");
   await page.getByRole("button", { name: "Create User" }).click();
   const dialog = page.getByRole("dialog", { name: "Create User" });

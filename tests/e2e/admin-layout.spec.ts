@@ -2,7 +2,7 @@
 // wider): the page never scrolls sideways, every control of the main area (a table's first row
 // of actions above all) is inside the window, and nothing is cut off by a box that clips.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test, waitForSettled } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test, waitForSettled } from "./fixtures";
 
 // Each check names the screen, width and figure that failed; a trace of the loop only slows it.
 test.use({ trace: "off" });
@@ -63,8 +63,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     if (role === "admin") await sendLongEnquiry(page);
-    await signIn(page, role);
-    await expect(page).toHaveURL(/\/admin$/);
+    await startSession(page, role);
     if (role === "admin") {
       await page.goto(`/admin/contact-management?q=${encodeURIComponent(LONG_EMAIL)}`);
       const link = page.getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from ${LONG_NAME}$`) });

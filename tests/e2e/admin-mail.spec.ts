@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { e2eState, expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 const adminPort = Number(process.env.E2E_PORT ?? 3111) + 1;
 
@@ -23,8 +23,7 @@ async function expectNoAxeViolationsAtBothWidths(page: Page) {
 test("Settings > Enquiries: recipients one per line, retention in months, checked before saving", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/settings?tab=enquiries");
   await expect(page.getByRole("link", { name: "Enquiries" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Enquiries", level: 2 })).toBeVisible();
@@ -91,8 +90,8 @@ test("mail that could not be delivered is listed for admins, and Retry delivers 
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Thanks for contacting us!")).toBeVisible();
 
-    await signIn(page, "admin");
-    await expect(page).toHaveURL(/\/admin$/);
+    await startSession(page, "admin");
+    await page.goto("/admin");
     const panel = page.getByRole("region", { name: "Mail that failed" });
     const mine = panel.getByRole("listitem").filter({ hasText: marker });
     await expect
@@ -125,8 +124,8 @@ test("mail that could not be delivered is listed for admins, and Retry delivers 
 });
 
 test("sales staff see no mail panel on the dashboard", async ({ page }) => {
-  await signIn(page, "sales");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "sales");
+  await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Mail that failed" })).toHaveCount(0);
 });

@@ -2,7 +2,7 @@
 // Security-Policy violation, and the whole screen (sidebar, header and all) has no axe-core
 // violation on a desktop screen and on a phone. Journeys elsewhere check only what they change.
 import { visitWithoutCspViolation, watchCsp } from "./csp";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 const screens = [
   "/admin",
@@ -27,8 +27,7 @@ const screens = [
 for (const url of screens) {
   test(`${url}: no CSP violation, no accessibility violation at 1280 and 375 px`, async ({ page }) => {
     const seen = await watchCsp(page);
-    await signIn(page, "admin");
-    await expect(page).toHaveURL(/\/admin$/);
+    await startSession(page, "admin");
     await page.setViewportSize({ width: 1280, height: 800 });
     await visitWithoutCspViolation(page, seen, url);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

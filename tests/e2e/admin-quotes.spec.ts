@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { parseMail } from "../integration/mail-support";
-import { e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { e2eState, expect, expectNoAxeViolations, signIn, startSession, test } from "./fixtures";
 
 /** The admin server's port: the back-office journeys run against it. */
 function adminPort(baseURL: string | undefined) {
@@ -77,8 +77,7 @@ test("an enquiry's quote list becomes a quote the customer accepts online, with 
   await expect(page.getByText("Thanks for contacting us!")).toBeVisible();
 
   // Staff open it and create the quote: three lines at the catalogue's prices.
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto(`/admin/contact-management?q=${marker}`);
   await page.getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from Mere ${marker}`) }).click();
   await page.getByRole("button", { name: "Create Quote" }).click();
@@ -246,8 +245,7 @@ test("Settings > Quotes refuses a GST number that is not one, and keeps its thre
   page,
 }) => {
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/settings?tab=quotes");
   const gst = page.getByLabel("GST number");
   await gst.fill("abc");

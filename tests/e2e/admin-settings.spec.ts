@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 // Names sort last ("Zz") so the public pick-lists and the footer's first four are unchanged while
 // other journeys run against the same server.
@@ -9,8 +9,7 @@ function unique(prefix: string) {
 }
 
 async function openSettings(page: Page, search = "") {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto(`/admin/settings${search}`);
 }
 

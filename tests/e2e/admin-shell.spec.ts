@@ -1,10 +1,10 @@
 // The back-office shell: the dashboard, the sidebar (items by role, remembered state, Ctrl+B)
 // and the sales user's confinement to the dashboard and the catalogue.
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 test("an admin sees the counts, the enquiries chart and the three quick actions", async ({ page }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
+  await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   for (const label of [
     "Products",
@@ -53,8 +53,8 @@ test("an admin sees the counts, the enquiries chart and the three quick actions"
 });
 
 test("the sidebar stays collapsed after a reload, and Ctrl+B toggles it", async ({ page }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
+  await page.goto("/admin");
   const sidebar = page.locator('[data-slot="sidebar"][data-state]');
   const trigger = page.locator('[data-sidebar="trigger"]');
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
@@ -79,8 +79,8 @@ test("the sidebar stays collapsed after a reload, and Ctrl+B toggles it", async 
 test("a sales user works in the dashboard and the catalogue, building information included, only", async ({
   page,
 }) => {
-  await signIn(page, "sales");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "sales");
+  await page.goto("/admin");
   await expect(page.getByText("sales", { exact: true })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Catalog"]);
@@ -114,8 +114,8 @@ test("a sales user works in the dashboard and the catalogue, building informatio
 
 test("on a phone the sidebar is a drawer that closes when a link is chosen", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
+  await page.goto("/admin");
   await page.locator('[data-sidebar="trigger"]').click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toBeVisible();
@@ -126,8 +126,8 @@ test("on a phone the sidebar is a drawer that closes when a link is chosen", asy
 });
 
 test("Sign Out in the header ends the session", async ({ page }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
+  await page.goto("/admin");
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/admin");

@@ -3,7 +3,7 @@
 // log's before and after (and IP address) on screen at every width, a badge and a select that
 // show their whole text on a phone, and a row deleted in another tab gone after a refused delete.
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 test.use({ trace: "off" });
 
@@ -81,8 +81,7 @@ test("the audit log shows who, from where, and each change's before and after at
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await changeOverlayAndBack(page);
   await page.goto("/admin/audit?entity=setting&action=update");
   const row = page
@@ -104,8 +103,7 @@ test("the audit log shows who, from where, and each change's before and after at
 test("catalogue prices and categories and Home Content's switch labels keep their words whole", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   for (const path of ["/admin/catalog", "/admin/home"]) {
     await page.goto(path);
     await expect(page.locator("[data-slot=data-table] tbody tr").first()).toBeVisible();
@@ -123,8 +121,7 @@ test("catalogue prices and categories and Home Content's switch labels keep thei
 });
 
 test("on a phone the Linked badge and the bulk status select show their whole text", async ({ page }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await resizeTo(page, 360);
   await page.goto("/admin/building-information");
   const badge = page.locator("[data-completeness=linked]").first();
@@ -159,8 +156,7 @@ test("a delete refused because another tab removed the record takes the row away
   context,
 }) => {
   const subject = `Zz gone elsewhere ${Date.now().toString(36)}`;
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/contact-management?tab=subjects");
   await page.getByRole("button", { name: "Add Subject" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Subject" });

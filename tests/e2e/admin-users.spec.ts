@@ -1,7 +1,7 @@
 // User Management: an admin creates a staff account, deactivates it (which signs it out and
 // keeps it out), reactivates, edits and deletes it; an admin cannot remove themselves.
 import { E2E_ADMIN } from "./accounts";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 test("an admin creates a sales account, which then signs in; deactivated, it cannot", async ({
   page,
@@ -10,8 +10,8 @@ test("an admin creates a sales account, which then signs in; deactivated, it can
   const stamp = Date.now();
   const email = `kiri.${stamp}@e2e.test`;
   const password = "a-long-sales-password";
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
+  await page.goto("/admin");
   await page
     .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: "User Management" })
@@ -79,8 +79,7 @@ test("an admin creates a sales account, which then signs in; deactivated, it can
 });
 
 test("an admin's own row cannot be deleted or deactivated, and their role is fixed", async ({ page }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto(`/admin/users?q=${encodeURIComponent(E2E_ADMIN.email)}`);
   const own = page.getByRole("row").filter({ hasText: E2E_ADMIN.email });
   await expect(own.getByRole("button", { name: /^Delete / })).toBeDisabled();
@@ -90,15 +89,13 @@ test("an admin's own row cannot be deleted or deactivated, and their role is fix
 });
 
 test("a search with no match shows the empty text", async ({ page }) => {
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await page.goto("/admin/users?q=nobody-has-this-name");
   await expect(page.getByText("No users found. Create your first user to get started.")).toBeVisible();
 });
 
 test("a sales user who opens User Management sees Access Denied (403) and no users", async ({ page }) => {
-  await signIn(page, "sales");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "sales");
   const response = await page.goto("/admin/users");
   expect(response?.status()).toBe(403);
   expect(response?.statusText()).toBe("Forbidden");

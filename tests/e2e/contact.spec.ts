@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { e2eState, expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 function uniquePdf() {
   const marker = `e2e-${crypto.randomBytes(8).toString("hex")}`;
@@ -122,8 +122,7 @@ test("a real PDF is sent, stored, and downloadable by staff; the form resets", a
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatch(/^\d{13}-[0-9a-f]{16}\.pdf$/);
 
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   const download = await page.request.get(`/admin/files/contact_uploads/${stored[0]}`);
   expect(download.status()).toBe(200);
   expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);

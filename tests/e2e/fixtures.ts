@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { TOAST_COOKIE } from "../../app/lib/cookie-names";
 import { E2E_ADMIN, E2E_SALES, E2E_USER, type E2EPasswords } from "./accounts";
 
 /** The state of the e2e server on a port (default: the public-site server). */
@@ -27,6 +28,27 @@ export async function signIn(page: Page, role: "admin" | "sales" | "user") {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * Begins a journey signed in, without loading the sign-in page: one post of the sign-in form's
+ * fields, as the form sends them without scripts, through the same action (the same password
+ * check, session and audit event); the page stays where it is. The form itself is driven by
+ * auth.spec.ts and by the journeys about a new account's first sign-in. The Welcome back! toast
+ * the answer carries is dropped, so the journey's first page opens without it. `base` is another
+ * server's address (default: the project's server).
+ */
+export async function startSession(page: Page, role: "admin" | "sales" | "user", base?: string) {
+  const origin = new URL(base ?? test.info().project.use.baseURL ?? "").origin;
+  const { email, password } = credentials(role, Number(new URL(origin).port));
+  const response = await page.request.post(`${origin}/auth`, {
+    form: { intent: "sign-in", email, password },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in as ${role}: ${await response.text()}`).toBe(302);
+  expect(response.headers().location).toBe(role === "user" ? "/auth" : "/admin");
+  await page.context().clearCookies({ name: TOAST_COOKIE });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Cookie, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 // Each check below names the page, width and figure that failed; a trace of some 150 page loads
 // would only slow the loop down.
@@ -118,8 +118,7 @@ for (const visitor of ["anonymous", "staff"] as const) {
       // Staff sign in once; the later journeys reuse the session.
       if (visitor === "staff" && staffCookies) await page.context().addCookies(staffCookies);
       else if (visitor === "staff") {
-        await signIn(page, "admin");
-        await expect(page).toHaveURL(/\/admin/);
+        await startSession(page, "admin");
         staffCookies = await page.context().cookies();
       }
       const labels = ["Home", "Catalogs", "Case Studies", "Certifications", "Contact"].concat(

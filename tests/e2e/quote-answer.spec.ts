@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { parseMail } from "../integration/mail-support";
-import { e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { e2eState, expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 function outboxMails(marker: string) {
   const dir = path.join(e2eState().dataDir, "outbox");
@@ -49,8 +49,7 @@ async function sendQuote(staff: Page): Promise<SentQuote> {
   await contact.getByRole("button", { name: "Send Message" }).click();
   await expect(staff.getByText("Thanks for contacting us!")).toBeVisible();
 
-  await signIn(staff, "admin");
-  await expect(staff).toHaveURL(/\/admin$/);
+  await startSession(staff, "admin");
   await staff.goto(`/admin/contact-management?q=${marker}`);
   await staff.getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from Mere ${marker}`) }).click();
   await staff.getByRole("button", { name: "Create Quote" }).click();

@@ -5,7 +5,7 @@
 // public-site server: the setting changes no public page, and the back-office journeys that
 // check the sales sidebar run on the other server.
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
 async function setSalesMayQuote(page: Page, on: boolean) {
   await page.goto("/admin/settings?tab=quotes");
@@ -20,8 +20,8 @@ async function setSalesMayQuote(page: Page, on: boolean) {
 async function salesPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, "sales");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "sales");
+  await page.goto("/admin");
   return { page, close: () => context.close() };
 }
 
@@ -30,8 +30,7 @@ test("an admin lets sales quote; sales then work enquiries and quotes, not subje
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/admin$/);
+  await startSession(page, "admin");
   await setSalesMayQuote(page, true);
   await expectNoAxeViolations(page);
   const sales = await salesPage(browser);

@@ -1,5 +1,6 @@
 // A fresh, migrated database per test file: in-memory PGlite, or (project "postgres") a new
-// PostgreSQL database created from TEST_DATABASE_URL and dropped afterwards.
+// PostgreSQL database created on TEST_DATABASE_URL's server and dropped afterwards. Both start
+// from a template with every migration applied, made once per set of migrations.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -28,23 +29,28 @@ export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>) 
   }
 }
 
-/**
- * A PGlite data folder with every migration applied, made once per set of migrations and kept in
- * the temp folder: opening a copy of it takes a fraction of a fresh PGlite's initdb. Migrations
- * still run on the copy (a no-op), so a stale copy could never hide a missing one.
- */
-async function migratedPgliteTemplate(): Promise<Blob> {
+/** A name for the current set of migrations: a template made from other migrations is never used. */
+function migrationsHash() {
   const folder = findMigrationsFolder();
   const hash = crypto.createHash("sha256");
   for (const name of fs.readdirSync(folder, { recursive: true }).map(String).sort()) {
     const file = path.join(folder, name);
     if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
   }
-  const templatePath = path.join(os.tmpdir(), `tc-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * A PGlite data folder with every migration applied, made once per set of migrations and kept in
+ * the temp folder: opening a copy of it takes a fraction of a fresh PGlite's initdb. Migrations
+ * still run on the copy (a no-op), so a stale copy could never hide a missing one.
+ */
+async function migratedPgliteTemplate(): Promise<Blob> {
+  const templatePath = path.join(os.tmpdir(), `tc-pglite-template-${migrationsHash()}.tar`);
   if (!fs.existsSync(templatePath)) {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     try {
-      await migrate(drizzle(client) as never, { migrationsFolder: folder });
+      await migrate(drizzle(client) as never, { migrationsFolder: findMigrationsFolder() });
       const tarball = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
       // Written aside and renamed: a file reading the template never sees half of one.
       const partial = `${templatePath}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
@@ -57,19 +63,59 @@ async function migratedPgliteTemplate(): Promise<Blob> {
   return new Blob([fs.readFileSync(templatePath)]);
 }
 
+/** The address of database `name` on TEST_DATABASE_URL's server. */
+function postgresUrl(name: string) {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Serialises the making of PostgreSQL templates across test files (and test runs). */
+const TEMPLATE_LOCK = 7_346_201;
+
+/**
+ * The PostgreSQL counterpart: a database with every migration applied, made once per set of
+ * migrations on TEST_DATABASE_URL's server and kept there, which each test file's database is
+ * created from (CREATE DATABASE … TEMPLATE copies it in a fraction of the migrations' time). It is
+ * made under another name and renamed when complete, under an advisory lock, so no file copies
+ * half of one; nothing stays connected to it, as a copy requires. Migrations still run on each
+ * copy (a no-op).
+ */
+async function migratedPostgresTemplate(): Promise<string> {
+  const name = `tc_template_${migrationsHash()}`;
+  await withAdminClient(async (client) => {
+    await client.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK]);
+    try {
+      const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+      if (found.rowCount) return;
+      const building = `${name}_building`;
+      await client.query(`drop database if exists ${building} with (force)`);
+      await client.query(`create database ${building}`);
+      const handle = await openDatabase({ kind: "postgres", url: postgresUrl(building), poolMax: 1 });
+      try {
+        await handle.migrate();
+      } finally {
+        await handle.close();
+      }
+      await client.query(`alter database ${building} rename to ${name}`);
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK]);
+    }
+  });
+  return name;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase & { destroy(): Promise<void> }> {
   const engine = process.env.TEST_ENGINE ?? "pglite";
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), "tc-storage-"));
   let handle: DatabaseHandle;
   let drop = async () => {};
   if (engine === "postgres") {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error("TEST_DATABASE_URL is not set");
+    if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
+    const template = await migratedPostgresTemplate();
     const name = `tc_test_${crypto.randomBytes(6).toString("hex")}`;
-    await withAdminClient((c) => c.query(`create database ${name}`));
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 5 });
+    await withAdminClient((c) => c.query(`create database ${name} template ${template}`));
+    handle = await openDatabase({ kind: "postgres", url: postgresUrl(name), poolMax: 5 });
     drop = () =>
       withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
   } else {

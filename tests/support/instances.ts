@@ -1,49 +1,19 @@
 // For the tests of several server processes: the production build (made when the sources are
 // newer), a fresh PostgreSQL database, and `node server.js` started on it with its output kept.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { buildDir } from "../../scripts/build.js";
 import { withAdminClient } from "./database";
 
+export { ensureBuild } from "../../scripts/build.js";
+
 const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = path.join(root, "build");
-const SOURCES = [
-  "app",
-  "server",
-  "drizzle",
-  "public",
-  "vite.config.ts",
-  "react-router.config.ts",
-  "package.json",
-];
 
 export const TEST_SECRET = "instances-test-secret-instances-test-0000";
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-/** Builds into build/ unless the build there is newer than every source (as `npm start` does). */
-export function ensureBuild() {
-  const entry = path.join(buildDir, "server/index.js");
-  const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
-  if (builtAt >= Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))) return;
-  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error(`The build failed:\n${result.stderr}`);
-}
 
 /** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
 export async function createPostgresDatabase() {
