@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test, vi } from "vitest";
 import { heroFormSchema } from "~/modules/content/home.schema";
 import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
@@ -54,6 +54,10 @@ import {
 } from "../support/hostile";
 import { openDraftAs, saveDraftAs, sendAs } from "../support/quotes";
 import { createUser } from "../support/users";
+
+// Each test sends hundreds of requests through the whole app: about 10 s on an idle 2-core
+// machine, three times that on a busy one. The limit is for a test that hangs, not a slow one.
+vi.setConfig({ testTimeout: 120_000 });
 
 const database = useTestDatabase();
 const app = createAppHandler();

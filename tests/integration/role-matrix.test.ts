@@ -32,11 +32,13 @@ const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
 /** The intents of an admin route: the shared list, keyed by the route's file. */
 const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 
-// Sales may use the dashboard and the catalogue (building information is a section of it); the
-// rest is admin's. The sheets' old address sends staff on to the new one.
+// Sales may use the dashboard and the catalogue (building information is a section of it, and
+// the catalogue's export is the list they see, as a file); the rest is admin's. The sheets' old
+// address sends staff on to the new one.
 const SALES_ALLOWED = new Set([
   "/admin",
   "/admin/catalog",
+  "/admin/catalog/export",
   "/admin/catalog/building-information",
   "/admin/catalog/building-information/:id",
   "/admin/building-information/*",
