@@ -219,6 +219,7 @@ async function databaseFingerprint() {
   return sums;
 }
 
+// Every loader twice (anonymous and as an admin): about 15 s idle, twice that on a busy machine.
 test("no GET to any route changes anything: every loader, anonymous and as an admin", async () => {
   // Something for the loaders to read: an enquiry with a file, and its id for the detail page.
   expect((await send("POST", {})).status).toBe(200);
@@ -290,4 +291,4 @@ test("no GET to any route changes anything: every loader, anonymous and as an ad
   // Following a link to the sign-out address does not sign anyone out: that takes a POST.
   const session = new Request("http://localhost/admin", { headers: { cookie: adminCookie } });
   expect(await getSessionUser(session)).toMatchObject({ role: "admin" });
-});
+}, 120_000);
