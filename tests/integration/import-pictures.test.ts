@@ -91,9 +91,17 @@ async function rowsWithHash(hash: string) {
 }
 
 /** Every file under `dir`, by name. */
+/** Every name under a folder; other tests' folders that vanish mid-walk are skipped, not errors. */
 function namesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) => entry.name);
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) =>
+    entry.isDirectory() ? [entry.name, ...namesUnder(path.join(dir, entry.name))] : [entry.name],
+  );
 }
 
 test(
