@@ -51,6 +51,11 @@ export async function startSession(page: Page, role: "admin" | "sales" | "user",
   await page.context().clearCookies({ name: TOAST_COOKIE });
 }
 
+/** Waits until React has taken over the page: hydrateRoot marks the document as its container. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+}
+
 /**
  * Waits until the catalogue's filters apply on change: until then (server HTML, scripts still
  * loading) the filter panel offers an Apply filters button, which goes once the page is
