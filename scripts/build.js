@@ -1,4 +1,4 @@
-// The production build in build/, made only when a source is newer than it: `npm run test:e2e`
+// The production build in build/ (or BUILD_DIR), made only when a source is newer than it: `npm run test:e2e`
 // and the tests that start `node server.js` (tests/support/instances.ts) share one build, so a
 // test run builds once however many of them need it. Plain Node ESM, for scripts/e2e.js.
 import { spawnSync } from "node:child_process";
@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const buildDir = path.join(root, "build");
+/** BUILD_DIR, as react-router.config.ts and server.js read it (default build/). */
+export const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 
 /** What the build is made from: a change to any of these makes it stale. */
 const SOURCES = [
@@ -20,11 +21,15 @@ const SOURCES = [
   "package-lock.json",
 ];
 
+/**
+ * The newest modification time of the files under `target`. Folders' own times are left out: a
+ * test that puts a probe file into app/ and removes it again changes nothing the build reads.
+ */
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
+  let newest = 0;
   for (const entry of fs.readdirSync(target))
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
@@ -43,6 +48,7 @@ export function ensureBuild() {
   const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
     cwd: root,
     encoding: "utf8",
+    // Vitest runs with NODE_ENV=test, which would build React's development bundles.
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`The build failed:\n${result.stderr}`);

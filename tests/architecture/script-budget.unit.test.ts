@@ -2,30 +2,19 @@
 // route chain with their imports, as React Router writes them into modulepreload links): at most
 // SCRIPT_BUDGET files, and never a chunk that only admin routes use. Read from the route manifest
 // of the production build, built here when missing or older than the sources.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { BRAND_ICONS, SITE_ICON_NAMES } from "~/components/ui/sprite-icon-names";
+import { buildDir, ensureBuild } from "../../scripts/build.js";
 import { renderIconSprite, SPRITE_PATH } from "../../scripts/build-icon-sprite";
 
 const SCRIPT_BUDGET = 12;
 
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 const assetsDir = path.join(buildDir, "client/assets");
 
 type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
 type Manifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> };
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target)
-    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
-}
 
 function manifestFile() {
   if (!fs.existsSync(assetsDir)) return undefined;
@@ -34,20 +23,8 @@ function manifestFile() {
 }
 
 function readManifest(): Manifest {
-  let file = manifestFile();
-  const sources = ["app", "vite.config.ts", "react-router.config.ts"].map((s) =>
-    newestMtime(path.join(root, s)),
-  );
-  if (!file || fs.statSync(file).mtimeMs < Math.max(...sources)) {
-    const built = spawnSync("npx", ["react-router", "build"], {
-      cwd: root,
-      encoding: "utf8",
-      // Vitest runs with NODE_ENV=test, which would build React's development bundles.
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (built.status !== 0) throw new Error(`the production build failed:\n${built.stderr}`);
-    file = manifestFile();
-  }
+  ensureBuild();
+  const file = manifestFile();
   if (!file) throw new Error(`no route manifest in ${assetsDir}`);
   const text = fs.readFileSync(file, "utf8");
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));

@@ -48,6 +48,9 @@ async function scriptsOf(page: Page, url: string) {
       })),
     );
   };
+  // From a blank page: a script the page before was still fetching is neither counted nor read
+  // after it has been navigated away from.
+  await page.goto("about:blank");
   page.on("response", record);
   await page.goto(url);
   await page.waitForLoadState("networkidle");

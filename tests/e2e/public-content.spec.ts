@@ -2,7 +2,7 @@
 // prefilled form in view after Enquire Now, uploads that show their progress, hours that do not
 // wrap on a phone, placeholders for broken pictures, and a favicon.
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 /** The grid's items grouped into rows, each with its items' widths and how far it reaches. */
 async function rowsOf(grid: Locator) {
@@ -104,6 +104,8 @@ async function fillEnquiry(page: Page) {
 
 test("a slow upload shows a progress bar with its percentage, then the enquiry is sent", async ({ page }) => {
   await page.goto("/contact");
+  // The progress bar is the scripts' upload: a Send pressed before they run posts the plain form.
+  await waitForHydration(page);
   const form = await fillEnquiry(page);
   // A building site's mobile connection: about 1 Mbit/s up.
   const cdp = await page.context().newCDPSession(page);
@@ -136,6 +138,8 @@ test("an upload whose connection drops says so and keeps what was typed", async 
     (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),
   );
   await page.goto("/contact");
+  // The scripts' upload reports the drop: a Send pressed before they run posts the plain form.
+  await waitForHydration(page);
   const form = await fillEnquiry(page);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("alert")).toContainText(
