@@ -1,6 +1,7 @@
 // Catalog Management: an admin adds a product with an uploaded image, a stock code and a unit,
 // publishes it, finds it by its code here and on the public catalogue (without a price), edits and
-// deletes it; search and validation, a code another product has refused in words.
+// deletes it; search and validation, a code another product has refused in words; the export.
+import fs from "node:fs";
 import zlib from "node:zlib";
 import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
 
@@ -191,4 +192,52 @@ test("with more than ten products the list has numbered pages that keep the sear
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   await expect(page.getByText("Showing 11–11 of 11")).toBeVisible();
+});
+
+test("the export downloads the list as searched on screen, as CSV and as XLSX", async ({ page }) => {
+  const stamp = Date.now();
+  await startSession(page, "admin");
+  for (const name of [`Export ${stamp} kōwhai bench`, `Export ${stamp} tōtara post`]) {
+    const response = await page.request.post("/admin/catalog", {
+      form: {
+        intent: "create",
+        name,
+        price: "12.5",
+        stockQuantity: "3",
+        stockStatus: "In Stock",
+        isPublished: "on",
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  }
+  await page.goto(`/admin/catalog?q=Export+${stamp}`);
+  await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^catalogue_filtered_\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync(await csv.path()).toString("utf8");
+  expect(text.startsWith('\uFEFF"Stock code","Name","Short description","Long description","Price"')).toBe(
+    true,
+  );
+  const lines = text.trim().split("\r\n");
+  expect(lines).toHaveLength(3);
+  expect(text).toContain(`"Export ${stamp} kōwhai bench"`);
+  expect(text).toContain(`"Export ${stamp} tōtara post"`);
+
+  const [xlsx] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export XLSX" }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toMatch(/^catalogue_filtered_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(
+    fs
+      .readFileSync(await xlsx.path())
+      .subarray(0, 4)
+      .toString("latin1"),
+  ).toBe("PK\x03\x04");
 });

@@ -194,6 +194,21 @@ export type AdminProductRow = Omit<AdminProduct, "buildingInfo"> & { buildingInf
 
 type ExportCursor = { at: string; id: string };
 
+// The list's columns without the joined names: an export looks those up in maps read once, as a
+// join per batch would look each one up again (a nested loop under the LIMIT).
+const { categoryName: _categoryName, brandName: _brandName, ...productColumns } = adminColumns;
+
+async function namesById() {
+  const db = getDb();
+  const [categoryRows, brandRows, sheetRows] = await Promise.all([
+    db.select({ id: categories.id, name: categories.name }).from(categories),
+    db.select({ id: brands.id, name: brands.name }).from(brands),
+    db.select({ id: buildingInfoSheets.id, name: buildingInfoSheets.title }).from(buildingInfoSheets),
+  ]);
+  const toMap = (rows: { id: string; name: string }[]) => new Map(rows.map((row) => [row.id, row.name]));
+  return { categories: toMap(categoryRows), brands: toMap(brandRows), sheets: toMap(sheetRows) };
+}
+
 /**
  * Every product the list shows with this filter (all its pages, past the search's count cap),
  * newest first, `batchSize` at a time. Each batch starts after the last one's (created_at, id)
@@ -204,18 +219,13 @@ export async function* readAdminProductsForExport(
   batchSize = 1000,
 ): AsyncGenerator<AdminProductRow[]> {
   const { where } = await filterCondition(filter);
+  const names = await namesById();
+  const nameOf = (map: Map<string, string>, id: string | null) => (id ? (map.get(id) ?? null) : null);
   let after: ExportCursor | undefined;
   do {
     const rows = await getDb()
-      .select({
-        ...adminColumns,
-        buildingInfoTitle: buildingInfoSheets.title,
-        at: sql<string>`${products.createdAt}::text`,
-      })
+      .select({ ...productColumns, at: sql<string>`${products.createdAt}::text` })
       .from(products)
-      .leftJoin(categories, eq(products.categoryId, categories.id))
-      .leftJoin(brands, eq(products.brandId, brands.id))
-      .leftJoin(buildingInfoSheets, eq(products.buildingInfoId, buildingInfoSheets.id))
       .where(
         and(
           where,
@@ -227,7 +237,13 @@ export async function* readAdminProductsForExport(
       .orderBy(...NEWEST_FIRST)
       .limit(batchSize);
     if (rows.length > 0) {
-      yield rows.map(({ at: _at, ...row }) => ({ ...row, stockStatus: row.stockStatus as StockStatus }));
+      yield rows.map(({ at: _at, ...row }) => ({
+        ...row,
+        stockStatus: row.stockStatus as StockStatus,
+        categoryName: nameOf(names.categories, row.categoryId),
+        brandName: nameOf(names.brands, row.brandId),
+        buildingInfoTitle: nameOf(names.sheets, row.buildingInfoId),
+      }));
     }
     const last = rows.at(-1);
     after = last && rows.length === batchSize ? { at: last.at, id: last.id } : undefined;

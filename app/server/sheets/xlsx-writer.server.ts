@@ -67,6 +67,12 @@ export function toXlsxStream<Row>(
     width: column.width,
     ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
   }));
+  // One style object per column, shared by its cells: exceljs finds a style it has seen by the
+  // object, and a cell's own copy of its column's style would cost a lookup each (over half the
+  // time of a large export).
+  const styles = columns.map(
+    (column): Partial<ExcelJS.Style> => (column.numFmt ? { numFmt: column.numFmt } : {}),
+  );
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
@@ -83,7 +89,11 @@ export function toXlsxStream<Row>(
         const cells = toCells(row).map((cell) =>
           typeof cell === "string" ? neutraliseFormula(xmlSafe(cell)) : cell,
         );
-        sheet.addRow(cells).commit();
+        const added = sheet.addRow(cells);
+        added.eachCell((cell, column) => {
+          cell.style = styles[column - 1] ?? {};
+        });
+        added.commit();
       }
       // A turn of the event loop for the zipping (zlib works between turns), then wait while the
       // reader is behind, so unread rows never pile up in memory.
