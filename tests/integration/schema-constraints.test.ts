@@ -89,6 +89,18 @@ test("products reject a bad stock status, negative numbers, a discount over 100 
   await rejects(db().insert(products).values({ name: "   " }), "products_name_not_blank");
 });
 
+test("a product's stock code is unique ignoring case, in letters, digits and - _ . / with spaces inside", async () => {
+  await db().insert(products).values({ name: "Plasterboard", sku: "GIB10-2400", unit: "sheet" });
+  await rejects(db().insert(products).values({ name: "Copy", sku: "gib10-2400" }), "products_sku_unique");
+  // Any number of products have no code.
+  await db().insert(products).values([{ name: "No code A" }, { name: "No code B" }]);
+  await db().insert(products).values({ name: "Spaced", sku: "PB 2.4/90_A" });
+  for (const sku of [" LEAD", "TRAIL ", "-DASH", "semi;colon", "x".repeat(41)])
+    await rejects(db().insert(products).values({ name: "Bad code", sku }), "products_sku_format");
+  for (const unit of ["", "  ", " box", "u".repeat(21)])
+    await rejects(db().insert(products).values({ name: "Bad unit", unit }), "products_unit_check");
+});
+
 test("a product's category or brand must exist, and deleting one leaves the product with none", async () => {
   await rejects(
     db().insert(products).values({ name: "Orphan", categoryId: "00000000-0000-4000-8000-000000000000" }),

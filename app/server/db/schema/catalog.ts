@@ -38,6 +38,13 @@ export const products = pgTable(
      */
     slug: text("slug").notNull().default(""),
     description: text("description"),
+    /**
+     * The trader's stock code (SKU): optional, and unique when set whatever its case (a lower()
+     * index), so "gib10-2400" and "GIB10-2400" are one code. Trimmed; blank is stored as null.
+     */
+    sku: text("sku"),
+    /** What one of it is when sold ("sheet", "length", "m²"): a quote line's default unit. */
+    unit: text("unit"),
     shortDescription: text("short_description"),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
     originalPrice: numeric("original_price", { precision: 12, scale: 2, mode: "number" }),
@@ -65,6 +72,12 @@ export const products = pgTable(
     check("products_original_price_check", sql`${t.originalPrice} is null or ${t.originalPrice} >= 0`),
     check("products_discount_check", sql`${t.discountPercentage} between 0 and 100`),
     check("products_stock_quantity_check", sql`${t.stockQuantity} >= 0`),
+    uniqueIndex("products_sku_unique").on(sql`lower(${t.sku})`),
+    check(
+      "products_sku_format",
+      sql`${t.sku} ~ '^[A-Za-z0-9]([A-Za-z0-9._/ -]*[A-Za-z0-9._/-])?$' and length(${t.sku}) <= 40`,
+    ),
+    check("products_unit_check", sql`length(trim(${t.unit})) between 1 and 20 and ${t.unit} = trim(${t.unit})`),
     // The back office's list, newest first (admin.server.ts listAdminProducts): a page's ids are
     // read from this index alone, its trailing columns answering the building-information filter,
     // so a deep page or a count skips index entries rather than sorting or fetching every row.
@@ -92,6 +105,8 @@ export const products = pgTable(
       "gin",
       sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.description}, '') || ' ' || coalesce(${t.shortDescription}, '')) gin_trgm_ops`,
     ),
+    // A search finds a product by its stock code too: a code "contains" match reads this index.
+    index("products_sku_trgm_idx").using("gin", sql`${t.sku} gin_trgm_ops`),
   ],
 );
 

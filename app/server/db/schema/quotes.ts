@@ -106,6 +106,8 @@ export const quoteLines = pgTable(
     description: text("description").notNull(),
     brandName: text("brand_name"),
     productSlug: text("product_slug"),
+    /** The product's stock code when the line was made (staff may type or change it). */
+    sku: text("sku"),
     quantityMilli: integer("quantity_milli").notNull(),
     unit: text("unit").notNull().default("each"),
     unitPriceCents: cents("unit_price_cents").notNull(),
@@ -119,6 +121,7 @@ export const quoteLines = pgTable(
     check("quote_lines_quantity_check", sql`${t.quantityMilli} > 0`),
     check("quote_lines_price_check", sql`${t.unitPriceCents} >= 0 and ${t.lineTotalCents} >= 0`),
     check("quote_lines_discount_check", sql`${t.discountBasisPoints} between 0 and 10000`),
+    check("quote_lines_sku_check", sql`length(trim(${t.sku})) between 1 and 40`),
     uniqueIndex("quote_lines_quote_position_unique").on(t.quoteId, t.position),
   ],
 );
