@@ -47,6 +47,7 @@ export default [
   route("admin/files/contact_uploads/:name", "routes/resources/contact-upload.ts"),
   route("admin/contact-management/export", "routes/resources/enquiries-csv.ts"),
   route("admin/audit/export", "routes/resources/audit-csv.ts"),
+  route("admin/catalog/export", "routes/resources/catalog-export.ts"),
   route("admin/building-information/*", "routes/resources/building-information-moved.ts"),
   route("quote/:token/pdf", "routes/resources/quote-pdf.ts"),
   route("admin/quotes/:id/pdf", "routes/resources/quote-pdf-staff.ts"),

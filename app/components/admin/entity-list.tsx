@@ -41,6 +41,8 @@ export function EntityList<Row extends { id: string }, Schema extends z.ZodType>
     multipart?: boolean;
     /** The Add button's text; "Add {singular}" by default. */
     addLabel?: string;
+    /** The screen's own buttons, shown before Add (an export). */
+    actions?: ReactNode;
     /** The dialog's title, submit button, description and intents, where they differ from the default. */
     dialog?: {
       title?: DialogWords;
@@ -119,6 +121,7 @@ export function EntityList<Row extends { id: string }, Schema extends z.ZodType>
         searchable={props.searchable}
         loadingText={props.loadingText}
       >
+        {props.actions}
         <Button type="button" onClick={() => dialog.openFor(null)}>
           <PlusIcon aria-hidden />
           {props.addLabel ?? `Add ${singular}`}

@@ -1,5 +1,6 @@
-// Products in the back office (Catalog Management): the paged, searched list with prices and the
-// pick-lists (the writes are commands.server.ts). Prices leave the server only through this module.
+// Products in the back office (Catalog Management): the paged, searched list with prices, the same
+// list read whole for the catalogue export, and the pick-lists (the writes are commands.server.ts).
+// Prices leave the server only through this module.
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
@@ -8,7 +9,8 @@ import { completenessOfSheets, missingBuildingInfoCondition } from "~/modules/co
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern, ilikeAny } from "~/server/db/like";
-import { brands, categories, products } from "~/server/db/schema";
+import { brands, buildingInfoSheets, categories, products } from "~/server/db/schema";
+import type { AdminProductFilter } from "./admin-filter";
 
 export type AdminProduct = {
   id: string;
@@ -53,9 +55,6 @@ const adminColumns = {
   isPublished: products.isPublished,
   createdAt: products.createdAt,
 };
-
-/** The catalogue's filter on building information: "missing" for the products the dashboard counts. */
-export type BuildingFilter = "missing" | "";
 
 const ADMIN_SEARCH_FIELDS = [products.name, products.description, products.shortDescription];
 
@@ -123,6 +122,12 @@ async function totalOf(where: SQL | undefined, searched: boolean): Promise<{ n: 
   return { n: Math.max(counted, await estimatedCount(where)), kind: "estimate" };
 }
 
+async function filterCondition({ q, building = "" }: AdminProductFilter) {
+  const search = searchCondition(q);
+  const where = building === "missing" ? and(search, await missingBuildingInfoCondition()) : search;
+  return { search, where };
+}
+
 /**
  * Newest first, 10 a page; q is a case-insensitive contains on three fields; building "missing"
  * keeps the published products without complete building information; the total as totalOf.
@@ -133,13 +138,8 @@ export async function listAdminProducts({
   page,
   q,
   building = "",
-}: {
-  page: number;
-  q: string;
-  building?: BuildingFilter;
-}): Promise<AdminProductPage> {
-  const search = searchCondition(q);
-  const where = building === "missing" ? and(search, await missingBuildingInfoCondition()) : search;
+}: AdminProductFilter & { page: number }): Promise<AdminProductPage> {
+  const { search, where } = await filterCondition({ q, building });
   const db = getDb();
   let totalKind = "exact" as TotalKind;
   const paged = await readPage(
@@ -179,6 +179,51 @@ export async function listAdminProducts({
       buildingInfo: row.buildingInfoId ? (sheets.get(row.buildingInfoId)?.state ?? "none") : "none",
     })),
   };
+}
+
+/** A product of the list as a spreadsheet shows it: its building information by the sheet's title. */
+export type AdminProductRow = Omit<AdminProduct, "buildingInfo"> & { buildingInfoTitle: string | null };
+
+type ExportCursor = { at: string; id: string };
+
+/**
+ * Every product the list shows with this filter (all its pages, past the search's count cap),
+ * newest first, `batchSize` at a time. Each batch starts after the last one's (created_at, id)
+ * rather than at an offset, so the thousandth batch costs what the first did.
+ */
+export async function* readAdminProductsForExport(
+  filter: AdminProductFilter,
+  batchSize = 1000,
+): AsyncGenerator<AdminProductRow[]> {
+  const { where } = await filterCondition(filter);
+  let after: ExportCursor | undefined;
+  do {
+    const rows = await getDb()
+      .select({
+        ...adminColumns,
+        buildingInfoTitle: buildingInfoSheets.title,
+        at: sql<string>`${products.createdAt}::text`,
+      })
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .leftJoin(brands, eq(products.brandId, brands.id))
+      .leftJoin(buildingInfoSheets, eq(products.buildingInfoId, buildingInfoSheets.id))
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${products.createdAt}, ${products.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(...NEWEST_FIRST)
+      .limit(batchSize);
+    if (rows.length > 0) {
+      yield rows.map(({ at: _at, ...row }) => ({ ...row, stockStatus: row.stockStatus as StockStatus }));
+    }
+    const last = rows.at(-1);
+    after = last && rows.length === batchSize ? { at: last.at, id: last.id } : undefined;
+  } while (after);
 }
 
 /** Product categories (active, by name) and brands (active, by name) for the form's pick-lists. */

@@ -1,3 +1,4 @@
+import { DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CompletenessBadge } from "~/components/admin/building-info/completeness-badge";
 import { CatalogSections } from "~/components/admin/catalog-sections";
@@ -7,17 +8,18 @@ import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { ProductFormFields } from "~/components/admin/product-form-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
 import { parseListParams } from "~/lib/list-params";
 import { listSheetOptions } from "~/modules/compliance/sheets.server";
 import {
   type AdminProduct,
-  type BuildingFilter,
   getProductPickLists,
   LIST_COUNT_CAP,
   listAdminProducts,
   SEARCH_COUNT_CAP,
   type TotalKind,
 } from "~/modules/products/admin.server";
+import { readAdminProductFilter, toAdminProductSearch } from "~/modules/products/admin-filter";
 import { saveProduct } from "~/modules/products/commands.server";
 import { PRODUCT_FORM_DEFAULTS, productFormSchema, productIntentSchema } from "~/modules/products/schema";
 import { isAdmin, requireStaff } from "~/server/auth/guards.server";
@@ -32,14 +34,10 @@ export function meta() {
   return [{ title: "Catalog Management | Trade Counter Admin" }];
 }
 
-function buildingFilterOf(request: Request): BuildingFilter {
-  return new URL(request.url).searchParams.get("building") === "missing" ? "missing" : "";
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const params = parseListParams(request);
-  const building = buildingFilterOf(request);
+  const { building = "" } = readAdminProductFilter(new URL(request.url));
   let totalKind = "exact" as TotalKind;
   const [list, pickLists, sheets] = await Promise.all([
     loadPagedList("products", params, async (page) => {
@@ -136,6 +134,28 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
   },
 ];
 
+/** Download links for the list as shown (its search and filter), as CSV and as an Excel workbook. */
+function ExportLinks({ q, building }: { q: string; building: "missing" | "" }) {
+  const search = toAdminProductSearch({ q, building });
+  const href = (format: string) => `/admin/catalog/export?format=${format}${search ? `&${search}` : ""}`;
+  return (
+    <>
+      <Button asChild variant="outline">
+        <a href={href("csv")} download>
+          <DownloadIcon aria-hidden />
+          Export CSV
+        </a>
+      </Button>
+      <Button asChild variant="outline">
+        <a href={href("xlsx")} download>
+          <DownloadIcon aria-hidden />
+          Export XLSX
+        </a>
+      </Button>
+    </>
+  );
+}
+
 export default function CatalogManagement({ loaderData }: Route.ComponentProps) {
   const { pickLists, sheets, building, showHistory, totalNote, ...list } = loaderData;
   return (
@@ -157,6 +177,7 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         failedMessage="Failed to fetch products"
         multipart
         keep={{ building: building || undefined }}
+        actions={<ExportLinks q={list.q} building={building} />}
         beforeTable={
           building || totalNote ? (
             <>
