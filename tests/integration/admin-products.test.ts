@@ -183,6 +183,19 @@ test("search is a case-insensitive contains over name, description and short des
   expect(await names("_")).toEqual([]);
 });
 
+test("search finds a product by its stock code, whole or in part, in any case", async () => {
+  await database.current.db.insert(products).values([
+    { name: "Plasterboard 10mm", sku: "GIB10-2400", unit: "sheet" },
+    { name: "Plasterboard 13mm", sku: "GIB13-2400", unit: "sheet" },
+    { name: "Unrelated", description: "No code here" },
+  ]);
+  const names = async (q: string) => (await listAdminProducts({ page: 1, q })).rows.map((r) => r.name).sort();
+  expect(await names("gib10-2400")).toEqual(["Plasterboard 10mm"]);
+  expect(await names("-2400")).toEqual(["Plasterboard 10mm", "Plasterboard 13mm"]);
+  const [row] = (await listAdminProducts({ page: 1, q: "GIB13" })).rows;
+  expect(row).toMatchObject({ sku: "GIB13-2400", unit: "sheet" });
+});
+
 test("pages hold 10 products newest first with the exact total; a page past the end shows the last", async () => {
   await database.current.db.delete(products);
   const start = Date.now() - 100_000;

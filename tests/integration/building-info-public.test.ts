@@ -223,6 +223,19 @@ test("the product's JSON-LD carries its GTIN, SKU, model, clauses, certificate a
   expect(JSON.stringify(product)).not.toContain("98765");
 });
 
+test("a product's page shows its stock code and unit, and its JSON-LD carries the code as sku", async () => {
+  const coded = await addProduct({ name: "GIB Standard 10mm", sku: "GIB10-2400", unit: "sheet" });
+  const { status, html } = await page(`/catalog/${coded.slug}`);
+  expect(status).toBe(200);
+  expect(html).toMatch(/<dt[^>]*>Code<\/dt><dd[^>]*>GIB10-2400<\/dd>/);
+  expect(html).toMatch(/<dt[^>]*>Unit<\/dt><dd[^>]*>sheet<\/dd>/);
+  expect(productJsonLd(html).sku).toBe("GIB10-2400");
+  // A product without a code has no sku and no Code row.
+  const bare = await page(`/catalog/${seeded.bareSlug}`);
+  expect(productJsonLd(bare.html)).not.toHaveProperty("sku");
+  expect(bare.html).not.toMatch(/<dt[^>]*>Code<\/dt>/);
+});
+
 test("a product without a sheet or certificates shows no section", async () => {
   const { status, html } = await page(`/catalog/${seeded.bareSlug}`);
   expect(status).toBe(200);

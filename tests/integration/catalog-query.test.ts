@@ -98,6 +98,8 @@ beforeAll(async () => {
     },
     {
       name: "Hammer Drill",
+      sku: "PT-18HD-K2",
+      unit: "each",
       categoryId: tools.id,
       brandId: beta.id,
       isFeatured: true,
@@ -129,6 +131,7 @@ beforeAll(async () => {
     // Drafts never reach the public: a Beta roofing draft must not widen Beta's categories.
     {
       name: "Draft Roof Kit",
+      sku: "RK-DRAFT-1",
       categoryId: roofing.id,
       brandId: beta.id,
       isPublished: false,
@@ -179,6 +182,16 @@ test("search is a case-insensitive contains over name, description and short des
   expect(names(await view("q=marine"))).toEqual(["Circular Saw", "marine ply offcut", "Ridge Flashing"]);
   expect((await view("q=kiln-DRIED")).total).toBe(12);
   expect((await view("q=nothing-like-this")).total).toBe(0);
+});
+
+test("search finds a product by its stock code, whole or in part, in any case; a draft's stays hidden", async () => {
+  expect(names(await view("q=PT-18HD-K2"))).toEqual(["Hammer Drill"]);
+  expect(names(await view("q=18hd"))).toEqual(["Hammer Drill"]);
+  expect(names(await view("q=rk-draft"))).toEqual([]);
+  // A code's match keeps to the other filters.
+  expect(names(await view("q=pt-18hd&category=Timber"))).toEqual([]);
+  expect(names(await view("q=pt-18hd&category=Tools"))).toEqual(["Hammer Drill"]);
+  expect((await view("q=pt-18hd")).products[0]).toMatchObject({ sku: "PT-18HD-K2", unit: "each" });
 });
 
 test("search takes % and _ literally", async () => {

@@ -167,6 +167,68 @@ test("a line drafted from a product takes the product's unit of sale from its ca
   expect((await storedLines(draft.id)).map((l) => l.unit)).toEqual(["m", "4.8 m length", "each"]);
 });
 
+test("a line drafted from a product takes its stock code, and its own unit of sale before what its words say", async () => {
+  const actor = await staff();
+  const code = `GIB10-${unique()}`;
+  const [board, roofing, hammer] = await db()
+    .insert(products)
+    .values([
+      { name: `GIB Standard 10mm ${unique()}`, price: 24.9, sku: code, unit: "sheet" },
+      // Its own unit wins over the "(per m)" its name ends with.
+      { name: `Corrugate Roofing ${unique()} (per m)`, price: 32.5, sku: `CORR-${unique()}`, unit: "length" },
+      { name: `Claw Hammer ${unique()}`, price: 45 },
+    ])
+    .returning();
+  if (!board || !roofing || !hammer) throw new Error("no products");
+  const [enquiry] = await db()
+    .insert(contactQueries)
+    .values({
+      fullName: "Mere Parata",
+      email: `mere-${unique()}@example.co.nz`,
+      subject: "Quote Request",
+      message: "Lining and roofing.",
+    })
+    .returning();
+  if (!enquiry) throw new Error("no enquiry");
+  await db()
+    .insert(enquiryLines)
+    .values(
+      [board, roofing, hammer].map((product, position) => ({
+        enquiryId: enquiry.id,
+        productId: product.id,
+        productName: product.name,
+        quantity: 4,
+        position,
+      })),
+    );
+  const draft = await openDraftAs(actor, enquiry.id);
+  expect((await storedLines(draft.id)).map((l) => [l.sku, l.unit])).toEqual([
+    [code, "sheet"],
+    [roofing.sku, "length"],
+    [null, "each"],
+  ]);
+
+  // The code is a snapshot the builder posts back: staff may type one, and a catalogue change later
+  // does not reach it.
+  const saved = quoteDraftSchema.parse({
+    customerName: "Mere Parata",
+    customerEmail: enquiry.email,
+    validUntil: nzDatePlusDays(30),
+    lines: (await storedLines(draft.id)).map((line) => ({
+      productId: line.productId ?? "",
+      description: line.description,
+      sku: line.position === 2 ? "HAM-22" : (line.sku ?? ""),
+      quantityMilli: "4",
+      unit: line.unit,
+      unitPriceCents: (line.unitPriceCents / 100).toFixed(2),
+    })),
+  });
+  await saveDraftAs(actor, draft.id, saved);
+  expect((await storedLines(draft.id)).map((l) => l.sku)).toEqual([code, roofing.sku, "HAM-22"]);
+  await db().update(products).set({ sku: "CHANGED-1" }).where(eq(products.id, board.id));
+  expect((await storedLines(draft.id))[0]?.sku).toBe(code);
+});
+
 test("saving a draft recomputes every total on the server; a sent quote is locked", async () => {
   const actor = await staff();
   const { enquiry } = await enquiryWithLines();

@@ -93,7 +93,9 @@ test("a product's stock code is unique ignoring case, in letters, digits and - _
   await db().insert(products).values({ name: "Plasterboard", sku: "GIB10-2400", unit: "sheet" });
   await rejects(db().insert(products).values({ name: "Copy", sku: "gib10-2400" }), "products_sku_unique");
   // Any number of products have no code.
-  await db().insert(products).values([{ name: "No code A" }, { name: "No code B" }]);
+  await db()
+    .insert(products)
+    .values([{ name: "No code A" }, { name: "No code B" }]);
   await db().insert(products).values({ name: "Spaced", sku: "PB 2.4/90_A" });
   for (const sku of [" LEAD", "TRAIL ", "-DASH", "semi;colon", "x".repeat(41)])
     await rejects(db().insert(products).values({ name: "Bad code", sku }), "products_sku_format");

@@ -346,6 +346,32 @@ test("JSON-LD: Product has no offers; LocalBusiness from the contact content has
   });
 });
 
+test("JSON-LD: a product's own stock code is its sku, before the one its building information sheet gives", () => {
+  const site = { baseUrl: "https://tradecounter.example", allowIndexing: true };
+  const product = {
+    name: "Weatherboard",
+    slug: "weatherboard",
+    sku: "WB-BB18018-54",
+    description: null,
+    imageUrl: null,
+    brandName: null,
+    categoryName: null,
+  };
+  expect(productJsonLd(site, product)).toMatchObject({ sku: "WB-BB18018-54" });
+  const sheet = {
+    classification: "class_2" as const,
+    identifiers: [{ kind: "sku" as const, value: "MAKER-180" }],
+    codeClauses: [],
+    version: 1,
+    reviewedOn: null,
+  };
+  expect(productJsonLd(site, product, { sheet, certificates: [] })).toMatchObject({ sku: "WB-BB18018-54" });
+  expect(productJsonLd(site, { ...product, sku: null }, { sheet, certificates: [] })).toMatchObject({
+    sku: "MAKER-180",
+  });
+  expect(productJsonLd(site, { ...product, sku: null })).not.toHaveProperty("sku");
+});
+
 test("JSON-LD cannot break out of its script element: a name with </script> stays data", () => {
   const name = 'Evil </script><script>alert("x")</script> & <!-- Drill';
   const data = productJsonLd(

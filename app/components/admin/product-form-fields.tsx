@@ -1,5 +1,6 @@
 // The fields of the Add/Edit Product dialog (Catalog Management), inside an EntityDialog.
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { FormField } from "~/components/forms/form-field";
 import { Input } from "~/components/ui/input";
@@ -7,7 +8,8 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { Textarea } from "~/components/ui/textarea";
 import { STOCK_STATUSES } from "~/lib/vocabulary";
 import type { Completeness } from "~/modules/compliance/completeness";
-import type { productFormSchema } from "~/modules/products/schema";
+import { type productFormSchema, SKU_MAX } from "~/modules/products/schema";
+import { UNIT_MAX, UNITS_OF_SALE } from "~/modules/products/unit-of-sale";
 import { CompletenessBadge } from "./building-info/completeness-badge";
 import type { EntityFields } from "./entity-dialog";
 import { ImageField } from "./image-field";
@@ -25,6 +27,7 @@ export function ProductFormFields(props: {
   buildingInfo: { sheetId: string | null; state: Completeness["state"] } | null;
 }) {
   const { fields } = props;
+  const unitsId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField
@@ -35,6 +38,38 @@ export function ProductFormFields(props: {
       >
         <Input {...getInputProps(fields.name, { type: "text" })} required />
       </FormField>
+      <FormField
+        label="Stock code"
+        errors={fields.sku.errors}
+        errorId={fields.sku.errorId}
+        hint="Optional. Unique, whatever its case: letters, digits, spaces and - _ . /"
+      >
+        <Input
+          {...getInputProps(fields.sku, { type: "text" })}
+          maxLength={SKU_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+        />
+      </FormField>
+      <FormField
+        label="Unit"
+        errors={fields.unit.errors}
+        errorId={fields.unit.errorId}
+        hint="How one is sold: pick one or type your own. A quote line starts with it."
+      >
+        <Input
+          {...getInputProps(fields.unit, { type: "text" })}
+          list={unitsId}
+          maxLength={UNIT_MAX}
+          autoComplete="off"
+        />
+      </FormField>
+      <datalist id={unitsId}>
+        {UNITS_OF_SALE.map((unit) => (
+          <option key={unit} value={unit} />
+        ))}
+      </datalist>
       <FormField
         label="Short description"
         errors={fields.shortDescription.errors}

@@ -1,7 +1,7 @@
 // Products in the back office (Catalog Management): the paged, searched list with prices, the same
 // list read whole for the catalogue export, and the pick-lists (the writes are commands.server.ts).
 // Prices leave the server only through this module.
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
 import type { Completeness } from "~/modules/compliance/completeness";
@@ -15,6 +15,10 @@ import type { AdminProductFilter } from "./admin-filter";
 export type AdminProduct = {
   id: string;
   name: string;
+  /** The stock code (SKU), unique ignoring case. */
+  sku: string | null;
+  /** The unit of sale ("sheet", "length"). */
+  unit: string | null;
   shortDescription: string | null;
   description: string | null;
   price: number;
@@ -38,6 +42,8 @@ export type AdminProduct = {
 const adminColumns = {
   id: products.id,
   name: products.name,
+  sku: products.sku,
+  unit: products.unit,
   shortDescription: products.shortDescription,
   description: products.description,
   price: products.price,
@@ -59,15 +65,17 @@ const adminColumns = {
 const ADMIN_SEARCH_FIELDS = [products.name, products.description, products.shortDescription];
 
 /**
- * A case-insensitive "contains" on name, description or short description. The first test can use
- * the trigram index on the three fields joined (products_search_trgm_idx), so a search reads the
- * rows that may match instead of every row; the second keeps a match from spanning two fields.
+ * A case-insensitive "contains" on name, description or short description, or on the stock code.
+ * The first test can use the trigram index on the three fields joined (products_search_trgm_idx),
+ * so a search reads the rows that may match instead of every row; the second keeps a match from
+ * spanning two fields. The code has a trigram index of its own (products_sku_trgm_idx).
  */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
+  const pattern = containsPattern(text);
   const joined = sql`(coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, ''))`;
-  return and(ilike(joined, containsPattern(text)), ilikeAny(ADMIN_SEARCH_FIELDS, text));
+  return or(and(ilike(joined, pattern), ilikeAny(ADMIN_SEARCH_FIELDS, text)), ilike(products.sku, pattern));
 }
 
 // Newest first, the id breaking ties: the order of products_admin_list_idx.
@@ -129,7 +137,7 @@ async function filterCondition({ q, building = "" }: AdminProductFilter) {
 }
 
 /**
- * Newest first, 10 a page; q is a case-insensitive contains on three fields; building "missing"
+ * Newest first, 10 a page; q is a case-insensitive contains on three fields or the code; building "missing"
  * keeps the published products without complete building information; the total as totalOf.
  * The page's ten ids are read first (from the list index alone when there is no search), then
  * those ten rows with their names, so a deep page skips index entries rather than whole rows.

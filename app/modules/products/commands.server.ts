@@ -1,8 +1,9 @@
 // Products are written by these commands (run through server/commands/runner.server.ts).
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRefusalOfSheet } from "~/modules/compliance/sheets.server";
 import { defineCommand } from "~/server/commands/runner.server";
+import { transactionLockStatement } from "~/server/db/advisory-locks.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, products } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
@@ -41,9 +42,65 @@ async function checkBuildingInfo(input: ProductInput) {
   if (input.isPublished && sheet.refusal) throw new InputError(sheet.refusal, "isPublished");
 }
 
+/** The lock a write of this stock code holds to its commit, whatever the code's case. */
+function stockCodeLock(sku: string) {
+  return `product-sku:${sku.toLowerCase()}`;
+}
+
+function takenMessage(holder: string) {
+  return `This stock code is already used by ${holder}.`;
+}
+
+/**
+ * Refuses a stock code another product has, in any case. The code's lock is held until the
+ * command commits, so two saves of one new code queue here and the second sees the first's
+ * product: the check and the unique index agree without a race. Other commands that write a
+ * product's code (an import) call this inside their work too.
+ */
+export async function claimStockCode(sku: string | null, productId?: string) {
+  if (!sku) return;
+  const db = getDb();
+  await db.execute(transactionLockStatement(stockCodeLock(sku)));
+  const [holder] = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(
+      and(sql`lower(${products.sku}) = lower(${sku})`, productId ? ne(products.id, productId) : undefined),
+    )
+    .limit(1);
+  if (holder) throw new InputError(takenMessage(holder.name), "sku");
+}
+
+/** Postgres unique_violation (23505) of the stock-code index, wrapped by Drizzle or not. */
+function isStockCodeClash(error: unknown) {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "products_sku_unique") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A write of a product's row. A writer that took no lock (a script, a direct insert) may still
+ * store the same code in the moment between the check and the write: the index then refuses,
+ * and the person is told so (400), not given a failure of ours.
+ */
+async function writingStockCode<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isStockCodeClash(error)) throw new InputError(takenMessage("another product"), "sku");
+    throw error;
+  }
+}
+
 function toRow(input: ProductInput) {
   return {
     name: input.name,
+    sku: input.sku,
+    unit: input.unit,
     shortDescription: input.shortDescription,
     description: input.description,
     price: input.price,
@@ -64,18 +121,20 @@ const GONE = "This product no longer exists.";
 
 async function createProduct(input: ProductInput) {
   await checkReferences(input);
-  const [created] = await getDb().insert(products).values(toRow(input)).returning({ id: products.id });
+  await claimStockCode(input.sku);
+  const [created] = await writingStockCode(() =>
+    getDb().insert(products).values(toRow(input)).returning({ id: products.id }),
+  );
   if (!created) throw new Error("The product was not created");
   return created;
 }
 
 async function updateProduct(id: string, input: ProductInput) {
   await checkReferences(input);
-  const [updated] = await getDb()
-    .update(products)
-    .set(toRow(input))
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
+  await claimStockCode(input.sku, id);
+  const [updated] = await writingStockCode(() =>
+    getDb().update(products).set(toRow(input)).where(eq(products.id, id)).returning({ id: products.id }),
+  );
   if (!updated) throw new InputError(GONE);
   return updated;
 }

@@ -28,6 +28,10 @@ export type PublicProduct = {
 };
 
 export type CatalogProduct = PublicProduct & {
+  /** The stock code (SKU). */
+  sku: string | null;
+  /** The unit of sale ("sheet", "length"). */
+  unit: string | null;
   categoryId: string | null;
   categoryName: string | null;
   brandId: string | null;
@@ -49,6 +53,8 @@ const publicColumns = {
 /** A product as the public sees it, with its category and brand: never a price. */
 export const catalogColumns = {
   ...publicColumns,
+  sku: products.sku,
+  unit: products.unit,
   categoryId: products.categoryId,
   categoryName: categories.name,
   brandId: products.brandId,
@@ -108,12 +114,14 @@ export type CatalogView = {
   failed: boolean;
 };
 
+/** A case-insensitive "contains" on name, description or short description, or on the stock code. */
 function searchCondition(term: string): SQL {
   const pattern = containsPattern(term);
   // The first test can use the trigram index on the concatenation; the second keeps a match
-  // from spanning two fields.
-  return sql`(coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, '')) ilike ${pattern}
-    and (${products.name} ilike ${pattern} or ${products.description} ilike ${pattern} or ${products.shortDescription} ilike ${pattern})`;
+  // from spanning two fields. The code has a trigram index of its own.
+  return sql`(((coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, '')) ilike ${pattern}
+    and (${products.name} ilike ${pattern} or ${products.description} ilike ${pattern} or ${products.shortDescription} ilike ${pattern}))
+    or ${products.sku} ilike ${pattern})`;
 }
 
 /** The catalogue's orders; each has a partial index over published products (schema.ts). */

@@ -17,3 +17,9 @@ test("a product's unit of sale is what its name or description says, else each",
   expect(unitOfSale({ name: "Fixings (per box of two hundred and fifty)" })).toBe("each");
   expect(unitOfSale({ name: "Claw Hammer", description: null })).toBe("each");
 });
+
+test("a product's own unit of sale comes before what its words say", () => {
+  expect(unitOfSale({ name: "GIB Standard 10mm (per m)", unit: "sheet" })).toBe("sheet");
+  expect(unitOfSale({ name: "Corrugate (per m)", unit: null })).toBe("m");
+  expect(unitOfSale({ name: "Claw Hammer", unit: "  " })).toBe("each");
+});

@@ -79,6 +79,7 @@ export function quoteDocumentOf(
     customer: { name: quote.customerName, email: quote.customerEmail, company: quote.customerCompany },
     lines: lines.map((line) => ({
       description: line.description,
+      sku: line.sku,
       brandName: line.brandName,
       note: line.note,
       quantityMilli: line.quantityMilli,

@@ -38,6 +38,8 @@ export type LineRow = {
   description: string;
   brandName: string | null;
   productSlug: string | null;
+  /** The product's stock code as the line keeps it. */
+  sku: string | null;
   quantityMilli: number;
   unit: string;
   unitPriceCents: number;
@@ -72,6 +74,7 @@ export function toLineRow(line: QuoteLineInput): LineRow {
     description: line.description,
     brandName: line.brandName,
     productSlug: line.productSlug,
+    sku: line.sku,
     quantityMilli: line.quantityMilli,
     unit: line.unit,
     unitPriceCents: line.unitPriceCents,
@@ -85,6 +88,7 @@ export function editedLine(line: LineRow): EditedLine {
   return {
     productId: line.productId,
     description: line.description,
+    sku: line.sku,
     quantityMilli: line.quantityMilli,
     unit: line.unit,
     unitPriceCents: line.unitPriceCents,
@@ -93,7 +97,10 @@ export function editedLine(line: LineRow): EditedLine {
   };
 }
 
-/** The enquiry's quote-list lines as quote lines: the product as it is now, at its price, in its unit of sale. */
+/**
+ * The enquiry's quote-list lines as quote lines: the product as it is now, with its stock code, at
+ * its price, in its unit of sale.
+ */
 export async function linesFromEnquiry(enquiryId: string): Promise<LineRow[]> {
   const rows = await getDb()
     .select({
@@ -102,6 +109,8 @@ export async function linesFromEnquiry(enquiryId: string): Promise<LineRow[]> {
       quantity: enquiryLines.quantity,
       currentName: products.name,
       currentDescription: products.description,
+      sku: products.sku,
+      unitOfSale: products.unit,
       slug: products.slug,
       price: products.price,
       brandName: brands.name,
@@ -116,9 +125,14 @@ export async function linesFromEnquiry(enquiryId: string): Promise<LineRow[]> {
     description: row.currentName ?? row.productName,
     brandName: row.brandName,
     productSlug: row.slug,
+    sku: row.sku,
     quantityMilli: row.quantity * QUANTITY_SCALE,
     // The product's unit of sale as its catalogue entry gives it (a deleted product, its name).
-    unit: unitOfSale({ name: row.currentName ?? row.productName, description: row.currentDescription }),
+    unit: unitOfSale({
+      name: row.currentName ?? row.productName,
+      description: row.currentDescription,
+      unit: row.unitOfSale,
+    }),
     unitPriceCents: row.price === null ? 0 : centsFromStoredPrice(row.price),
     discountBasisPoints: 0,
     note: null,
@@ -133,6 +147,7 @@ export function draftLinesOf(quoteId: string): Promise<LineRow[]> {
       description: quoteLines.description,
       brandName: quoteLines.brandName,
       productSlug: quoteLines.productSlug,
+      sku: quoteLines.sku,
       quantityMilli: quoteLines.quantityMilli,
       unit: quoteLines.unit,
       unitPriceCents: quoteLines.unitPriceCents,

@@ -9,6 +9,7 @@ import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
 export type EditedLine = {
   productId: string | null;
   description: string;
+  sku: string | null;
   quantityMilli: number;
   unit: string;
   unitPriceCents: number;
@@ -24,6 +25,7 @@ export type LineEdits = {
 
 const FIELDS: { name: string; read: (line: EditedLine) => string }[] = [
   { name: "description", read: (line) => `"${line.description}"` },
+  { name: "stock code", read: (line) => line.sku ?? "none" },
   { name: "quantity", read: (line) => formatQuantity(line.quantityMilli) },
   { name: "unit", read: (line) => line.unit },
   { name: "unit price", read: (line) => formatCents(line.unitPriceCents) },

@@ -4,6 +4,7 @@ import { describeLineEdits, type EditedLine } from "./line-edits";
 const line = (description: string, overrides: Partial<EditedLine> = {}): EditedLine => ({
   productId: null,
   description,
+  sku: null,
   quantityMilli: 1000,
   unit: "each",
   unitPriceCents: 1000,
@@ -53,4 +54,13 @@ test("a free line whose words change in place is the same line edited; a line mo
   expect(describeLineEdits([ply, batts, delivery], [delivery, ply, batts]).phrases).toEqual([
     "Line 1: moved from line 3",
   ]);
+});
+
+test("a stock code typed, changed or cleared is named by its line", () => {
+  const coded = { ...ply, sku: "CHH-PLY12" };
+  expect(describeLineEdits([ply], [coded]).phrases).toEqual(["Line 1: stock code none → CHH-PLY12"]);
+  expect(describeLineEdits([coded], [{ ...coded, sku: "CHH-PLY12-CD" }]).phrases).toEqual([
+    "Line 1: stock code CHH-PLY12 → CHH-PLY12-CD",
+  ]);
+  expect(describeLineEdits([coded], [ply]).phrases).toEqual(["Line 1: stock code CHH-PLY12 → none"]);
 });

@@ -26,6 +26,8 @@ export type QuoteDocument = {
   customer: { name: string; email: string; company: string | null };
   lines: {
     description: string;
+    /** The product's stock code, printed under the description. */
+    sku: string | null;
     brandName: string | null;
     note: string | null;
     quantityMilli: number;
@@ -171,7 +173,10 @@ function bottom(doc: PDFKit.PDFDocument) {
 function drawLines(doc: PDFKit.PDFDocument, quote: QuoteDocument, start: number) {
   let y = tableHeader(doc, start);
   for (const line of quote.lines) {
-    const detail = [line.brandName, line.note].filter(Boolean).join(" · ");
+    // Under the description: the stock code on a line of its own, then the brand and the note.
+    const detail = [line.sku && `Code: ${line.sku}`, [line.brandName, line.note].filter(Boolean).join(" · ")]
+      .filter(Boolean)
+      .join("\n");
     doc.font("body").fontSize(9.5);
     // A unit of up to 20 characters may wrap in its narrow column: the row is as tall as either.
     const unitHeight = doc.heightOfString(line.unit, { width: COLUMNS.unit.width });

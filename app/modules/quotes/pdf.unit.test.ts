@@ -22,6 +22,7 @@ const QUOTE: QuoteDocument = {
   lines: [
     {
       description: "Plywood 12mm",
+      sku: "CHH-PLY12",
       brandName: "Carter Holt",
       note: "Lead time 3 days",
       quantityMilli: 2500,
@@ -32,6 +33,7 @@ const QUOTE: QuoteDocument = {
     },
     {
       description: "Delivery to site",
+      sku: null,
       brandName: null,
       note: null,
       quantityMilli: 1000,
@@ -72,7 +74,7 @@ test("the PDF carries the number, the trader, the customer, each line, the total
     "Hēmi Walker",
     "Walker Builders",
     "Plywood 12mm",
-    "Carter Holt · Lead time 3 days",
+    "Code: CHH-PLY12\nCarter Holt · Lead time 3 days",
     "2.5 sheet",
     "$19.99",
     "12.5%",

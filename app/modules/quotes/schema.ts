@@ -12,6 +12,7 @@ import {
   parseScaled,
   QUANTITY_SCALE,
 } from "~/lib/money";
+import { SKU_MAX } from "~/modules/products/schema";
 
 export const QUOTE_LIMITS = {
   lines: 100,
@@ -60,6 +61,7 @@ export const quoteLineSchema = z.object({
     ),
   brandName: optional(120, "The brand"),
   productSlug: optional(200, "The product link"),
+  sku: optional(SKU_MAX, "A stock code"),
   quantityMilli: scaled(3, {
     required: "Enter a quantity",
     invalid: "Enter a quantity such as 4 or 2.5 (at most three decimals)",

@@ -171,6 +171,8 @@ export function breadcrumbJsonLd(site: SiteSeo, crumbs: Crumb[]): JsonLdObject {
 export type ProductForJsonLd = {
   name: string;
   slug: string;
+  /** The trader's stock code: schema.org's `sku`, before any on the building information sheet. */
+  sku?: string | null;
   description: string | null;
   imageUrl: string | null;
   brandName: string | null;
@@ -196,6 +198,7 @@ export function productJsonLd(
     ...(product.brandName ? { brand: { "@type": "Brand", name: product.brandName } } : {}),
     ...(product.categoryName ? { category: product.categoryName } : {}),
     ...(buildingInfo ? buildingInfoJsonLd(site, product, buildingInfo) : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
   };
 }
 

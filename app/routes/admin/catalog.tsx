@@ -77,6 +77,8 @@ const nzd = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" 
 function toFormValues(product: AdminProduct) {
   return {
     name: product.name,
+    sku: product.sku ?? "",
+    unit: product.unit ?? "",
     shortDescription: product.shortDescription ?? "",
     description: product.description ?? "",
     price: String(product.price),
@@ -109,6 +111,19 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
     header: "Name",
     cell: (p) => <span className="font-medium">{p.name}</span>,
     className: "whitespace-normal",
+  },
+  {
+    key: "sku",
+    header: "Stock code",
+    cell: (p) =>
+      p.sku ? (
+        <span className="grid">
+          <span className="font-mono">{p.sku}</span>
+          {p.unit ? <span className="text-muted-foreground text-xs">per {p.unit}</span> : null}
+        </span>
+      ) : (
+        "—"
+      ),
   },
   { key: "category", header: "Category", cell: (p) => p.categoryName ?? "—" },
   { key: "price", header: "Price", cell: (p) => nzd.format(p.price), className: "text-right tabular-nums" },

@@ -109,6 +109,7 @@ function builderValues(quote: LoadedQuote) {
       description: line.description,
       brandName: line.brandName ?? "",
       productSlug: line.productSlug ?? "",
+      sku: line.sku ?? "",
       quantityMilli: formatQuantity(line.quantityMilli),
       unit: line.unit,
       unitPriceCents: centsToText(line.unitPriceCents),

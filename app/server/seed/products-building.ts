@@ -4,6 +4,8 @@ import type { ProductSeed } from "./taxonomy";
 export const TIMBER: ProductSeed[] = [
   {
     name: "H3.2 Treated Pine 90x45 Framing 4.8m",
+    sku: "H32-9045-48",
+    unit: "length",
     picture: "framing",
     category: "Timber",
     brand: "Kauri Ridge Timber",
@@ -17,6 +19,8 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H1.2 Kiln-Dried Pine 90x45 Framing 2.4m",
+    sku: "H12-9045-24",
+    unit: "length",
     picture: "framing",
     category: "Timber",
     brand: "Kauri Ridge Timber",
@@ -28,6 +32,8 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H4 Treated Pine Post 100x100 2.4m",
+    sku: "H4-100100-24",
+    unit: "length",
     picture: "post",
     category: "Timber",
     brand: "Kauri Ridge Timber",
@@ -39,6 +45,8 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H3.2 Pine Decking 140x32 Reeded 5.4m",
+    sku: "DK-14032R-54",
+    unit: "length",
     picture: "decking",
     category: "Timber",
     brand: "Kauri Ridge Timber",
@@ -51,6 +59,8 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "Macrocarpa Dressed Board 150x25 3.0m",
+    sku: "MAC-15025-30",
+    unit: "length",
     picture: "dressed-board",
     category: "Timber",
     brand: "Kauri Ridge Timber",
@@ -63,6 +73,8 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "LVL Beam 240x45 6.0m",
+    sku: "LVL-24045-60",
+    unit: "length",
     picture: "lvl-beam",
     category: "Timber",
     brand: "Kauri Ridge Timber",
@@ -74,6 +86,8 @@ export const TIMBER: ProductSeed[] = [
   },
   {
     name: "H3.2 CD Structural Plywood 2400x1200x17mm",
+    sku: "PLY-CD17-2412",
+    unit: "sheet",
     picture: "plywood",
     category: "Timber",
     brand: "Kauri Ridge Timber",
@@ -88,6 +102,8 @@ export const TIMBER: ProductSeed[] = [
 export const ROOFING: ProductSeed[] = [
   {
     name: "Pre-painted Steel Corrugate Roofing 0.40 BMT (per m)",
+    sku: "CORR-040-PP",
+    unit: "metre",
     picture: "corrugate",
     category: "Roofing",
     brand: "Ironsand Roofing",
@@ -101,6 +117,8 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "5-Rib Trapezoidal Roofing 0.55 BMT Zinc-Aluminium (per m)",
+    sku: "5RIB-055-ZA",
+    unit: "metre",
     picture: "trapezoidal",
     category: "Roofing",
     brand: "Ironsand Roofing",
@@ -112,6 +130,8 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Self-Supporting Synthetic Roof Underlay 1.3m x 40m",
+    sku: "RU-SS-1340",
+    unit: "roll",
     picture: "underlay",
     category: "Roofing",
     brand: "Ironsand Roofing",
@@ -124,6 +144,8 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Pre-painted Ridge Capping 1.8m",
+    sku: "RC-PP-18",
+    unit: "length",
     picture: "flashing",
     category: "Roofing",
     brand: "Ironsand Roofing",
@@ -135,6 +157,8 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Barge Flashing 3.0m Pre-painted",
+    sku: "BF-PP-30",
+    unit: "length",
     picture: "flashing",
     category: "Roofing",
     brand: "Ironsand Roofing",
@@ -146,6 +170,8 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "Polycarbonate Clear Corrugate Sheet 2.4m",
+    sku: "PC-CORR-24",
+    unit: "sheet",
     picture: "corrugate",
     category: "Roofing",
     brand: "Ironsand Roofing",
@@ -157,6 +183,8 @@ export const ROOFING: ProductSeed[] = [
   },
   {
     name: "PVC Quarter-Round Spouting 3.0m",
+    sku: "SP-QR-30",
+    unit: "length",
     picture: "spouting",
     category: "Roofing",
     brand: "Ironsand Roofing",
@@ -171,6 +199,8 @@ export const ROOFING: ProductSeed[] = [
 export const CLADDING: ProductSeed[] = [
   {
     name: "Bevel-Back Weatherboard 180x18 Primed Pine 5.4m",
+    sku: "WB-BB18018-54",
+    unit: "length",
     picture: "weatherboard",
     category: "Cladding",
     brand: "Coastline Cladding",
@@ -184,6 +214,8 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Fibre Cement Sheet 2400x1200x7.5mm Smooth",
+    sku: "FC-75-2412",
+    unit: "sheet",
     picture: "cement-sheet",
     category: "Cladding",
     brand: "Coastline Cladding",
@@ -195,6 +227,8 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Rusticated Shiplap Weatherboard 180x18 Primed 5.4m",
+    sku: "WB-RS18018-54",
+    unit: "length",
     picture: "weatherboard",
     category: "Cladding",
     brand: "Coastline Cladding",
@@ -206,6 +240,8 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "H3.1 Cavity Battens 45x20 2.4m (Pack of 10)",
+    sku: "CB-4520-24",
+    unit: "pack",
     picture: "battens",
     category: "Cladding",
     brand: "Coastline Cladding",
@@ -217,6 +253,8 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Breathable Building Wrap 2.7m x 30m",
+    sku: "BW-2730",
+    unit: "roll",
     picture: "wrap",
     category: "Cladding",
     brand: "Coastline Cladding",
@@ -229,6 +267,8 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Fibre Cement Soffit Lining 2400x450x4.5mm",
+    sku: "FC-SOF45-2445",
+    unit: "sheet",
     picture: "cement-sheet",
     category: "Cladding",
     brand: "Coastline Cladding",
@@ -240,6 +280,8 @@ export const CLADDING: ProductSeed[] = [
   },
   {
     name: "Vertical Board and Batten Cladding 200x19 Cedar-Look",
+    sku: "VBB-20019-CL",
+    unit: "length",
     picture: "board-and-batten",
     category: "Cladding",
     brand: "Coastline Cladding",
@@ -255,6 +297,8 @@ export const CLADDING: ProductSeed[] = [
 export const INSULATION: ProductSeed[] = [
   {
     name: "R2.6 Glasswool Wall Batts 90mm (6.5 m²)",
+    sku: "GW-R26-90",
+    unit: "pack",
     picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
@@ -268,6 +312,8 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "R3.6 Glasswool Ceiling Batts (5.8 m²)",
+    sku: "GW-R36-C",
+    unit: "pack",
     picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
@@ -279,6 +325,8 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "R2.2 Polyester Wall Insulation 90mm",
+    sku: "PE-R22-90",
+    unit: "pack",
     picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
@@ -290,6 +338,8 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "R1.4 Underfloor Polystyrene Panels (Pack of 8)",
+    sku: "UF-R14-8",
+    unit: "pack",
     picture: "foam-panels",
     category: "Insulation",
     brand: "Fernleaf Insulation",
@@ -302,6 +352,8 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "Acoustic Wall Batts 90mm R2.6",
+    sku: "AC-R26-90",
+    unit: "pack",
     picture: "batts",
     category: "Insulation",
     brand: "Fernleaf Insulation",
@@ -313,6 +365,8 @@ export const INSULATION: ProductSeed[] = [
   },
   {
     name: "Ground Vapour Barrier 250µm 4m x 25m",
+    sku: "VB-250-425",
+    unit: "roll",
     picture: "vapour-barrier",
     category: "Insulation",
     brand: "Fernleaf Insulation",

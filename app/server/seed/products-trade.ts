@@ -4,6 +4,8 @@ import type { ProductSeed } from "./taxonomy";
 export const TOOLS: ProductSeed[] = [
   {
     name: "18V Brushless Hammer Drill Kit (2 x 5.0Ah)",
+    sku: "PT-18HD-K2",
+    unit: "each",
     picture: "drill",
     category: "Tools",
     brand: "Hauraki Pro Tools",
@@ -17,6 +19,8 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "18V Brushless Circular Saw 184mm (Skin Only)",
+    sku: "PT-18CS-184",
+    unit: "each",
     picture: "circular-saw",
     category: "Tools",
     brand: "Hauraki Pro Tools",
@@ -28,6 +32,8 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Gas Framing Nailer 90mm",
+    sku: "GN-F90",
+    unit: "each",
     picture: "nailer",
     category: "Tools",
     brand: "Hauraki Pro Tools",
@@ -39,6 +45,8 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Fibreglass Framing Hammer 22oz",
+    sku: "HM-FG22",
+    unit: "each",
     picture: "hammer",
     category: "Tools",
     brand: "Hauraki Pro Tools",
@@ -50,6 +58,8 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Tape Measure 8m x 25mm",
+    sku: "TM-825",
+    unit: "each",
     picture: "tape-measure",
     category: "Tools",
     brand: "Hauraki Pro Tools",
@@ -62,6 +72,8 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Aluminium Box Spirit Level 1200mm",
+    sku: "LV-AB1200",
+    unit: "each",
     picture: "spirit-level",
     category: "Tools",
     brand: "Hauraki Pro Tools",
@@ -73,6 +85,8 @@ export const TOOLS: ProductSeed[] = [
   },
   {
     name: "Sliding Compound Mitre Saw 254mm",
+    sku: "PT-SCMS-254",
+    unit: "each",
     picture: "mitre-saw",
     category: "Tools",
     brand: "Hauraki Pro Tools",
@@ -87,6 +101,8 @@ export const TOOLS: ProductSeed[] = [
 export const HARDWARE: ProductSeed[] = [
   {
     name: "Stainless Steel Butt Hinge 100mm (Pair)",
+    sku: "HG-SS100-PR",
+    unit: "pair",
     picture: "butt-hinge",
     category: "Hardware",
     brand: "Harbourside Hardware",
@@ -98,6 +114,8 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Entrance Lever Set Satin Chrome (Keyed)",
+    sku: "LS-ENT-SC",
+    unit: "set",
     picture: "lever-set",
     category: "Hardware",
     brand: "Harbourside Hardware",
@@ -110,6 +128,8 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Heavy-Duty Galvanised Gate Hinge Set",
+    sku: "HG-GATE-HD",
+    unit: "set",
     picture: "gate-hinge",
     category: "Hardware",
     brand: "Harbourside Hardware",
@@ -121,6 +141,8 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Sliding Barn Door Track Kit 2.0m Matte Black",
+    sku: "BD-TRK-20-MB",
+    unit: "set",
     picture: "barn-door-track",
     category: "Hardware",
     brand: "Harbourside Hardware",
@@ -133,6 +155,8 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Self-Closing Pool Gate Latch",
+    sku: "LT-POOL-SC",
+    unit: "each",
     picture: "gate-latch",
     category: "Hardware",
     brand: "Harbourside Hardware",
@@ -144,6 +168,8 @@ export const HARDWARE: ProductSeed[] = [
   },
   {
     name: "Brushed Stainless Door Stop (Pack of 4)",
+    sku: "DS-BS-4",
+    unit: "pack",
     picture: "door-stop",
     category: "Hardware",
     brand: "Harbourside Hardware",
@@ -158,6 +184,8 @@ export const HARDWARE: ProductSeed[] = [
 export const FIXINGS: ProductSeed[] = [
   {
     name: "Galvanised Flat-Head Nails 90 x 3.15mm 5kg",
+    sku: "NL-FH9031-5",
+    unit: "box",
     picture: "nails",
     category: "Fixings",
     brand: "Tasman Fix",
@@ -169,6 +197,8 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Stainless Decking Screws 10g x 65mm (Box of 500)",
+    sku: "DS10-65-500",
+    unit: "box",
     picture: "screws",
     category: "Fixings",
     brand: "Tasman Fix",
@@ -182,6 +212,8 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Class 4 Roofing Tek Screws 12g x 65mm (Box of 100)",
+    sku: "TEK12-65",
+    unit: "box",
     picture: "tek-screws",
     category: "Fixings",
     brand: "Tasman Fix",
@@ -193,6 +225,8 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Hot-Dip Galvanised Coach Bolts M12 x 150 (Pack of 10)",
+    sku: "CB-M12150-10",
+    unit: "pack",
     picture: "coach-bolts",
     category: "Fixings",
     brand: "Tasman Fix",
@@ -204,6 +238,8 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Galvanised Joist Hangers 90x45 (Box of 20)",
+    sku: "JH-9045-20",
+    unit: "box",
     picture: "joist-hanger",
     category: "Fixings",
     brand: "Tasman Fix",
@@ -215,6 +251,8 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Collated Framing Nails 90 x 3.15mm Bright (Box of 2000)",
+    sku: "CN-9031B-2000",
+    unit: "box",
     picture: "collated-nails",
     category: "Fixings",
     brand: "Tasman Fix",
@@ -227,6 +265,8 @@ export const FIXINGS: ProductSeed[] = [
   },
   {
     name: "Chemical Anchor Adhesive 300ml",
+    sku: "CA-300",
+    unit: "each",
     picture: "anchor-cartridge",
     category: "Fixings",
     brand: "Tasman Fix",
@@ -241,6 +281,8 @@ export const FIXINGS: ProductSeed[] = [
 export const PAINT: ProductSeed[] = [
   {
     name: "Exterior Acrylic Low Sheen 10L",
+    sku: "PT-EXLS-10",
+    unit: "pail",
     picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",
@@ -254,6 +296,8 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Interior Ceiling Flat White 10L",
+    sku: "PT-CFW-10",
+    unit: "pail",
     picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",
@@ -265,6 +309,8 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Oil-Based Timber Primer 4L",
+    sku: "PT-OTP-4",
+    unit: "tin",
     picture: "paint-tin",
     category: "Paint",
     brand: "Ridgeline Paints",
@@ -276,6 +322,8 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Decking Stain Oil Natural 10L",
+    sku: "PT-DSO-10",
+    unit: "pail",
     picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",
@@ -287,6 +335,8 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Paintable Acrylic Gap Sealant 450g",
+    sku: "SL-AGS-450",
+    unit: "each",
     picture: "sealant-cartridge",
     category: "Paint",
     brand: "Ridgeline Paints",
@@ -298,6 +348,8 @@ export const PAINT: ProductSeed[] = [
   },
   {
     name: "Acrylic Roof and Trim Paint 10L",
+    sku: "PT-RT-10",
+    unit: "pail",
     picture: "paint-pail",
     category: "Paint",
     brand: "Ridgeline Paints",

@@ -108,6 +108,8 @@ async function insertDemoContent(tx: Transaction, assets: SeedAssets, now: Date)
     .values(
       DEMO_PRODUCTS.map((p, i) => ({
         name: p.name,
+        sku: p.sku,
+        unit: p.unit,
         description: p.description,
         shortDescription: p.short,
         price: p.price,

@@ -139,6 +139,10 @@ export type BrandName = (typeof BRANDS)[number]["name"];
 
 export type ProductSeed = {
   name: string;
+  /** The stock code, as a New Zealand merchant prints it on a docket ("H32-9045-48"). */
+  sku: string;
+  /** The unit of sale: a quote line's default unit. */
+  unit: string;
   /** What the product's picture shows. */
   picture: ProductPicture;
   category: ProductCategoryName;

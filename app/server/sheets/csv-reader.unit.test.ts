@@ -36,7 +36,16 @@ function generated(lines: () => Iterable<string>) {
     );
 }
 
-const PRICE_LIST_HEADER = ["Item Code", "Description", "", "Sell Price", "Qty", "Disc %", "Updated", "Incl GST"];
+const PRICE_LIST_HEADER = [
+  "Item Code",
+  "Description",
+  "",
+  "Sell Price",
+  "Qty",
+  "Disc %",
+  "Updated",
+  "Incl GST",
+];
 
 test("LibreOffice's UTF-8 CSV: the title line above the header is passed over, macrons and quoted line breaks kept", async () => {
   const sheet = await readCsv(fixture("libreoffice-price-list-utf8.csv"));

@@ -22,7 +22,16 @@ test("LibreOffice's price list: merged title passed over, merged header cell, te
   const sheet = await readXlsx(fixture("libreoffice-price-list.xlsx"));
   expect(sheet).toMatchObject({ format: "xlsx", sheetName: "Price list", headerRowNumber: 3 });
   // "Description" is merged over B3:C3: its value is in B, C reads as blank.
-  expect(sheet.header).toEqual(["Item Code", "Description", "", "Sell Price", "Qty", "Disc %", "Updated", "Incl GST"]);
+  expect(sheet.header).toEqual([
+    "Item Code",
+    "Description",
+    "",
+    "Sell Price",
+    "Qty",
+    "Disc %",
+    "Updated",
+    "Incl GST",
+  ]);
   const rows = await all(sheet.rows);
   // Rows 8 to 11 are formatted but empty: not rows.
   expect(rows.map((r) => r.rowNumber)).toEqual([4, 5, 6, 7]);
@@ -113,5 +122,7 @@ test("more rows than the import takes are refused while reading; a file over the
 test("a file that is not a workbook says so", async () => {
   const zipOfNothing = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(200, 7)]);
   await expect(readXlsx(() => Readable.from([zipOfNothing]))).rejects.toThrow(SHEET_MESSAGES.notWorkbook);
-  await expect(readXlsx(fixture("libreoffice-price-list-utf8.csv"))).rejects.toThrow(SHEET_MESSAGES.notWorkbook);
+  await expect(readXlsx(fixture("libreoffice-price-list-utf8.csv"))).rejects.toThrow(
+    SHEET_MESSAGES.notWorkbook,
+  );
 });

@@ -47,6 +47,7 @@ type BuilderValues = {
     description: string;
     brandName: string;
     productSlug: string;
+    sku: string;
     quantityMilli: string;
     unit: string;
     unitPriceCents: string;
@@ -60,6 +61,7 @@ const NEW_LINE = {
   description: "",
   brandName: "",
   productSlug: "",
+  sku: "",
   quantityMilli: "1",
   unit: "each",
   unitPriceCents: "",
@@ -245,7 +247,14 @@ export function QuoteBuilder(props: {
                     />
                     <TextField field={item.discountBasisPoints} label="Discount %" inputMode="decimal" />
                   </div>
-                  <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+                  <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end">
+                    <TextField
+                      field={item.sku}
+                      label="Stock code"
+                      autoComplete="off"
+                      spellCheck={false}
+                      className="[&_input]:font-mono"
+                    />
                     <TextField field={item.note} label="Lead time or note" />
                     <p className="text-right font-medium tabular-nums">
                       <span className="sr-only">{label} amount: </span>

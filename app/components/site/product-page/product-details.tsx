@@ -5,7 +5,10 @@ import { StockBadge } from "../catalog/stock-badge";
 import { ProductImage } from "../product-image";
 import { AddToQuoteList } from "../quote-list/add-to-quote-list";
 
-/** The product itself: photo, name, brand, category, stock, description and the two actions. Never a price. */
+/**
+ * The product itself: photo, name, stock code, unit, brand, category, stock, description and the
+ * two actions. Never a price.
+ */
 export function ProductDetails({ product }: { product: Product }) {
   const outOfStock = product.stockStatus === "Out of Stock";
   const description = product.description || product.shortDescription;
@@ -32,6 +35,18 @@ export function ProductDetails({ product }: { product: Product }) {
           {product.name}
         </h1>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+          {product.sku ? (
+            <>
+              <dt className="text-muted-foreground">Code</dt>
+              <dd className="font-medium font-mono">{product.sku}</dd>
+            </>
+          ) : null}
+          {product.unit ? (
+            <>
+              <dt className="text-muted-foreground">Unit</dt>
+              <dd className="font-medium">{product.unit}</dd>
+            </>
+          ) : null}
           {product.brandName ? (
             <>
               <dt className="text-muted-foreground">Brand</dt>

@@ -24,6 +24,7 @@ function LineDescription({ line }: { line: Line }) {
   return (
     <>
       <span className="font-medium">{line.description}</span>
+      {line.sku ? <span className="block text-muted-foreground text-xs">Code: {line.sku}</span> : null}
       {line.brandName ? <span className="block text-muted-foreground text-xs">{line.brandName}</span> : null}
       {line.note ? <span className="block text-muted-foreground text-xs italic">{line.note}</span> : null}
     </>

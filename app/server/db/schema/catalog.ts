@@ -77,7 +77,10 @@ export const products = pgTable(
       "products_sku_format",
       sql`${t.sku} ~ '^[A-Za-z0-9]([A-Za-z0-9._/ -]*[A-Za-z0-9._/-])?$' and length(${t.sku}) <= 40`,
     ),
-    check("products_unit_check", sql`length(trim(${t.unit})) between 1 and 20 and ${t.unit} = trim(${t.unit})`),
+    check(
+      "products_unit_check",
+      sql`length(trim(${t.unit})) between 1 and 20 and ${t.unit} = trim(${t.unit})`,
+    ),
     // The back office's list, newest first (admin.server.ts listAdminProducts): a page's ids are
     // read from this index alone, its trailing columns answering the building-information filter,
     // so a deep page or a count skips index entries rather than sorting or fetching every row.
