@@ -4,16 +4,25 @@
 // brands, the publish gate, the undo, and the job: a restart mid-apply, two imports at once.
 import fs from "node:fs";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, expect, test } from "vitest";
-import { requestUndo } from "~/modules/catalog-import/commands.server";
+import { asc, eq, sql } from "drizzle-orm";
+import { beforeAll, beforeEach, expect, test, vi } from "vitest";
 import {
+  requestApply,
+  requestUndo,
+  saveImportProfile,
+  startDryRun,
+} from "~/modules/catalog-import/commands.server";
+import {
+  fieldsFromProfile,
   getImport,
   importReport,
+  listProfiles,
   previewOf,
+  profileFor,
   progressOf,
   undoConflictsOf,
 } from "~/modules/catalog-import/queries.server";
+import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/worker.server";
 import { exportCatalogue } from "~/modules/catalog-sheet/export.server";
 import { saveProduct } from "~/modules/products/commands.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
@@ -23,6 +32,7 @@ import {
   auditEvents,
   brands,
   buildingInfoSheets,
+  catalogImportProfiles,
   catalogImportRows,
   catalogImports,
   categories,
@@ -30,7 +40,7 @@ import {
 } from "~/server/db/schema";
 import { useTestDatabase } from "../support/database";
 import { applyImport, csvOf, dryRun, planRows, undoImport, uploadSheet, work } from "../support/imports";
-import { createUser, staffActorOf } from "../support/users";
+import { createUser, setUserActive, staffActorOf } from "../support/users";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -50,6 +60,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await db().delete(catalogImports);
+  await db().delete(catalogImportProfiles);
   await db().delete(products);
   await db().delete(categories);
   await db().delete(brands);
@@ -678,4 +689,124 @@ test("a row the plan refused is in the report; the plan rows hold the file's own
   const [row] = await db().select().from(catalogImportRows).where(eq(catalogImportRows.importId, id));
   expect(row).toMatchObject({ cells: ["A-1", "One", ""], action: "refused" });
   expect(row?.problems).toEqual([{ column: "Price", message: "Price is required" }]);
+});
+
+test("a step that keeps failing is tried again, then the import fails with the reason and how far it got", async () => {
+  const rows = Array.from({ length: 300 }, (_, i) => [`B-${i}`, i === 280 ? "Boom" : `Bolt ${i}`, "1"]);
+  const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price"], rows));
+  await dryRun(admin, id);
+  // The database refuses one product of the second step, as a failing disk or a bug would.
+  await db().execute(
+    sql`create function refuse_boom() returns trigger language plpgsql as $$ begin if new.name = 'Boom' then raise exception 'disk full'; end if; return new; end $$`,
+  );
+  await db().execute(
+    sql`create trigger refuse_boom before insert on products for each row execute function refuse_boom()`,
+  );
+  try {
+    await applyImport(admin, id);
+    expect(await getImport(id)).toMatchObject({
+      status: "applying",
+      created: 250,
+      attempts: 1,
+      lockedBy: null,
+    });
+    for (const attempt of [2, 3]) {
+      // The pause before the next attempt is over.
+      await db()
+        .update(catalogImports)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(catalogImports.id, id));
+      await work();
+      expect((await getImport(id)).attempts).toBe(attempt === 3 ? 0 : attempt);
+    }
+    const failed = await getImport(id);
+    expect(failed).toMatchObject({ status: "failed", created: 250, lockedBy: null, lockedUntil: null });
+    expect(failed.failure).toMatch(/disk full/);
+    expect(failed.failure).toMatch(/250 products were written before it stopped\.$/);
+    expect(await allProducts()).toHaveLength(250);
+  } finally {
+    await db().execute(sql`drop trigger refuse_boom on products`);
+    await db().execute(sql`drop function refuse_boom()`);
+  }
+  // What it wrote can be undone.
+  expect(await undoImport(admin, id)).toMatchObject({ status: "undone", undone: 250 });
+  expect(await allProducts()).toEqual([]);
+});
+
+test("a job whose admin is no longer an active admin stops, saying why", async () => {
+  const other = await createUser({
+    email: "sam@example.nz",
+    name: "Sam Admin",
+    role: "admin",
+    password: "correct horse battery staple",
+  });
+  const sam = await staffActorOf(other.id);
+  const id = await uploadSheet(sam, csvOf(["SKU", "Name", "Price"], [["A-1", "One", "1"]]));
+  await dryRun(sam, id);
+  await applyImport(sam, id, { run: false });
+  await setUserActive(other.id, false);
+  await work();
+  const failed = await getImport(id);
+  expect(failed).toMatchObject({ status: "failed", created: 0 });
+  expect(failed.failure).toMatch(/^Sam Admin is no longer an active admin/);
+  expect(await allProducts()).toEqual([]);
+});
+
+test("a column profile saved by name is offered for the next file with those headers", async () => {
+  await runCommand(saveImportProfile, admin, {
+    name: "Kauri POS",
+    columns: [
+      { header: "Item", field: "sku" },
+      { header: "Desc", field: "name" },
+      { header: "Sell", field: "price" },
+      { header: "Updated", field: null },
+    ],
+    mode: "update_only",
+    createMissing: false,
+  });
+  // Saved again under the same name in another case: replaced, not doubled.
+  await runCommand(saveImportProfile, admin, {
+    name: "kauri pos",
+    columns: [
+      { header: "Item", field: "sku" },
+      { header: "Desc", field: "name" },
+      { header: "Sell", field: "price" },
+    ],
+    mode: "update_only",
+    createMissing: false,
+  });
+  const profiles = await listProfiles();
+  expect(profiles.map((p) => p.name)).toEqual(["kauri pos"]);
+  const headers = ["ITEM", "Desc", "Sell", "Qty"];
+  const profile = profileFor(profiles, headers);
+  expect(profile?.name).toBe("kauri pos");
+  expect(fieldsFromProfile(profile as NonNullable<typeof profile>, headers)).toEqual([
+    "sku",
+    "name",
+    "price",
+    null,
+  ]);
+  expect(profileFor(profiles, ["Code", "Name"])).toBeNull();
+});
+
+test("the worker in the server process does a job as soon as it is asked for", async () => {
+  const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price"], [["W-1", "Washer", "0.20"]]));
+  startImportWorker({ intervalMs: 60_000 });
+  try {
+    const record = await getImport(id);
+    await runCommand(startDryRun, admin, {
+      id,
+      fileName: record.fileName,
+      fields: record.columns.map((column) => column.field),
+      mode: "create_update",
+      createMissing: false,
+      stopAtFirstProblem: false,
+    });
+    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("planned"), { timeout: 20_000 });
+    await runCommand(requestApply, admin, { id, fileName: record.fileName });
+    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("applied"), { timeout: 20_000 });
+  } finally {
+    await stopImportWorker();
+  }
+  expect((await productBySku("W-1"))?.price).toBe(0.2);
 });

@@ -98,8 +98,12 @@ async function jobActorOf(job: ImportRow): Promise<Actor | null> {
 
 const SYSTEM = systemActor("catalogue import");
 
+/** What went wrong, in the words of the error at its root (a failed query's, not the query). */
 function errorWords(error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
+  let root = error;
+  for (let depth = 0; depth < 5 && root instanceof Error && root.cause instanceof Error; depth++)
+    root = root.cause;
+  const message = root instanceof Error ? root.message : String(root);
   return message.replace(/\s+/g, " ").trim().slice(0, 300) || "Unknown error";
 }
 
