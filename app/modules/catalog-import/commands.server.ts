@@ -13,6 +13,7 @@ import {
   type ImportMode,
   type StockStatus,
 } from "~/lib/vocabulary";
+import { columnFor, type SheetField } from "~/modules/catalog-sheet/columns";
 import { suggestMapping } from "~/modules/catalog-sheet/mapping";
 import {
   checkProducts,
@@ -207,6 +208,22 @@ export type DryRunInput = {
   stopAtFirstProblem: boolean;
 };
 
+/** Refuses a mapping that gives one field two columns, naming them. */
+function checkOneColumnPerField(columns: readonly ImportColumn[]) {
+  const seen = new Map<string, ImportColumn>();
+  for (const column of columns) {
+    if (!column.field) continue;
+    const first = seen.get(column.field);
+    if (first) {
+      const name = (c: ImportColumn) => (c.header ? `"${c.header}"` : `column ${c.index + 1}`);
+      throw new InputError(
+        `${columnFor(column.field as SheetField).header} is chosen for two columns, ${name(first)} and ${name(column)}: choose one.`,
+      );
+    }
+    seen.set(column.field, column);
+  }
+}
+
 /** Statuses from which a dry run may be (re)started: nothing of the import is in the catalogue. */
 const PLANNABLE = ["mapping", "planned"] as const;
 
@@ -233,6 +250,7 @@ export const startDryRun = defineCommand({
       header,
       field: input.fields[index] ?? null,
     }));
+    checkOneColumnPerField(columns);
     await getDb().delete(catalogImportRows).where(eq(catalogImportRows.importId, input.id));
     await getDb()
       .update(catalogImports)

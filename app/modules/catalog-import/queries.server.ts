@@ -219,10 +219,9 @@ async function* reportRows(id: string) {
   }
 }
 
-/** The report's file name: the sheet's own, with "-report.csv". */
-export function reportFileName(record: ImportRecord) {
-  const base = record.fileName.replace(/\.[^.]*$/, "") || "import";
-  return `${base}-report.csv`;
+/** What the report is called: the sheet's own name (without its extension) and "report". */
+export function reportTitle(record: ImportRecord) {
+  return `${record.fileName.replace(/\.[^.]*$/, "") || "import"} report`;
 }
 
 /**
