@@ -90,6 +90,11 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast(to, { type: "success", title: DONE[value.intent] });
 }
 
+/** "Import 1 change", "Import 2,400 changes". */
+function changesWord(count: number) {
+  return `Import ${count.toLocaleString("en-NZ")} ${count === 1 ? "change" : "changes"}`;
+}
+
 export default function CatalogImportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { import: record, mapping, preview, progress, conflicts } = loaderData;
   const errors = (actionData as ActionFailure | undefined)?.result.error ?? {};
@@ -121,7 +126,7 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
         {record.canApply ? (
           <Form method="post">
             <Button type="submit" name="intent" value="apply">
-              Import {(preview?.counts.create ?? 0) + (preview?.counts.update ?? 0)} changes
+              {changesWord((preview?.counts.create ?? 0) + (preview?.counts.update ?? 0))}
             </Button>
           </Form>
         ) : null}
