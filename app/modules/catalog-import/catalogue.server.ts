@@ -57,7 +57,7 @@ export async function readCatalogue(): Promise<Catalogue> {
 }
 
 /** The fields an import reads and writes, with updated_at exactly as stored (text). */
-export const storedProductColumns = {
+const storedProductColumns = {
   id: products.id,
   version: sql<string>`${products.updatedAt}::text`,
   name: products.name,

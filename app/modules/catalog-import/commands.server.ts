@@ -19,7 +19,7 @@ import {
   checkProducts,
   deleteProduct,
   insertProducts,
-  updateProductRow,
+  updateProductRows,
 } from "~/modules/products/commands.server";
 import { productEntity } from "~/modules/products/entity";
 import type { ProductInput } from "~/modules/products/schema";
@@ -51,7 +51,7 @@ import type { PlannedRow } from "./plan";
 import { undoConflictsOf } from "./queries.server";
 
 /** How long a worker's claim on a job lasts; each step renews it. Longer than any step takes. */
-export const JOB_LOCK_MS = 2 * 60 * 1000;
+const JOB_LOCK_MS = 2 * 60 * 1000;
 /** Failed attempts at one step before the import is marked failed. */
 export const MAX_JOB_ATTEMPTS = 3;
 /** The lock every claim takes, so two processes never start two imports' jobs at once. */
@@ -929,9 +929,9 @@ export const applyImportBatch = defineCommand({
         insertProducts(creates),
       );
     if (updates.length > 0)
-      await also(productEntity, { action: "update", id: updates.map((u) => u.id) }, async () => {
-        for (const update of updates) await updateProductRow(update.id, update.input);
-      });
+      await also(productEntity, { action: "update", id: updates.map((u) => u.id) }, () =>
+        updateProductRows(updates),
+      );
     await markRows(input.id, outcomes, { mark: "applied", doneWord: "done", refusedWord: "refused" });
 
     const refused = outcomes.filter((o) => o.problem !== null).length;
@@ -1097,9 +1097,9 @@ export const undoImportBatch = defineCommand({
         for (const id of deletes) await deleteProduct(id);
       });
     if (restorable.length > 0)
-      await also(productEntity, { action: "update", id: restorable.map((r) => r.id) }, async () => {
-        for (const restore of restorable) await updateProductRow(restore.id, restore.input);
-      });
+      await also(productEntity, { action: "update", id: restorable.map((r) => r.id) }, () =>
+        updateProductRows(restorable),
+      );
     await markRows(input.id, outcomes, { mark: "undone", doneWord: "done", refusedWord: "conflict" });
     const conflicts = outcomes.filter((o) => o.problem !== null).length;
     await getDb()
@@ -1177,19 +1177,5 @@ export const saveImportProfile = defineCommand({
       : await db.insert(catalogImportProfiles).values(values).returning({ id: catalogImportProfiles.id });
     if (!row) throw new Error("The profile was not saved");
     return row;
-  },
-});
-
-export const deleteImportProfile = defineCommand({
-  name: "catalog_import.profile_delete",
-  entity: catalogImportProfileEntity,
-  access: "admin",
-  target: (input: { id: string }) => ({ action: "delete", id: input.id }),
-  run: async (input) => {
-    const [row] = await getDb()
-      .delete(catalogImportProfiles)
-      .where(eq(catalogImportProfiles.id, input.id))
-      .returning({ id: catalogImportProfiles.id });
-    if (!row) throw new InputError("This profile no longer exists.");
   },
 });

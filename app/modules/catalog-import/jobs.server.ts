@@ -40,9 +40,9 @@ import {
 } from "./plan";
 
 /** Rows the dry run judges and writes per step. */
-export const PLAN_BATCH = 1000;
+const PLAN_BATCH = 1000;
 /** Rows the apply and the undo write per step (each in one transaction). */
-export const APPLY_BATCH = 250;
+const APPLY_BATCH = 250;
 /** The first pause before a failed step is tried again; it doubles with each failure. */
 const RETRY_BASE_MS = 5000;
 
@@ -61,7 +61,7 @@ export type JobRun = {
  * The import whose job this worker should do now: the one it holds, else, when no other worker
  * holds one and none waits out a pause after a failure, the one asked for first. Null: nothing.
  */
-export async function nextImportJob(worker: string, now = new Date()): Promise<ImportRow | null> {
+async function nextImportJob(worker: string, now = new Date()): Promise<ImportRow | null> {
   const waiting = await getDb()
     .select()
     .from(catalogImports)
@@ -108,7 +108,7 @@ function errorWords(error: unknown) {
 }
 
 /** Does the next import's job, if any, until it ends or stops; true when there was one. */
-export async function runNextImportJob(run: JobRun): Promise<boolean> {
+async function runNextImportJob(run: JobRun): Promise<boolean> {
   const job = await nextImportJob(run.worker);
   if (!job) return false;
   const status = job.status as (typeof IMPORT_JOB_STATUSES)[number];

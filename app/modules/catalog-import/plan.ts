@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { ImportMode, ImportRowAction } from "~/lib/vocabulary";
 import { columnFor, readCell, type SheetField } from "~/modules/catalog-sheet/columns";
+import { stockCodeTakenMessage } from "~/modules/products/commands.server";
 import { type ProductInput, productFormSchema, skuField } from "~/modules/products/schema";
 import type {
   ImportColumn,
@@ -18,7 +19,7 @@ import type {
 } from "~/server/db/schema/imports";
 
 /** The token that empties a field. */
-export const CLEAR_TOKEN = "(clear)";
+const CLEAR_TOKEN = "(clear)";
 
 /** A product the catalogue has, as the planner matches it. */
 export type ProductRef = { id: string; name: string; sku: string | null };
@@ -327,11 +328,11 @@ function fieldsOf(input: ProductInput): ImportProductFields {
 }
 
 /** The fields of a stored product in the order fieldsOf gives (for comparing). */
-export function storedFields(product: ImportProductFields): ImportProductFields {
+function storedFields(product: ImportProductFields): ImportProductFields {
   return fieldsOf(product as ProductInput);
 }
 
-export function sameFields(a: ImportProductFields, b: ImportProductFields) {
+function sameFields(a: ImportProductFields, b: ImportProductFields) {
   return (Object.keys(a) as (keyof ImportProductFields)[]).every((key) => a[key] === b[key]);
 }
 
@@ -461,7 +462,7 @@ export function judgeRow(
     if (holder && holder.id !== match.product?.id)
       problems.push({
         column: headerOf(reading, "sku"),
-        message: `This stock code is already used by ${holder.name}.`,
+        message: stockCodeTakenMessage(holder.name),
       });
   }
   if (fields.isPublished && fields.buildingInfoId) {

@@ -72,8 +72,8 @@ export function listImports(page: number): Promise<Paged<ImportListRow>> {
 // ------------------------------------------------------------------ the preview
 
 /** Changed rows the preview shows; refused rows it lists before saying how many more there are. */
-export const PREVIEW_CHANGED_ROWS = 50;
-export const PREVIEW_REFUSED_ROWS = 500;
+const PREVIEW_CHANGED_ROWS = 50;
+const PREVIEW_REFUSED_ROWS = 500;
 
 export type ChangedRow = {
   rowNumber: number;
@@ -242,7 +242,7 @@ export function importReport(record: ImportRecord) {
 
 // ------------------------------------------------------------------ before an undo
 
-export const UNDO_CONFLICTS_SHOWN = 50;
+const UNDO_CONFLICTS_SHOWN = 50;
 
 /**
  * The products the import wrote that have changed since (or, for one it changed, been deleted):

@@ -24,7 +24,7 @@ function mappable(record: ImportRecord) {
 }
 
 /** It wrote something that can be put back. */
-export function undoable(record: ImportRecord) {
+function undoable(record: ImportRecord) {
   return ["applied", "stopped", "failed"].includes(record.status) && record.created + record.updated > 0;
 }
 

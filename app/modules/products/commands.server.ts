@@ -124,7 +124,7 @@ const GONE = "This product no longer exists.";
  * it exists): its category, brand and building information exist, the publish gate, and its
  * stock code is no other product's (claimed until the command commits). Throws InputError.
  */
-export async function checkProduct(input: ProductInput, productId?: string) {
+async function checkProduct(input: ProductInput, productId?: string) {
   await checkReferences(input);
   await claimStockCode(input.sku, productId);
 }
@@ -192,20 +192,51 @@ export async function insertProducts(rows: readonly { id: string; input: Product
   );
 }
 
-/** Writes a new product checked by checkProduct; `id` when the caller chose it (an import). */
-export async function insertProduct(input: ProductInput, id?: string) {
+/** Writes many products' values checked by checkProducts, in one statement; the ids written. */
+export async function updateProductRows(rows: readonly { id: string; input: ProductInput }[]) {
+  if (rows.length === 0) return [];
+  const values = sql.join(
+    rows.map(({ id, input }) => {
+      const row = toRow(input);
+      return sql`(${id}::uuid, ${row.name}::text, ${row.sku}::text, ${row.unit}::text,
+        ${row.shortDescription}::text, ${row.description}::text, ${row.price}::numeric,
+        ${row.originalPrice}::numeric, ${row.discountPercentage}::int, ${row.categoryId}::uuid,
+        ${row.brandId}::uuid, ${row.buildingInfoId}::uuid, ${row.imageUrl}::text,
+        ${row.stockQuantity}::int, ${row.stockStatus}::text, ${row.isFeatured}::boolean,
+        ${row.isPublished}::boolean)`;
+    }),
+    sql`, `,
+  );
+  const result = await writingStockCode(() =>
+    getDb().execute(sql`
+      update products as p
+         set name = v.name, sku = v.sku, unit = v.unit, short_description = v.short_description,
+             description = v.description, price = v.price, original_price = v.original_price,
+             discount_percentage = v.discount_percentage, category_id = v.category_id,
+             brand_id = v.brand_id, building_info_id = v.building_info_id, image_url = v.image_url,
+             stock_quantity = v.stock_quantity, stock_status = v.stock_status,
+             is_featured = v.is_featured, is_published = v.is_published,
+             updated_at = ${new Date().toISOString()}::timestamptz
+        from (values ${values}) as v(id, name, sku, unit, short_description, description, price,
+             original_price, discount_percentage, category_id, brand_id, building_info_id, image_url,
+             stock_quantity, stock_status, is_featured, is_published)
+       where p.id = v.id
+      returning p.id`),
+  );
+  return (result as unknown as { rows: { id: string }[] }).rows;
+}
+
+/** Writes a new product checked by checkProduct. */
+async function insertProduct(input: ProductInput) {
   const [created] = await writingStockCode(() =>
-    getDb()
-      .insert(products)
-      .values({ ...toRow(input), ...(id ? { id } : {}) })
-      .returning({ id: products.id }),
+    getDb().insert(products).values(toRow(input)).returning({ id: products.id }),
   );
   if (!created) throw new Error("The product was not created");
   return created;
 }
 
 /** Writes a product's values checked by checkProduct. */
-export async function updateProductRow(id: string, input: ProductInput) {
+async function updateProductRow(id: string, input: ProductInput) {
   const [updated] = await writingStockCode(() =>
     getDb().update(products).set(toRow(input)).where(eq(products.id, id)).returning({ id: products.id }),
   );

@@ -24,7 +24,7 @@ export type ImportListItem = {
 
 const n = (value: number) => value.toLocaleString("en-NZ");
 
-export function importOutcome(row: Omit<ImportListItem, "id" | "fileName" | "createdByName" | "createdAt">) {
+function importOutcome(row: Omit<ImportListItem, "id" | "fileName" | "createdByName" | "createdAt">) {
   switch (row.status) {
     case "mapping":
     case "planning":
@@ -73,5 +73,20 @@ export const IMPORT_COLUMNS: DataTableColumn<ImportListItem>[] = [
         <span className="text-muted-foreground text-xs">{row.createdByName ?? "—"}</span>
       </span>
     ),
+  },
+  {
+    key: "actions",
+    header: <span className="sr-only">Actions</span>,
+    cell: (row) =>
+      ["applied", "stopped", "failed"].includes(row.status) && row.created + row.updated > 0 ? (
+        <Link
+          to={`/admin/catalog/imports/${row.id}?undo=confirm`}
+          aria-label={`Undo the import of ${row.fileName}`}
+          className="underline underline-offset-4"
+        >
+          Undo
+        </Link>
+      ) : null,
+    className: "text-right",
   },
 ];
