@@ -81,8 +81,9 @@ test("an admin imports a sheet: columns, dry run, preview, report, apply, and un
   await expect(page.getByRole("row").filter({ hasText: "Kwila decking 140x19" })).toHaveCount(1);
 
   await page.goto("/admin/catalog/imports");
-  await page.getByRole("link", { name: `price-list-${stamp}.csv` }).click();
-  await page.getByRole("link", { name: "Undo this import" }).click();
+  await expect(page.getByRole("link", { name: `price-list-${stamp}.csv`, exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: `Undo the import of price-list-${stamp}.csv` }).click();
   await expect(page.getByRole("heading", { name: "Undo this import" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Undo the import" }).click();
