@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/worker.server";
 import { startCertificateSweeper } from "~/modules/certifications/reminders.server";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { startQuoteSweeper } from "~/modules/quotes/lifecycle.server";
@@ -45,6 +46,7 @@ export async function boot() {
   const result = await bootDatabase(ensureFirstAdmin);
   stopServingMark = await startServingMark(getStorage(), getEnv().PORT);
   if (getEnv().MAIL_WORKER) startMailWorker();
+  startImportWorker();
   stopHousekeeping = startHousekeeping([startRetentionSweeper, startQuoteSweeper, startCertificateSweeper]);
   startPageCacheInvalidation();
   if (getEnv().IMAGE_BACKFILL)
@@ -56,6 +58,7 @@ export async function shutdown() {
   // Background work in flight writes to the database: it finishes before the database closes.
   await stopHousekeeping?.();
   await stopImageBackfill?.();
+  await stopImportWorker();
   await stopMailWorker();
   await closeMailTransport();
   await stopPageCacheInvalidation();

@@ -89,6 +89,8 @@ export const AUDIT_ENTITIES = [
   "mail",
   "quote",
   "building_info",
+  "catalog_import",
+  "catalog_import_profile",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** What was done. `publish`/`unpublish`, `role`, `activate`/`deactivate` and `password_reset` are the changes worth finding on their own. */
@@ -110,6 +112,8 @@ export const AUDIT_ACTIONS = [
   "sign_out",
   "send",
   "withdraw",
+  "import",
+  "undo",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -161,3 +165,40 @@ export const COMPLIANCE_PATHWAYS = [
   "appraisal",
 ] as const;
 export type CompliancePathway = (typeof COMPLIANCE_PATHWAYS)[number];
+
+// ---------------------------------------------------------------- catalogue import
+
+/**
+ * What an import does with a row that matches a product and with one that matches none: both,
+ * only new products, or only changes to products the catalogue has.
+ */
+export const IMPORT_MODES = ["create_update", "create_only", "update_only"] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+/**
+ * An import's life: its columns being matched (mapping), its dry run (planning), waiting for the
+ * admin (planned), being written (applying), then applied, stopped at its first problem, or
+ * failed; undone later (undoing, undone). Discarded: left without being applied.
+ */
+export const IMPORT_STATUSES = [
+  "mapping",
+  "planning",
+  "planned",
+  "applying",
+  "applied",
+  "stopped",
+  "failed",
+  "undoing",
+  "undone",
+  "discarded",
+] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+/** The statuses whose work a background job does (a dry run, an apply, an undo). */
+export const IMPORT_JOB_STATUSES = [
+  "planning",
+  "applying",
+  "undoing",
+] as const satisfies readonly ImportStatus[];
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+/** What the dry run plans for a row of the file. */
+export const IMPORT_ROW_ACTIONS = ["create", "update", "unchanged", "refused"] as const;
+export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number];

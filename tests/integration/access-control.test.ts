@@ -254,6 +254,9 @@ function adminIntents(routeId: string, rule: PerVisitor) {
   return intents(names, rule);
 }
 
+/** An import that does not exist: its pages answer 404, once past the guard. */
+const NO_SUCH_IMPORT = "00000000-0000-4000-8000-000000000000";
+
 function rules(): Record<string, Rule> {
   const s = seeded;
   return {
@@ -356,6 +359,24 @@ function rules(): Record<string, Rule> {
       params: { id: s.sheetId },
       loader: staffOnly,
       intents: adminIntents("routes/admin/catalog/building-info-sheet", staffIntent),
+    },
+    // The catalogue import is the admins': sales are sent back to the dashboard.
+    "routes/admin/catalog/import": {
+      url: "/admin/catalog/import",
+      loader: adminOnly,
+      intents: adminIntents("routes/admin/catalog/import", adminIntent),
+    },
+    "routes/admin/catalog/imports": { url: "/admin/catalog/imports", loader: adminOnly },
+    "routes/admin/catalog/import-detail": {
+      url: `/admin/catalog/imports/${NO_SUCH_IMPORT}`,
+      params: { id: NO_SUCH_IMPORT },
+      loader: { ...adminOnly, admin: { status: 404 } },
+      intents: adminIntents("routes/admin/catalog/import-detail", adminIntent),
+    },
+    "routes/resources/catalog-import-report": {
+      url: `/admin/catalog/imports/${NO_SUCH_IMPORT}/report`,
+      params: { id: NO_SUCH_IMPORT },
+      loader: { ...adminOnly, admin: { status: 404 } },
     },
     // The sheets' address before they moved into the catalogue: staff are sent on for good.
     "routes/resources/building-information-moved": {

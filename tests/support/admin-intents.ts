@@ -17,6 +17,8 @@ export const ADMIN_INTENTS: Readonly<Record<string, readonly string[]>> = {
   "routes/admin/catalog": ["create", "update", "delete"],
   "routes/admin/catalog/building-information": ["create"],
   "routes/admin/catalog/building-info-sheet": ["save", "delete"],
+  "routes/admin/catalog/import": ["upload"],
+  "routes/admin/catalog/import-detail": ["plan", "save-profile", "apply", "undo", "discard"],
   "routes/admin/users": ["create", "update", "set-active", "delete"],
   "routes/admin/settings": [
     "create-brand",

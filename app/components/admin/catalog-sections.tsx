@@ -1,5 +1,6 @@
 // The catalogue's sections, shown on each of its screens: its products, and the building product
-// information sheets they link to. Both are open to sales as well as admins.
+// information sheets they link to, both open to sales as well as admins; and, for admins, its
+// imports.
 //
 //   <CatalogSections current="building-information" within />   (on one sheet's page)
 import { LinkTabs } from "./link-tabs";
@@ -13,10 +14,15 @@ const SECTIONS = [
   },
 ] as const;
 
+const IMPORTS = { value: "imports", label: "Imports", href: "/admin/catalog/imports" } as const;
+
 export function CatalogSections(props: {
-  current: (typeof SECTIONS)[number]["value"];
+  current: (typeof SECTIONS)[number]["value"] | typeof IMPORTS.value;
   /** On a page inside the section (one sheet) rather than on the section's own page. */
   within?: boolean;
+  /** An admin's view: the imports are a section too. */
+  admin?: boolean;
 }) {
-  return <LinkTabs label="Catalog sections" current={props.current} tabs={SECTIONS} within={props.within} />;
+  const tabs = props.admin ? [...SECTIONS, IMPORTS] : SECTIONS;
+  return <LinkTabs label="Catalog sections" current={props.current} tabs={tabs} within={props.within} />;
 }

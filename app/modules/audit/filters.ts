@@ -64,6 +64,8 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   mail: "Mail",
   quote: "Quote",
   building_info: "Building information",
+  catalog_import: "Catalogue import",
+  catalog_import_profile: "Import column profile",
 };
 
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
@@ -84,4 +86,6 @@ export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string>
   sign_out: "Sign-out",
   send: "Send",
   withdraw: "Withdraw",
+  import: "Import",
+  undo: "Undo",
 };

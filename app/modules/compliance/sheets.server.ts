@@ -203,6 +203,21 @@ export async function publishRefusalOfSheet(sheetId: string, db: DbOrTx = getDb(
   return { exists: true as const, refusal: publishRefusal(sheetForRules(row)) };
 }
 
+/**
+ * Each sheet's title and why a product using it may not be published (null when it may), by id:
+ * every sheet, or those of `ids` that exist.
+ */
+export async function publishRefusalsOfSheets(ids?: readonly string[]) {
+  if (ids?.length === 0) return new Map<string, { title: string; refusal: string | null }>();
+  const rows = await getDb()
+    .select()
+    .from(buildingInfoSheets)
+    .where(ids ? inArray(buildingInfoSheets.id, [...ids]) : undefined);
+  return new Map(
+    rows.map((row) => [row.id, { title: row.title, refusal: publishRefusal(sheetForRules(row)) }]),
+  );
+}
+
 /** The ids of the sheets that hold back the products using them (publishRefusal not null). */
 export async function blockingSheetIds(): Promise<string[]> {
   const rows = await getDb().select().from(buildingInfoSheets);

@@ -1,14 +1,18 @@
 // Products are written by these commands (run through server/commands/runner.server.ts).
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { publishRefusalOfSheet } from "~/modules/compliance/sheets.server";
+import { publishRefusalOfSheet, publishRefusalsOfSheets } from "~/modules/compliance/sheets.server";
 import { defineCommand } from "~/server/commands/runner.server";
-import { transactionLockStatement } from "~/server/db/advisory-locks.server";
+import { transactionLockStatement, transactionLocksStatement } from "~/server/db/advisory-locks.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, products } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { productEntity } from "./entity";
 import type { ProductInput, productIntentSchema } from "./schema";
+
+const CATEGORY_GONE = "The chosen category no longer exists. Please choose another.";
+const BRAND_GONE = "The chosen brand no longer exists. Please choose another.";
+const SHEET_GONE = "The chosen building information sheet no longer exists. Please choose another.";
 
 // A product's category must be a product category and its brand must exist; checked here so a
 // stale pick-list gives a message instead of a foreign-key error.
@@ -19,12 +23,11 @@ async function checkReferences(input: ProductInput) {
       .select({ type: categories.type })
       .from(categories)
       .where(eq(categories.id, input.categoryId));
-    if (row?.type !== "products")
-      throw new InputError("The chosen category no longer exists. Please choose another.");
+    if (row?.type !== "products") throw new InputError(CATEGORY_GONE);
   }
   if (input.brandId) {
     const [row] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
-    if (!row) throw new InputError("The chosen brand no longer exists. Please choose another.");
+    if (!row) throw new InputError(BRAND_GONE);
   }
   await checkBuildingInfo(input);
 }
@@ -34,11 +37,7 @@ async function checkReferences(input: ProductInput) {
 async function checkBuildingInfo(input: ProductInput) {
   if (!input.buildingInfoId) return;
   const sheet = await publishRefusalOfSheet(input.buildingInfoId);
-  if (!sheet.exists)
-    throw new InputError(
-      "The chosen building information sheet no longer exists. Please choose another.",
-      "buildingInfoId",
-    );
+  if (!sheet.exists) throw new InputError(SHEET_GONE, "buildingInfoId");
   if (input.isPublished && sheet.refusal) throw new InputError(sheet.refusal, "isPublished");
 }
 
@@ -47,7 +46,8 @@ function stockCodeLock(sku: string) {
   return `product-sku:${sku.toLowerCase()}`;
 }
 
-function takenMessage(holder: string) {
+/** Why a stock code is refused: `holder` (a product's name) has it. */
+export function stockCodeTakenMessage(holder: string) {
   return `This stock code is already used by ${holder}.`;
 }
 
@@ -68,7 +68,7 @@ export async function claimStockCode(sku: string | null, productId?: string) {
       and(sql`lower(${products.sku}) = lower(${sku})`, productId ? ne(products.id, productId) : undefined),
     )
     .limit(1);
-  if (holder) throw new InputError(takenMessage(holder.name), "sku");
+  if (holder) throw new InputError(stockCodeTakenMessage(holder.name), "sku");
 }
 
 /** Postgres unique_violation (23505) of the stock-code index, wrapped by Drizzle or not. */
@@ -91,7 +91,7 @@ async function writingStockCode<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isStockCodeClash(error)) throw new InputError(takenMessage("another product"), "sku");
+    if (isStockCodeClash(error)) throw new InputError(stockCodeTakenMessage("another product"), "sku");
     throw error;
   }
 }
@@ -119,9 +119,115 @@ function toRow(input: ProductInput) {
 
 const GONE = "This product no longer exists.";
 
-async function createProduct(input: ProductInput) {
+/**
+ * The product dialog's rules for a product's values (`productId`: the product they are for, when
+ * it exists): its category, brand and building information exist, the publish gate, and its
+ * stock code is no other product's (claimed until the command commits). Throws InputError.
+ */
+async function checkProduct(input: ProductInput, productId?: string) {
   await checkReferences(input);
-  await claimStockCode(input.sku);
+  await claimStockCode(input.sku, productId);
+}
+
+/**
+ * checkProduct for many products at once (an import's batch), in a few queries: the first broken
+ * rule of each, in the same words, or null when it passes. Their stock codes are claimed until the
+ * command commits; two of them with one code are for the caller to have refused already.
+ */
+export async function checkProducts(
+  entries: readonly { input: ProductInput; productId?: string }[],
+): Promise<(string | null)[]> {
+  const db = getDb();
+  const ids = (pick: (input: ProductInput) => string | null) => [
+    ...new Set(entries.flatMap(({ input }) => (pick(input) ? [pick(input) as string] : []))),
+  ];
+  const categoryIds = ids((input) => input.categoryId);
+  const brandIds = ids((input) => input.brandId);
+  const sheetIds = ids((input) => input.buildingInfoId);
+  const codes = [...new Set(entries.flatMap(({ input }) => (input.sku ? [input.sku.toLowerCase()] : [])))];
+  if (codes.length > 0) await db.execute(transactionLocksStatement(codes.map(stockCodeLock)));
+  const [productCategories, knownBrands, sheets, holders] = await Promise.all([
+    categoryIds.length === 0
+      ? []
+      : db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(inArray(categories.id, categoryIds), eq(categories.type, "products"))),
+    brandIds.length === 0
+      ? []
+      : db.select({ id: brands.id }).from(brands).where(inArray(brands.id, brandIds)),
+    publishRefusalsOfSheets(sheetIds),
+    codes.length === 0
+      ? []
+      : db
+          .select({ id: products.id, name: products.name, code: sql<string>`lower(${products.sku})` })
+          .from(products)
+          .where(inArray(sql`lower(${products.sku})`, codes)),
+  ]);
+  const categorySet = new Set(productCategories.map((row) => row.id));
+  const brandSet = new Set(knownBrands.map((row) => row.id));
+  const holderOf = new Map(holders.map((row) => [row.code, row]));
+  return entries.map(({ input, productId }) => {
+    if (input.categoryId && !categorySet.has(input.categoryId)) return CATEGORY_GONE;
+    if (input.brandId && !brandSet.has(input.brandId)) return BRAND_GONE;
+    if (input.buildingInfoId) {
+      const sheet = sheets.get(input.buildingInfoId);
+      if (!sheet) return SHEET_GONE;
+      if (input.isPublished && sheet.refusal) return sheet.refusal;
+    }
+    const holder = input.sku ? holderOf.get(input.sku.toLowerCase()) : undefined;
+    if (holder && holder.id !== productId) return stockCodeTakenMessage(holder.name);
+    return null;
+  });
+}
+
+/** Writes new products checked by checkProducts, with the ids the caller chose, in one statement. */
+export async function insertProducts(rows: readonly { id: string; input: ProductInput }[]) {
+  if (rows.length === 0) return [];
+  return writingStockCode(() =>
+    getDb()
+      .insert(products)
+      .values(rows.map(({ id, input }) => ({ ...toRow(input), id })))
+      .returning({ id: products.id }),
+  );
+}
+
+/** Writes many products' values checked by checkProducts, in one statement; the ids written. */
+export async function updateProductRows(rows: readonly { id: string; input: ProductInput }[]) {
+  if (rows.length === 0) return [];
+  const values = sql.join(
+    rows.map(({ id, input }) => {
+      const row = toRow(input);
+      return sql`(${id}::uuid, ${row.name}::text, ${row.sku}::text, ${row.unit}::text,
+        ${row.shortDescription}::text, ${row.description}::text, ${row.price}::numeric,
+        ${row.originalPrice}::numeric, ${row.discountPercentage}::int, ${row.categoryId}::uuid,
+        ${row.brandId}::uuid, ${row.buildingInfoId}::uuid, ${row.imageUrl}::text,
+        ${row.stockQuantity}::int, ${row.stockStatus}::text, ${row.isFeatured}::boolean,
+        ${row.isPublished}::boolean)`;
+    }),
+    sql`, `,
+  );
+  const result = await writingStockCode(() =>
+    getDb().execute(sql`
+      update products as p
+         set name = v.name, sku = v.sku, unit = v.unit, short_description = v.short_description,
+             description = v.description, price = v.price, original_price = v.original_price,
+             discount_percentage = v.discount_percentage, category_id = v.category_id,
+             brand_id = v.brand_id, building_info_id = v.building_info_id, image_url = v.image_url,
+             stock_quantity = v.stock_quantity, stock_status = v.stock_status,
+             is_featured = v.is_featured, is_published = v.is_published,
+             updated_at = ${new Date().toISOString()}::timestamptz
+        from (values ${values}) as v(id, name, sku, unit, short_description, description, price,
+             original_price, discount_percentage, category_id, brand_id, building_info_id, image_url,
+             stock_quantity, stock_status, is_featured, is_published)
+       where p.id = v.id
+      returning p.id`),
+  );
+  return (result as unknown as { rows: { id: string }[] }).rows;
+}
+
+/** Writes a new product checked by checkProduct. */
+async function insertProduct(input: ProductInput) {
   const [created] = await writingStockCode(() =>
     getDb().insert(products).values(toRow(input)).returning({ id: products.id }),
   );
@@ -129,9 +235,8 @@ async function createProduct(input: ProductInput) {
   return created;
 }
 
-async function updateProduct(id: string, input: ProductInput) {
-  await checkReferences(input);
-  await claimStockCode(input.sku, id);
+/** Writes a product's values checked by checkProduct. */
+async function updateProductRow(id: string, input: ProductInput) {
   const [updated] = await writingStockCode(() =>
     getDb().update(products).set(toRow(input)).where(eq(products.id, id)).returning({ id: products.id }),
   );
@@ -139,7 +244,18 @@ async function updateProduct(id: string, input: ProductInput) {
   return updated;
 }
 
-async function deleteProduct(id: string) {
+async function createProduct(input: ProductInput) {
+  await checkProduct(input);
+  return insertProduct(input);
+}
+
+async function updateProduct(id: string, input: ProductInput) {
+  await checkProduct(input, id);
+  return updateProductRow(id, input);
+}
+
+/** Deletes a product; InputError when it is gone already. */
+export async function deleteProduct(id: string) {
   const [deleted] = await getDb().delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (!deleted) throw new InputError(GONE);
   return deleted;

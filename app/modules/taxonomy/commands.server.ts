@@ -29,8 +29,8 @@ function duplicateBrand(name: string) {
   return `A brand named "${name}" already exists.`;
 }
 
-/** New brands are created active. */
-async function createBrand(input: BrandInput) {
+/** New brands are created active. A work helper for other commands too (an import's new brands). */
+export async function createBrand(input: BrandInput) {
   const [row] = await withUniqueName(
     () =>
       getDb()
@@ -98,8 +98,8 @@ function duplicateCategory(input: CategoryInput) {
   return `A ${input.type.replace("_", " ")} category named "${input.name}" already exists.`;
 }
 
-/** New categories are created active. */
-async function createCategory(input: CategoryInput) {
+/** New categories are created active. A work helper for other commands too (an import's new categories). */
+export async function createCategory(input: CategoryInput) {
   const [row] = await withUniqueName(
     () =>
       getDb()

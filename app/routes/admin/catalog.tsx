@@ -1,4 +1,4 @@
-import { DownloadIcon } from "lucide-react";
+import { DownloadIcon, UploadIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CompletenessBadge } from "~/components/admin/building-info/completeness-badge";
 import { CatalogSections } from "~/components/admin/catalog-sections";
@@ -156,12 +156,23 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
   },
 ];
 
-/** Download links for the list as shown (its search and filter), as CSV and as an Excel workbook. */
-function ExportLinks({ q, building }: { q: string; building: "missing" | "" }) {
+/**
+ * Download links for the list as shown (its search and filter), as CSV and as an Excel workbook;
+ * and, for an admin, the import of a sheet.
+ */
+function ExportLinks({ q, building, admin }: { q: string; building: "missing" | ""; admin: boolean }) {
   const search = toAdminProductSearch({ q, building });
   const href = (format: string) => `/admin/catalog/export?format=${format}${search ? `&${search}` : ""}`;
   return (
     <>
+      {admin ? (
+        <Button asChild variant="outline">
+          <Link to="/admin/catalog/import">
+            <UploadIcon aria-hidden />
+            Import
+          </Link>
+        </Button>
+      ) : null}
       <Button asChild variant="outline">
         <a href={href("csv")} download>
           <DownloadIcon aria-hidden />
@@ -186,7 +197,7 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         title="Catalog Management"
         description="Products, their prices and stock. Prices are shown here only."
       />
-      <CatalogSections current="products" />
+      <CatalogSections current="products" admin={showHistory} />
       <EntityList
         singular="Product"
         noun="products"
@@ -199,7 +210,7 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         failedMessage="Failed to fetch products"
         multipart
         keep={{ building: building || undefined }}
-        actions={<ExportLinks q={list.q} building={building} />}
+        actions={<ExportLinks q={list.q} building={building} admin={showHistory} />}
         beforeTable={
           building || totalNote ? (
             <>

@@ -146,6 +146,8 @@ const VERB: Record<AuditAction, string> = {
   sign_out: "Signed out",
   send: "Sent",
   withdraw: "Withdrew",
+  import: "Imported",
+  undo: "Undid",
 };
 
 /** An update is filed under what it did when that is one of the changes worth finding alone. */

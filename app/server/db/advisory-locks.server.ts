@@ -30,6 +30,21 @@ export function transactionLockStatement(name: string): SQL {
   return sql`select pg_advisory_xact_lock(${namespace}::int, ${key}::int)`;
 }
 
+/**
+ * The statement that takes every named lock until the transaction ends, in the order of their
+ * keys (two transactions taking overlapping sets then queue rather than deadlock).
+ */
+export function transactionLocksStatement(names: readonly string[]): SQL {
+  const keys = [
+    ...new Map(names.map((name) => [advisoryKey(name).join(":"), advisoryKey(name)])).values(),
+  ].sort((a, b) => a[1] - b[1]);
+  const rows = sql.join(
+    keys.map(([namespace, key]) => sql`(${namespace}::int, ${key}::int)`),
+    sql`, `,
+  );
+  return sql`select pg_advisory_xact_lock(k.namespace, k.key) from (values ${rows}) as k(namespace, key) order by k.key`;
+}
+
 /** Takes the named session lock on `client`, waiting for it; it is held until unlocked or the session ends. */
 export async function lockSession(client: pg.ClientBase, name: string) {
   await client.query("select pg_advisory_lock($1, $2)", [...advisoryKey(name)]);

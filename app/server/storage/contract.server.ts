@@ -1,7 +1,7 @@
 // What every storage driver is and shares: the buckets, the names a stored file may have, the
 // Storage interface, its errors, byte ranges and the serving marks. The drivers (local.server.ts,
 // s3.server.ts) and the chooser (storage.server.ts) build on it; it imports neither.
-// Buckets: contact_uploads and quotes (private: served only by routes that check the role),
+// Buckets: contact_uploads, quotes and imports (private: served only by routes that check the role),
 // certificates and media (public: served by the public file route).
 import crypto from "node:crypto";
 import path from "node:path";
@@ -13,6 +13,8 @@ export const BUCKETS = {
   media: { public: true },
   /** Sent quotes' PDFs: for staff, and for the customer through their quote's link. */
   quotes: { public: false },
+  /** Catalogue sheets uploaded for import: read by the import's jobs, kept until it is done with. */
+  imports: { public: false },
 } as const;
 export type Bucket = keyof typeof BUCKETS;
 

@@ -9,6 +9,7 @@ export * from "./certifications";
 export * from "./content";
 export * from "./enquiries";
 export * from "./images";
+export * from "./imports";
 export * from "./mail";
 export * from "./operations";
 export * from "./quotes";

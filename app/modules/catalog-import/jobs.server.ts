@@ -1,0 +1,480 @@
+// An import's job, step by step: which import's job is next (one at a time across every process,
+// the oldest asked for first), its claim, then its steps (commands.server.ts) until it is done,
+// the process stops, or a step fails. The dry run reads the file once, streaming, and writes the
+// plan a batch at a time; the apply and the undo walk the plan's rows after the job's cursor, so
+// a job taken over after its process stopped goes on from its first row not done.
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { IMPORT_JOB_STATUSES, type ImportRowAction } from "~/lib/vocabulary";
+import { ADMIN_ROLES } from "~/server/auth/guards.server";
+import { type Actor, staffActor, systemActor } from "~/server/commands/actor";
+import { runCommand } from "~/server/commands/runner.server";
+import { getDb } from "~/server/db/db.server";
+import { catalogImportRows, catalogImports, users } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { SheetError } from "~/server/sheets/sheet";
+import { checkPictureRef } from "./apply-pictures.server";
+import { readCatalogue, readStoredProducts } from "./catalogue.server";
+import {
+  applyImportBatch,
+  claimImportJob,
+  failPlan,
+  finishApply,
+  finishPlan,
+  finishUndo,
+  ImportJobLost,
+  MAX_JOB_ATTEMPTS,
+  type PlanCounts,
+  recordImportFailure,
+  undoImportBatch,
+  writePlanBatch,
+} from "./commands.server";
+import { openImportSheet } from "./file.server";
+import {
+  duplicateProblem,
+  fieldColumns,
+  judgeRow,
+  matchRow,
+  type PlannedRow,
+  readRow,
+  sameProductProblem,
+} from "./plan";
+
+/** Rows the dry run judges and writes per step. */
+const PLAN_BATCH = 1000;
+/** Rows the apply and the undo write per step (each in one transaction). */
+const APPLY_BATCH = 250;
+/** The first pause before a failed step is tried again; it doubles with each failure. */
+const RETRY_BASE_MS = 5000;
+
+type ImportRow = typeof catalogImports.$inferSelect;
+
+export type JobRun = {
+  /** This process's worker (its claims carry it). */
+  worker: string;
+  /** Asked before each step: the job is left (to its claim running out) when it says stop. */
+  stopping: () => boolean;
+  /** Counts each step run; the job stops when it returns false (tests stop a job between steps). */
+  step?: () => boolean;
+};
+
+/**
+ * The import whose job this worker should do now: the one it holds, else, when no other worker
+ * holds one and none waits out a pause after a failure, the one asked for first. Null: nothing.
+ */
+async function nextImportJob(worker: string, now = new Date()): Promise<ImportRow | null> {
+  const waiting = await getDb()
+    .select()
+    .from(catalogImports)
+    .where(inArray(catalogImports.status, [...IMPORT_JOB_STATUSES]))
+    .orderBy(asc(catalogImports.queuedAt), asc(catalogImports.createdAt));
+  const held = waiting.find((row) => row.lockedUntil !== null && row.lockedUntil > now);
+  if (held) return held.lockedBy === worker ? held : null;
+  return waiting[0] ?? null;
+}
+
+/**
+ * The admin who asked for the job, as the actor of its steps (their audit events name them),
+ * when they are still an active admin; else null.
+ */
+async function jobActorOf(job: ImportRow): Promise<Actor | null> {
+  const who = job.jobActor;
+  if (!who) return null;
+  const [user] = await getDb()
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, who.id));
+  if (!user?.isActive || !(ADMIN_ROLES as readonly string[]).includes(user.role)) return null;
+  return staffActor(
+    { id: user.id, name: user.name, email: user.email, role: user.role as (typeof ADMIN_ROLES)[number] },
+    { ip: who.ip, userAgent: who.userAgent },
+  );
+}
+
+const SYSTEM = systemActor("catalogue import");
+
+/** What went wrong, in the words of the error at its root (a failed query's, not the query). */
+function errorWords(error: unknown) {
+  let root = error;
+  for (let depth = 0; depth < 5 && root instanceof Error && root.cause instanceof Error; depth++)
+    root = root.cause;
+  const message = root instanceof Error ? root.message : String(root);
+  return message.replace(/\s+/g, " ").trim().slice(0, 300) || "Unknown error";
+}
+
+/** Does the next import's job, if any, until it ends or stops; true when there was one. */
+async function runNextImportJob(run: JobRun): Promise<boolean> {
+  const job = await nextImportJob(run.worker);
+  if (!job) return false;
+  const status = job.status as (typeof IMPORT_JOB_STATUSES)[number];
+  const now = new Date();
+  const takeover = job.lockedBy !== null && job.lockedBy !== run.worker && (job.lockedUntil ?? now) <= now;
+  const actor = await jobActorOf(job);
+  if (!actor) {
+    await runCommand(recordImportFailure, SYSTEM, {
+      id: job.id,
+      worker: job.lockedBy === run.worker ? run.worker : null,
+      fileName: job.fileName,
+      status,
+      message: `${job.jobActor?.name ?? "The admin who asked for it"} is no longer an active admin, so it cannot go on in their name. Another admin can start it again.`,
+      attempts: MAX_JOB_ATTEMPTS,
+      retryAt: now,
+    }).catch(ignoreLost);
+    return true;
+  }
+  if (takeover && job.attempts + 1 >= MAX_JOB_ATTEMPTS) {
+    await runCommand(recordImportFailure, actor, {
+      id: job.id,
+      worker: null,
+      fileName: job.fileName,
+      status,
+      message: "The server stopped while working on it, each time at the same place.",
+      attempts: MAX_JOB_ATTEMPTS,
+      retryAt: now,
+    }).catch(ignoreLost);
+    return true;
+  }
+  if (job.lockedBy !== run.worker) {
+    try {
+      await runCommand(claimImportJob, actor, {
+        id: job.id,
+        worker: run.worker,
+        fileName: job.fileName,
+        status,
+        takeover,
+        fromRow: job.jobCursor,
+      });
+    } catch (error) {
+      ignoreLost(error);
+      return false;
+    }
+  }
+  try {
+    if (status === "planning") await runPlan(job, actor, run);
+    else if (status === "applying") await runApply(job, actor, run);
+    else await runUndo(job, actor, run);
+  } catch (error) {
+    if (error instanceof ImportJobLost) return true;
+    await recordFailure(job, actor, run, error);
+  }
+  return true;
+}
+
+function ignoreLost(error: unknown) {
+  if (!(error instanceof ImportJobLost)) throw error;
+}
+
+async function recordFailure(job: ImportRow, actor: Actor, run: JobRun, error: unknown) {
+  const [now] = await getDb().select().from(catalogImports).where(eq(catalogImports.id, job.id));
+  if (!now) return;
+  const attempts = now.attempts + 1;
+  logger.error({ err: error, importId: job.id, attempts }, "a step of a catalogue import failed");
+  await runCommand(recordImportFailure, actor, {
+    id: job.id,
+    worker: run.worker,
+    fileName: job.fileName,
+    status: now.status as (typeof IMPORT_JOB_STATUSES)[number],
+    message: errorWords(error),
+    attempts,
+    retryAt: new Date(Date.now() + RETRY_BASE_MS * 2 ** (attempts - 1)),
+  }).catch(ignoreLost);
+}
+
+/** Whether the job goes on to another step. */
+function goOn(run: JobRun) {
+  if (run.stopping()) return false;
+  return run.step ? run.step() : true;
+}
+
+// ------------------------------------------------------------------ the dry run
+
+/** The rows planned so far (a dry run taken over part-way): which row each file key and product came first on. */
+async function plannedSoFar(id: string) {
+  const keys = new Map<string, number>();
+  const products = new Map<string, { rowNumber: number; fileKey: string | null }>();
+  const rows = await getDb()
+    .select({
+      rowNumber: catalogImportRows.rowNumber,
+      fileKey: catalogImportRows.fileKey,
+      productId: catalogImportRows.productId,
+    })
+    .from(catalogImportRows)
+    .where(eq(catalogImportRows.importId, id))
+    .orderBy(asc(catalogImportRows.rowNumber));
+  for (const row of rows) {
+    if (row.fileKey && !keys.has(row.fileKey)) keys.set(row.fileKey, row.rowNumber);
+    if (row.productId && !products.has(row.productId))
+      products.set(row.productId, { rowNumber: row.rowNumber, fileKey: row.fileKey });
+  }
+  return { keys, products };
+}
+
+async function runPlan(job: ImportRow, actor: Actor, run: JobRun) {
+  if (!job.filePath) throw new Error("The import's file is no longer kept");
+  const catalogue = await readCatalogue();
+  const columns = fieldColumns(job.columns);
+  const context = {
+    catalogue,
+    options: { mode: job.mode, createMissing: job.createMissing },
+    checkPicture: checkPictureRef,
+  };
+  const { keys, products } = await plannedSoFar(job.id);
+
+  async function planBatch(batch: { rowNumber: number; cells: string[] }[]) {
+    const readings = batch.map((row) => readRow(row, columns));
+    const matches = readings.map((reading) => matchRow(reading, catalogue));
+    const stored = await readStoredProducts(matches.flatMap((m) => (m.product ? [m.product.id] : [])));
+    const planned: PlannedRow[] = readings.map((reading, i) => {
+      let match = matches[i] as (typeof matches)[number];
+      const product = match.product ? (stored.get(match.product.id) ?? null) : null;
+      if (match.product && !product) match = { ...match, product: null, matchedBy: null };
+      const row = judgeRow(reading, match, product, context);
+      const extra = [];
+      const firstWithKey = match.fileKey ? keys.get(match.fileKey) : undefined;
+      if (match.fileKey && firstWithKey !== undefined) extra.push(duplicateProblem(reading, firstWithKey));
+      else if (match.fileKey) keys.set(match.fileKey, reading.rowNumber);
+      const firstForProduct = match.product ? products.get(match.product.id) : undefined;
+      if (match.product && firstForProduct && firstForProduct.fileKey !== match.fileKey)
+        extra.push(sameProductProblem(reading, firstForProduct.rowNumber));
+      else if (match.product && !firstForProduct)
+        products.set(match.product.id, { rowNumber: reading.rowNumber, fileKey: match.fileKey });
+      if (extra.length === 0) return row;
+      return { ...row, action: "refused", after: null, problems: [...(row.problems ?? []), ...extra] };
+    });
+    await runCommand(writePlanBatch, actor, {
+      id: job.id,
+      worker: run.worker,
+      fileName: job.fileName,
+      rows: planned,
+      cursor: batch.at(-1)?.rowNumber ?? job.jobCursor,
+    });
+  }
+
+  let sheet: Awaited<ReturnType<typeof openImportSheet>>;
+  try {
+    sheet = await openImportSheet(job.filePath, job.sheetName);
+  } catch (error) {
+    if (!(error instanceof SheetError)) throw error;
+    await runCommand(failPlan, actor, {
+      id: job.id,
+      worker: run.worker,
+      fileName: job.fileName,
+      message: error.message,
+    });
+    return;
+  }
+  try {
+    let batch: { rowNumber: number; cells: string[] }[] = [];
+    for await (const row of sheet.rows) {
+      if (row.rowNumber <= job.jobCursor) continue;
+      batch.push(row);
+      if (batch.length < PLAN_BATCH) continue;
+      await planBatch(batch);
+      batch = [];
+      if (!goOn(run)) return;
+    }
+    if (batch.length > 0) await planBatch(batch);
+  } catch (error) {
+    if (!(error instanceof SheetError)) throw error;
+    await runCommand(failPlan, actor, {
+      id: job.id,
+      worker: run.worker,
+      fileName: job.fileName,
+      message: error.message,
+    });
+    return;
+  } finally {
+    await sheet.close();
+  }
+  await runCommand(finishPlan, actor, {
+    id: job.id,
+    worker: run.worker,
+    fileName: job.fileName,
+    ...(await lateRefusals(job)),
+  });
+}
+
+/**
+ * What only the whole file shows: the first row of each stock code (or name) that a later row
+ * has too, and of each product a later row is for too, refused like the later ones; and the
+ * plan's counts with them.
+ */
+async function lateRefusals(job: ImportRow) {
+  const db = getDb();
+  const repeated = await db
+    .select({
+      rows: sql<number[]>`array_agg(${catalogImportRows.rowNumber} order by ${catalogImportRows.rowNumber})`,
+    })
+    .from(catalogImportRows)
+    .where(and(eq(catalogImportRows.importId, job.id), sql`${catalogImportRows.fileKey} is not null`))
+    .groupBy(catalogImportRows.fileKey)
+    .having(sql`count(*) > 1`);
+  const sameProduct = await db
+    .select({
+      rows: sql<number[]>`array_agg(${catalogImportRows.rowNumber} order by ${catalogImportRows.rowNumber})`,
+      keys: sql<number>`count(distinct coalesce(${catalogImportRows.fileKey}, ''))`,
+    })
+    .from(catalogImportRows)
+    .where(and(eq(catalogImportRows.importId, job.id), sql`${catalogImportRows.productId} is not null`))
+    .groupBy(catalogImportRows.productId)
+    .having(sql`count(*) > 1`);
+  const firsts = new Map<number, { other: number; kind: "key" | "product" }[]>();
+  const note = (rows: number[], kind: "key" | "product") => {
+    const [first, second] = rows.map(Number);
+    if (first === undefined || second === undefined) return;
+    firsts.set(first, [...(firsts.get(first) ?? []), { other: second, kind }]);
+  };
+  for (const group of repeated) note(group.rows, "key");
+  for (const group of sameProduct) if (Number(group.keys) > 1) note(group.rows, "product");
+
+  const columns = fieldColumns(job.columns);
+  const refusals: { rowNumber: number; problem: ReturnType<typeof duplicateProblem> }[] = [];
+  const firstRows =
+    firsts.size === 0
+      ? []
+      : await db
+          .select({
+            rowNumber: catalogImportRows.rowNumber,
+            cells: catalogImportRows.cells,
+            action: catalogImportRows.action,
+          })
+          .from(catalogImportRows)
+          .where(
+            and(
+              eq(catalogImportRows.importId, job.id),
+              inArray(catalogImportRows.rowNumber, [...firsts.keys()]),
+            ),
+          );
+  const turned = new Map<ImportRowAction, number>();
+  for (const row of firstRows) {
+    const reading = readRow(row, columns);
+    for (const { other, kind } of firsts.get(row.rowNumber) ?? [])
+      refusals.push({
+        rowNumber: row.rowNumber,
+        problem: kind === "key" ? duplicateProblem(reading, other) : sameProductProblem(reading, other),
+      });
+    if (row.action !== "refused") turned.set(row.action, (turned.get(row.action) ?? 0) + 1);
+  }
+
+  const counted = await db
+    .select({ action: catalogImportRows.action, n: sql<number>`count(*)` })
+    .from(catalogImportRows)
+    .where(eq(catalogImportRows.importId, job.id))
+    .groupBy(catalogImportRows.action);
+  const count = (action: ImportRowAction) =>
+    Number(counted.find((c) => c.action === action)?.n ?? 0) - (turned.get(action) ?? 0);
+  const moved = [...turned.values()].reduce((a, b) => a + b, 0);
+  const counts: PlanCounts = {
+    create: count("create"),
+    update: count("update"),
+    unchanged: count("unchanged"),
+    refused: Number(counted.find((c) => c.action === "refused")?.n ?? 0) + moved,
+  };
+  return { lateRefusals: refusals, counts };
+}
+
+// ------------------------------------------------------------------ the apply and the undo
+
+/** The next step's rows: after the cursor, of these actions, not yet done. */
+async function nextRows(job: ImportRow, actions: readonly ImportRowAction[], undo: boolean) {
+  const rows = await getDb()
+    .select({ rowNumber: catalogImportRows.rowNumber })
+    .from(catalogImportRows)
+    .where(
+      and(
+        eq(catalogImportRows.importId, job.id),
+        gt(catalogImportRows.rowNumber, job.jobCursor),
+        inArray(catalogImportRows.action, [...actions]),
+        undo
+          ? and(eq(catalogImportRows.applied, "done"), isNull(catalogImportRows.undone))
+          : isNull(catalogImportRows.applied),
+      ),
+    )
+    .orderBy(asc(catalogImportRows.rowNumber))
+    .limit(APPLY_BATCH);
+  return rows.map((row) => row.rowNumber);
+}
+
+async function currentJob(id: string) {
+  const [row] = await getDb().select().from(catalogImports).where(eq(catalogImports.id, id));
+  if (!row) throw new ImportJobLost(`The import ${id} is gone`);
+  return row;
+}
+
+async function runApply(start: ImportRow, actor: Actor, run: JobRun) {
+  const actions: ImportRowAction[] = start.stopAtFirstProblem
+    ? ["create", "update", "refused"]
+    : ["create", "update"];
+  while (true) {
+    const job = await currentJob(start.id);
+    if (job.status !== "applying" || job.lockedBy !== run.worker) return;
+    const rowNumbers = await nextRows(job, actions, false);
+    if (rowNumbers.length === 0) {
+      await runCommand(finishApply, actor, {
+        id: job.id,
+        worker: run.worker,
+        fileName: job.fileName,
+        counts: {
+          created: job.created,
+          updated: job.updated,
+          unchanged: job.unchanged,
+          refused: job.refused + job.refusedOnApply,
+        },
+      });
+      return;
+    }
+    const result = await runCommand(applyImportBatch, actor, {
+      id: job.id,
+      worker: run.worker,
+      fileName: job.fileName,
+      rowNumbers,
+    });
+    if (result.stoppedAt !== null || !goOn(run)) return;
+  }
+}
+
+async function runUndo(start: ImportRow, actor: Actor, run: JobRun) {
+  while (true) {
+    const job = await currentJob(start.id);
+    if (job.status !== "undoing" || job.lockedBy !== run.worker) return;
+    const rowNumbers = await nextRows(job, ["create", "update"], true);
+    if (rowNumbers.length === 0) {
+      await runCommand(finishUndo, actor, {
+        id: job.id,
+        worker: run.worker,
+        fileName: job.fileName,
+        undone: job.undone,
+        conflicts: job.undoConflicts,
+      });
+      return;
+    }
+    await runCommand(undoImportBatch, actor, {
+      id: job.id,
+      worker: run.worker,
+      fileName: job.fileName,
+      rowNumbers,
+    });
+    if (!goOn(run)) return;
+  }
+}
+
+/** Does import jobs one after another until none is due, or until the run says stop. */
+export async function runImportJobs(run: JobRun) {
+  let halted = false;
+  const inner: JobRun = {
+    worker: run.worker,
+    stopping: () => halted || run.stopping(),
+    step: () => {
+      if (run.step && !run.step()) halted = true;
+      return !halted;
+    },
+  };
+  while (!inner.stopping()) {
+    if (!(await runNextImportJob(inner))) return;
+  }
+}

@@ -1,0 +1,165 @@
+// The import's screens through their routes, as the browser posts them: the upload (a sheet kept
+// in the private bucket, anything else refused unkept), the mapping and the dry run, the apply,
+// the report download, and a mapping that gives one field two columns.
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeEach, expect, test } from "vitest";
+import { action as uploadAction } from "~/routes/admin/catalog/import";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/catalog/import-detail";
+import { loader as reportLoader } from "~/routes/resources/catalog-import-report";
+import { catalogImports, products } from "~/server/db/schema";
+import { getStorage } from "~/server/storage/storage.server";
+import { cookieFor, postAction, settle } from "../support/admin-action";
+import { useTestDatabase } from "../support/database";
+import { csvOf, work } from "../support/imports";
+
+const database = useTestDatabase();
+const db = () => database.current.db;
+
+beforeEach(async () => {
+  await db().delete(catalogImports);
+  await db().delete(products);
+});
+
+function sheetForm(content: string | Buffer, name: string, type = "text/csv") {
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set(
+    "file",
+    new File([typeof content === "string" ? content : new Uint8Array(content)], name, { type }),
+  );
+  return form;
+}
+
+async function atImport(
+  id: string,
+  run: (args: never) => unknown,
+  init: RequestInit & { search?: string } = {},
+) {
+  const cookie = await cookieFor("admin");
+  const request = new Request(`http://localhost/admin/catalog/imports/${id}${init.search ?? ""}`, {
+    ...init,
+    headers: { cookie },
+  });
+  return settle(() => run({ request, params: { id }, context: {} } as never));
+}
+
+function post(id: string, run: (args: never) => unknown, fields: Record<string, string>) {
+  return atImport(id, run, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+async function storedImports() {
+  let count = 0;
+  for await (const _file of getStorage().list("imports")) count++;
+  return count;
+}
+
+test("a sheet uploaded, its columns matched, its dry run previewed, applied, and its report downloaded", async () => {
+  const csv = csvOf(
+    ["Code", "Product Name", "RRP", "Notes"],
+    [
+      ["TC-1", "Pine framing", "12.50", "kiln dried"],
+      ["TC-2", "Kwila decking", "x", ""],
+    ],
+  );
+  const uploaded = await postAction(uploadAction, "/admin/catalog/import", sheetForm(csv, "price list.csv"));
+  expect(uploaded.status).toBe(302);
+  const id = uploaded.location?.split("/").at(-1) as string;
+  expect(await storedImports()).toBe(1);
+
+  const mapping = (await atImport(id, detailLoader)).body as Awaited<ReturnType<typeof detailLoader>>;
+  expect(mapping.import.status).toBe("mapping");
+  expect(mapping.mapping?.columns.map((c) => c.field)).toEqual(["sku", "name", "price", null]);
+
+  const planned = await post(id, detailAction, {
+    intent: "plan",
+    "fields[0]": "sku",
+    "fields[1]": "name",
+    "fields[2]": "price",
+    mode: "create_update",
+  });
+  expect(planned.status).toBe(302);
+  await work();
+  const preview = (await atImport(id, detailLoader)).body as Awaited<ReturnType<typeof detailLoader>>;
+  expect(preview.preview?.counts).toEqual({ create: 1, update: 0, unchanged: 0, refused: 1 });
+  expect(preview.preview?.unmapped).toEqual(["Notes"]);
+  expect(preview.preview?.refused).toEqual([
+    {
+      rowNumber: 3,
+      problems: [{ column: "RRP", message: "Price must be an amount in dollars, such as 12.50." }],
+    },
+  ]);
+  expect(await db().select().from(products)).toEqual([]);
+
+  const report = await atImport(id, reportLoader);
+  expect(report.status).toBe(200);
+  const response = (await reportLoader({
+    request: new Request(`http://localhost/admin/catalog/imports/${id}/report`, {
+      headers: { cookie: await cookieFor("admin") },
+    }),
+    params: { id },
+    context: {},
+  } as never)) as Response;
+  expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="price-list-report.csv"');
+  const text = Buffer.from(await response.arrayBuffer()).toString("utf8");
+  expect(text).toContain(
+    '"TC-2","Kwila decking","x","","RRP: Price must be an amount in dollars, such as 12.50."',
+  );
+
+  expect((await post(id, detailAction, { intent: "apply" })).status).toBe(302);
+  await work();
+  const applied = (await atImport(id, detailLoader)).body as Awaited<ReturnType<typeof detailLoader>>;
+  expect(applied.import).toMatchObject({ status: "applied", created: 1, canUndo: true });
+  expect(await db().select({ sku: products.sku }).from(products)).toEqual([{ sku: "TC-1" }]);
+  // Applied, the file is no longer kept.
+  expect(await storedImports()).toBe(0);
+});
+
+test("a file that is not a sheet, an empty one, or none, is refused and nothing is kept", async () => {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#7a9cc6" } })
+    .png()
+    .toBuffer();
+  const picture = await postAction(
+    uploadAction,
+    "/admin/catalog/import",
+    sheetForm(png, "photo.csv", "image/png"),
+  );
+  expect(picture.status).toBe(400);
+  expect(JSON.stringify(picture.body)).toContain("This file is not a spreadsheet.");
+  // A Word document, told by its bytes, is no sheet either.
+  const word = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/deck-plans.docx"));
+  expect(
+    (await postAction(uploadAction, "/admin/catalog/import", sheetForm(word, "plans.docx"))).status,
+  ).toBe(400);
+  const empty = await postAction(uploadAction, "/admin/catalog/import", sheetForm(" \n\n", "empty.csv"));
+  expect(empty.status).toBe(400);
+  expect(JSON.stringify(empty.body)).toContain("This file is empty");
+  const none = new FormData();
+  none.set("intent", "upload");
+  const missing = await postAction(uploadAction, "/admin/catalog/import", none);
+  expect(missing.status).toBe(400);
+  expect(JSON.stringify(missing.body)).toContain("Choose the CSV or Excel file to import.");
+  expect(await db().select().from(catalogImports)).toEqual([]);
+  expect(await storedImports()).toBe(0);
+});
+
+test("a mapping that gives one field two columns is refused, naming both", async () => {
+  const csv = csvOf(["RRP", "Sell", "Name"], [["1", "2", "Bolt"]]);
+  const uploaded = await postAction(uploadAction, "/admin/catalog/import", sheetForm(csv, "two-prices.csv"));
+  const id = uploaded.location?.split("/").at(-1) as string;
+  const refused = await post(id, detailAction, {
+    intent: "plan",
+    "fields[0]": "price",
+    "fields[1]": "price",
+    "fields[2]": "name",
+    mode: "create_update",
+  });
+  expect(refused.status).toBe(400);
+  expect(JSON.stringify(refused.body)).toContain(
+    'Price is chosen for two columns, \\"RRP\\" and \\"Sell\\": choose one.',
+  );
+  const [record] = await db().select().from(catalogImports).where(eq(catalogImports.id, id));
+  expect(record?.status).toBe("mapping");
+});
