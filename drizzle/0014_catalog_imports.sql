@@ -39,6 +39,9 @@ CREATE TABLE "catalog_imports" (
 	"file_name" text NOT NULL,
 	"file_path" text,
 	"file_bytes" integer NOT NULL,
+	"pictures_name" text,
+	"pictures_path" text,
+	"pictures_bytes" integer,
 	"sheet_name" text,
 	"headers" jsonb NOT NULL,
 	"columns" jsonb NOT NULL,
@@ -82,6 +85,7 @@ CREATE TABLE "catalog_imports" (
 --> statement-breakpoint
 ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_action_check";--> statement-breakpoint
 ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_entity_type_check";--> statement-breakpoint
+ALTER TABLE "image_assets" ADD COLUMN "fetched_from" text;--> statement-breakpoint
 ALTER TABLE "catalog_import_rows" ADD CONSTRAINT "catalog_import_rows_import_id_catalog_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."catalog_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "catalog_import_profiles_name_unique" ON "catalog_import_profiles" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "catalog_imports_created_at_idx" ON "catalog_imports" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint

@@ -14,6 +14,7 @@ import { getStorage } from "~/server/storage/storage.server";
 import { cookieFor, postAction, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 import { csvOf, work } from "../support/imports";
+import { buildZip } from "../support/zip";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -162,4 +163,40 @@ test("a mapping that gives one field two columns is refused, naming both", async
   );
   const [record] = await db().select().from(catalogImports).where(eq(catalogImports.id, id));
   expect(record?.status).toBe("mapping");
+});
+
+test("the upload takes a ZIP of pictures beside the sheet; a picture or a damaged archive in its place is refused and nothing is kept", async () => {
+  const csv = "Stock code,Name,Price,Picture\nZ-1,Kwila decking,12.50,deck.jpg\n";
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#8a5a2b" } })
+    .jpeg()
+    .toBuffer();
+  const work = fs.mkdtempSync(path.join(process.env.DATA_DIR as string, "zip-upload-"));
+  const zip = fs.readFileSync(buildZip(path.join(work, "photos.zip"), [{ name: "deck.jpg", bytes: jpeg }]));
+  const keptBefore = await storedImports();
+
+  const withPicture = sheetForm(csv, "catalogue.csv");
+  withPicture.set("pictures", new File([new Uint8Array(jpeg)], "photos.zip", { type: "application/zip" }));
+  const picture = await postAction(uploadAction, "/admin/catalog/import", withPicture);
+  expect(picture.status).toBe(400);
+  expect(JSON.stringify(picture.body)).toContain(
+    "The ZIP of pictures could not be read: it is not a ZIP archive, or it is damaged.",
+  );
+  const damaged = sheetForm(csv, "catalogue.csv");
+  damaged.set("pictures", new File([new Uint8Array(zip.subarray(0, 40))], "photos.zip"));
+  expect((await postAction(uploadAction, "/admin/catalog/import", damaged)).status).toBe(400);
+  expect(await db().select().from(catalogImports)).toEqual([]);
+  expect(await storedImports()).toBe(keptBefore);
+
+  const form = sheetForm(csv, "catalogue.csv");
+  form.set("pictures", new File([new Uint8Array(zip)], "photos.zip", { type: "application/zip" }));
+  const uploaded = await postAction(uploadAction, "/admin/catalog/import", form);
+  expect(uploaded.status).toBe(302);
+  const [row] = await db().select().from(catalogImports);
+  expect(row).toMatchObject({
+    fileName: "catalogue.csv",
+    picturesName: "photos.zip",
+    picturesBytes: zip.length,
+  });
+  expect(row?.picturesPath).toMatch(/^imports\//);
+  expect(await storedImports()).toBe(keptBefore + 2);
 });

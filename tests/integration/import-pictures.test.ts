@@ -13,7 +13,7 @@ import {
   discardPicture,
   type PreparedPicture,
   preparePicture,
-} from "~/modules/catalog-import/pictures/prepare.server";
+} from "~/modules/catalog-import/commands.server";
 import { openPictureSource, type PictureSource } from "~/modules/catalog-import/pictures/source.server";
 import { imageAssets, products } from "~/server/db/schema";
 import { quarantineRoot } from "~/server/http/quarantine.server";

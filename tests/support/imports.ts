@@ -4,6 +4,9 @@
 //   const id = await uploadSheet(admin, "Stock code,Name,Price\nA-1,Pine,12.50\n");
 //   await dryRun(admin, id, { createMissing: true });
 //   await applyImport(admin, id);
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { ImportMode } from "~/lib/vocabulary";
 import {
@@ -26,16 +29,31 @@ export async function uploadSheet(
   content: string | Buffer,
   fileName = "catalogue.csv",
   sheetName: string | null = null,
+  /** A ZIP of pictures uploaded beside the sheet. */
+  pictures?: Buffer,
 ) {
   const body = typeof content === "string" ? Buffer.from(content) : content;
   const stored = await getStorage().put("imports", fileName, body);
-  const created = await runCommand(createImport, admin, {
-    filePath: stored.path,
-    fileName,
-    fileBytes: body.length,
-    sheetName,
-  });
-  return created.id;
+  const zip = pictures ? await getStorage().put("imports", "pictures.zip", pictures) : null;
+  const localFile = pictures
+    ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tc-zip-")), "pictures.zip")
+    : null;
+  if (pictures && localFile) fs.writeFileSync(localFile, pictures);
+  try {
+    const created = await runCommand(createImport, admin, {
+      filePath: stored.path,
+      fileName,
+      fileBytes: body.length,
+      sheetName,
+      pictures:
+        zip && pictures && localFile
+          ? { path: zip.path, name: "pictures.zip", bytes: pictures.length, localFile }
+          : null,
+    });
+    return created.id;
+  } finally {
+    if (localFile) fs.rmSync(path.dirname(localFile), { recursive: true, force: true });
+  }
 }
 
 export type DryRunOptions = {

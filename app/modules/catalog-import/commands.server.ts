@@ -6,6 +6,7 @@
 // import row locked, the worker's claim checked and renewed), so a worker whose claim ran out
 // and was taken over writes nothing more.
 
+import fs from "node:fs";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   IMPORT_JOB_STATUSES,
@@ -42,11 +43,17 @@ import {
   products,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
+import { cleanImageFile, processStoredImage, removeImageAsset } from "~/server/images/process-image.server";
+import { logger } from "~/server/logger.server";
 import { SheetError } from "~/server/sheets/sheet";
-import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
-import { discardPictures, type ResolvedPicture, resolvePictures } from "./apply-pictures.server";
+import { EXTENSION_FOR } from "~/server/storage/file-signature";
+import { generateStoredName, getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { catalogImportEntity, catalogImportProfileEntity } from "./entity";
 import { openImportSheet } from "./file.server";
+import { isSitePicture } from "./pictures/check.server";
+import { findStoredPicture } from "./pictures/reuse.server";
+import { type PictureSource, readPicture } from "./pictures/source.server";
+import { openZipPictures } from "./pictures/zip-pictures.server";
 import type { PlannedRow } from "./plan";
 import { undoConflictsOf } from "./queries.server";
 
@@ -152,6 +159,11 @@ export type NewImport = {
   fileName: string;
   fileBytes: number;
   sheetName: string | null;
+  /**
+   * The ZIP of pictures uploaded beside it, if any: where the runner stored it, its name and
+   * size, and its copy on this machine's disk (held for the request) that is checked here.
+   */
+  pictures?: { path: string; name: string; bytes: number; localFile: string } | null;
 };
 
 /**
@@ -169,6 +181,15 @@ export const createImport = defineCommand({
     summary: `Uploaded "${input.fileName}" for import`,
   }),
   prepare: async (input) => {
+    if (input.pictures) {
+      // A ZIP that is no ZIP, or holds too many files, is refused now rather than at the dry run.
+      try {
+        (await openZipPictures(input.pictures.localFile)).close();
+      } catch (error) {
+        if (error instanceof InputError) throw new InputError(error.message, "pictures");
+        throw error;
+      }
+    }
     try {
       const sheet = await openImportSheet(input.filePath, input.sheetName);
       await sheet.close();
@@ -186,6 +207,9 @@ export const createImport = defineCommand({
         fileName: input.fileName,
         filePath: input.filePath,
         fileBytes: input.fileBytes,
+        picturesName: input.pictures?.name ?? null,
+        picturesPath: input.pictures?.path ?? null,
+        picturesBytes: input.pictures?.bytes ?? null,
         sheetName: prepared.sheetName,
         headers: prepared.header,
         columns: mapping.columns.map(({ index, header, field }) => ({ index, header, field })),
@@ -293,9 +317,10 @@ export const discardImport = defineCommand({
     await getDb().delete(catalogImportRows).where(eq(catalogImportRows.importId, input.id));
     await getDb()
       .update(catalogImports)
-      .set({ ...JOB_ENDED, status: "discarded", filePath: null })
+      .set({ ...JOB_ENDED, status: "discarded", filePath: null, picturesPath: null })
       .where(eq(catalogImports.id, input.id));
     removeStoredFile(row.filePath);
+    removeStoredFile(row.picturesPath);
   },
 });
 
@@ -641,14 +666,20 @@ export const requestApply = defineCommand({
 
 type PlanRow = typeof catalogImportRows.$inferSelect;
 
-export type ApplyBatchInput = {
+export type StepInput = {
   id: string;
   worker: string;
   fileName: string;
-  /** The plan's rows this step applies, in order (chosen by the worker after its cursor). */
+  /** The plan's rows this step applies or undoes, in order (chosen by the worker after its cursor). */
   rowNumbers: readonly number[];
 };
 
+export type ApplyBatchInput = StepInput & {
+  /** The import's pictures (its ZIP and the fetching of addresses), opened by the job for its steps. */
+  pictures: PictureSource;
+};
+
+type ResolvedPicture = PreparedPicture | RefusedPicture;
 type ApplyPrepared = { pictures: Map<number, ResolvedPicture> };
 
 type RowOutcome = { rowNumber: number; productId: string | null; problem: string | null };
@@ -837,13 +868,25 @@ export const applyImportBatch = defineCommand({
   prepare: async (input): Promise<ApplyPrepared> => {
     const rows = await readPlanRows(input.id, input.rowNumbers);
     const wanted = rows.flatMap((row) =>
-      row.applied === null && row.after?.picture
+      row.applied === null && row.after?.picture && !isSitePicture(row.after.picture)
         ? [{ rowNumber: row.rowNumber, picture: row.after.picture }]
         : [],
     );
-    return { pictures: await resolvePictures(wanted) };
+    // One picture at a time: each is fetched or unzipped, then cleaned and processed by sharp,
+    // which uses every core for one picture already.
+    const pictures = new Map<number, ResolvedPicture>();
+    try {
+      for (const { rowNumber, picture } of wanted)
+        pictures.set(rowNumber, await preparePicture(picture, input.pictures));
+    } catch (error) {
+      await Promise.all([...pictures.values()].map(discardPicture));
+      throw error;
+    }
+    return { pictures };
   },
-  discard: (prepared) => discardPictures(prepared.pictures),
+  discard: async (prepared) => {
+    await Promise.all([...prepared.pictures.values()].map(discardPicture));
+  },
   run: async (input, { prepared, also }): Promise<ApplyResult> => {
     const job = await holdJob(input.id, input.worker, "applying");
     const rows = (await readPlanRows(input.id, input.rowNumbers)).filter((row) => row.applied === null);
@@ -983,9 +1026,10 @@ export const finishApply = defineCommand({
     const row = await holdJob(input.id, input.worker, "applying");
     await getDb()
       .update(catalogImports)
-      .set({ ...JOB_ENDED, status: "applied", appliedAt: new Date(), filePath: null })
+      .set({ ...JOB_ENDED, status: "applied", appliedAt: new Date(), filePath: null, picturesPath: null })
       .where(eq(catalogImports.id, input.id));
     removeStoredFile(row.filePath);
+    removeStoredFile(row.picturesPath);
   },
 });
 
@@ -1049,7 +1093,7 @@ export const undoImportBatch = defineCommand({
   name: "catalog_import.undo_batch",
   entity: catalogImportEntity,
   access: "admin",
-  target: (input: ApplyBatchInput) => ({
+  target: (input: StepInput) => ({
     action: "undo",
     id: input.id,
     summary: `Undid ${rowSpan(input.rowNumbers.map((rowNumber) => ({ rowNumber })))} of the import of "${input.fileName}"`,
@@ -1179,3 +1223,79 @@ export const saveImportProfile = defineCommand({
     return row;
   },
 });
+
+// ------------------------------------------------------------------ pictures
+//
+// Pictures are written before the import's transaction, never under its row locks: a batch's
+// `prepare` calls preparePicture for each picture cell, one at a time, and its `discard` calls
+// discardPicture for each prepared one when the batch does not commit. A picture goes through
+// the same pipeline as one chosen in the product dialog: cleaned (upright, no metadata, encoded
+// again), stored in the public media bucket, and processed into its WebP and AVIF sizes and
+// social card with its image_assets row. One already on the site (the same bytes, by SHA-256) is
+// used at its address and not processed again.
+
+/** A picture ready for a product: its public URL; `reused` when it was on the site already. */
+export type PreparedPicture = { url: string; hash: string; reused: boolean };
+/** A picture not taken, and why, in words for the person importing. */
+export type RefusedPicture = { refused: string };
+
+const PICTURE_BUCKET = "media";
+
+/**
+ * Reads, checks and stores the picture a cell names (a file name in the ZIP of pictures, or an
+ * http(s) address), processed into its sizes; or says why it is refused. Slow (a fetch, sharp):
+ * for a command's `prepare`, one picture at a time. A failure of ours (disk, database, storage)
+ * is thrown.
+ */
+export async function preparePicture(
+  ref: string,
+  source: PictureSource,
+): Promise<PreparedPicture | RefusedPicture> {
+  const read = await readPicture(ref, source);
+  if (!read.ok) return { refused: read.refused };
+  const temporary = [read.file];
+  try {
+    const hash = read.sha256;
+    const found = await findStoredPicture(hash, source.stored.get(hash));
+    if (found) return { url: found, hash, reused: true };
+
+    const clean = await source.newFile();
+    temporary.push(clean);
+    if (!(await cleanImageFile(read.file, clean, read.type)))
+      return { refused: `${read.label} could not be read as a picture.` };
+
+    const storage = getStorage();
+    const name = generateStoredName(`picture.${EXTENSION_FOR[read.type]}`);
+    await storage.put(PICTURE_BUCKET, name, fs.createReadStream(clean), { name });
+    const url = storage.publicUrl(PICTURE_BUCKET, name);
+    // A failure of ours while writing the sizes does not refuse the picture: the original still
+    // shows, only without a srcset (the backfill makes its sizes after the next start).
+    const fetchedFrom = read.fetchedFrom;
+    const processed = await processStoredImage(
+      { bucket: PICTURE_BUCKET, name },
+      { contentHash: hash, fetchedFrom },
+    ).catch((error: unknown) => {
+      logger.error({ err: error, url }, "Failed to process an imported picture; keeping the original only");
+      return null;
+    });
+    if (processed && !processed.ok) {
+      await storage.delete(PICTURE_BUCKET, name);
+      return { refused: `${read.label} could not be read as a picture.` };
+    }
+    if (processed) source.stored.set(hash, url);
+    return { url, hash, reused: false };
+  } finally {
+    await Promise.all(temporary.map((file) => fs.promises.rm(file, { force: true })));
+  }
+}
+
+/**
+ * Removes what preparePicture stored (the picture, its sizes and its image_assets row) when the
+ * import did not commit. A picture that was reused, or refused, has nothing to remove.
+ */
+export async function discardPicture(prepared: PreparedPicture | RefusedPicture) {
+  if ("refused" in prepared || prepared.reused) return;
+  await removeImageAsset(prepared.url);
+  const stored = parseStoredPath(prepared.url);
+  if (stored) await getStorage().delete(stored.bucket, stored.name);
+}

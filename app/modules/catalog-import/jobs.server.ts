@@ -12,7 +12,6 @@ import { getDb } from "~/server/db/db.server";
 import { catalogImportRows, catalogImports, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { SheetError } from "~/server/sheets/sheet";
-import { checkPictureRef } from "./apply-pictures.server";
 import { readCatalogue, readStoredProducts } from "./catalogue.server";
 import {
   applyImportBatch,
@@ -28,7 +27,10 @@ import {
   undoImportBatch,
   writePlanBatch,
 } from "./commands.server";
-import { openImportSheet } from "./file.server";
+import { openImportPictures, openImportSheet } from "./file.server";
+import { pictureChecker, rowsShowingTheirPicture } from "./pictures/check.server";
+import type { PictureSource } from "./pictures/source.server";
+import type { ZipPictures } from "./pictures/zip-pictures.server";
 import {
   duplicateProblem,
   fieldColumns,
@@ -43,6 +45,8 @@ import {
 const PLAN_BATCH = 1000;
 /** Rows the apply and the undo write per step (each in one transaction). */
 const APPLY_BATCH = 250;
+/** Rows with a picture to take per apply step: a large picture takes sharp a few seconds. */
+const PICTURE_BATCH = 8;
 /** The first pause before a failed step is tried again; it doubles with each failure. */
 const RETRY_BASE_MS = 5000;
 
@@ -215,13 +219,22 @@ async function plannedSoFar(id: string) {
 }
 
 async function runPlan(job: ImportRow, actor: Actor, run: JobRun) {
+  const pictures = await openImportPictures(job.picturesPath);
+  try {
+    await planRows(job, actor, run, pictures.zip);
+  } finally {
+    await pictures.close();
+  }
+}
+
+async function planRows(job: ImportRow, actor: Actor, run: JobRun, zip: ZipPictures | null) {
   if (!job.filePath) throw new Error("The import's file is no longer kept");
   const catalogue = await readCatalogue();
   const columns = fieldColumns(job.columns);
   const context = {
     catalogue,
     options: { mode: job.mode, createMissing: job.createMissing },
-    checkPicture: checkPictureRef,
+    checkPicture: pictureChecker(zip),
   };
   const { keys, products } = await plannedSoFar(job.id);
 
@@ -229,11 +242,22 @@ async function runPlan(job: ImportRow, actor: Actor, run: JobRun) {
     const readings = batch.map((row) => readRow(row, columns));
     const matches = readings.map((reading) => matchRow(reading, catalogue));
     const stored = await readStoredProducts(matches.flatMap((m) => (m.product ? [m.product.id] : [])));
+    const currentPictures = await rowsShowingTheirPicture(
+      readings.flatMap((reading, i) => {
+        const cell = reading.given.get("picture");
+        const id = matches[i]?.product?.id;
+        const imageUrl = id ? stored.get(id)?.imageUrl : null;
+        return cell?.kind === "value" && imageUrl
+          ? [{ rowNumber: reading.rowNumber, ref: cell.value, imageUrl }]
+          : [];
+      }),
+      zip,
+    );
     const planned: PlannedRow[] = readings.map((reading, i) => {
       let match = matches[i] as (typeof matches)[number];
       const product = match.product ? (stored.get(match.product.id) ?? null) : null;
       if (match.product && !product) match = { ...match, product: null, matchedBy: null };
-      const row = judgeRow(reading, match, product, context);
+      const row = judgeRow(reading, match, product, { ...context, currentPictures });
       const extra = [];
       const firstWithKey = match.fileKey ? keys.get(match.fileKey) : undefined;
       if (match.fileKey && firstWithKey !== undefined) extra.push(duplicateProblem(reading, firstWithKey));
@@ -380,10 +404,17 @@ async function lateRefusals(job: ImportRow) {
 
 // ------------------------------------------------------------------ the apply and the undo
 
-/** The next step's rows: after the cursor, of these actions, not yet done. */
+/**
+ * The next step's rows: after the cursor, of these actions, not yet done. An apply's step holds at
+ * most PICTURE_BATCH rows with a picture to take, since each is fetched or unzipped and processed
+ * before the step's transaction, and the step must end well within the job's claim.
+ */
 async function nextRows(job: ImportRow, actions: readonly ImportRowAction[], undo: boolean) {
   const rows = await getDb()
-    .select({ rowNumber: catalogImportRows.rowNumber })
+    .select({
+      rowNumber: catalogImportRows.rowNumber,
+      picture: sql<boolean>`(${catalogImportRows.after} ->> 'picture') is not null`,
+    })
     .from(catalogImportRows)
     .where(
       and(
@@ -397,7 +428,15 @@ async function nextRows(job: ImportRow, actions: readonly ImportRowAction[], und
     )
     .orderBy(asc(catalogImportRows.rowNumber))
     .limit(APPLY_BATCH);
-  return rows.map((row) => row.rowNumber);
+  if (undo) return rows.map((row) => row.rowNumber);
+  let pictures = 0;
+  const taken: number[] = [];
+  for (const row of rows) {
+    if (row.picture && pictures === PICTURE_BATCH) break;
+    if (row.picture) pictures += 1;
+    taken.push(row.rowNumber);
+  }
+  return taken;
 }
 
 async function currentJob(id: string) {
@@ -407,6 +446,15 @@ async function currentJob(id: string) {
 }
 
 async function runApply(start: ImportRow, actor: Actor, run: JobRun) {
+  const pictures = await openImportPictures(start.picturesPath);
+  try {
+    await applySteps(start, actor, run, pictures);
+  } finally {
+    await pictures.close();
+  }
+}
+
+async function applySteps(start: ImportRow, actor: Actor, run: JobRun, pictures: PictureSource) {
   const actions: ImportRowAction[] = start.stopAtFirstProblem
     ? ["create", "update", "refused"]
     : ["create", "update"];
@@ -433,6 +481,7 @@ async function runApply(start: ImportRow, actor: Actor, run: JobRun) {
       worker: run.worker,
       fileName: job.fileName,
       rowNumbers,
+      pictures,
     });
     if (result.stoppedAt !== null || !goOn(run)) return;
   }

@@ -283,6 +283,8 @@ export type JudgeContext = {
   catalogue: Catalogue;
   options: PlanOptions;
   checkPicture: PictureCheck;
+  /** Rows whose picture cell names the picture their product shows already (no change). */
+  currentPictures?: ReadonlySet<number>;
 };
 
 function stateOf(
@@ -368,7 +370,7 @@ export function judgeRow(
   reading: RowReading,
   match: RowMatch,
   stored: StoredProduct | null,
-  { catalogue, options, checkPicture }: JudgeContext,
+  { catalogue, options, checkPicture, currentPictures }: JudgeContext,
 ): PlannedRow {
   const before = stored ? stateOf(storedFields(stored), catalogue) : null;
   const version = stored?.version ?? null;
@@ -429,16 +431,18 @@ export function judgeRow(
       });
   }
 
-  // A picture the product has already is no change; a new one is taken when the import is
-  // applied (an address as it is, a file from the ZIP stored first), so the plan keeps its cell.
+  // A picture the product has already (its address here, or the same bytes in the ZIP or at the
+  // address it was fetched from) is no change; a new one is taken when the import is applied (a
+  // file from the ZIP or an address fetched, stored first), so the plan keeps its cell.
   let picture: string | undefined;
   const pictureCell = reading.given.get("picture");
   if (pictureCell?.kind === "clear") values.imageUrl = "";
   else if (pictureCell) {
     const ref = pictureCell.value.trim();
-    const refusal = ref === before?.fields.imageUrl ? null : checkPicture(ref);
+    const current = ref === before?.fields.imageUrl || (currentPictures?.has(reading.rowNumber) ?? false);
+    const refusal = current ? null : checkPicture(ref);
     if (refusal) problems.push({ column: headerOf(reading, "picture"), message: refusal });
-    else if (ref !== before?.fields.imageUrl) {
+    else if (!current) {
       picture = ref;
       if (isPictureAddress(ref)) values.imageUrl = ref;
     }

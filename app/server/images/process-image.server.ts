@@ -119,6 +119,8 @@ function variantWidthsFor(width: number): number[] {
 type ProcessOptions = {
   /** The SHA-256 of the bytes the picture arrived as, kept on its row (an import finds it by it). */
   contentHash?: string;
+  /** The web address an imported picture was fetched from, kept on its row. */
+  fetchedFrom?: string;
 };
 
 /**
@@ -210,9 +212,10 @@ async function processNow(
       socialUrl: social.url,
     };
     const contentHash = options.contentHash ?? null;
+    const fetchedFrom = options.fetchedFrom ?? null;
     await getDb()
       .insert(imageAssets)
-      .values({ ...asset, contentHash })
+      .values({ ...asset, contentHash, fetchedFrom })
       .onConflictDoUpdate({
         target: imageAssets.url,
         set: {
@@ -221,6 +224,7 @@ async function processNow(
           variants: asset.variants,
           socialUrl: asset.socialUrl,
           contentHash,
+          fetchedFrom,
         },
       });
     return { ok: true, asset };

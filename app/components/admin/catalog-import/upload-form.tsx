@@ -1,5 +1,5 @@
-// The import's first step: choose the sheet (CSV or Excel), and for a workbook the worksheet, then
-// upload it. The upload shows its progress bar (the enquiry form's); without JavaScript the
+// The import's first step: choose the sheet (CSV or Excel), for a workbook the worksheet, and the
+// ZIP of pictures its picture column names (if it names files), then upload them. The upload shows its progress bar (the enquiry form's); without JavaScript the
 // browser's own indicator serves.
 import { UploadIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
@@ -13,12 +13,17 @@ export function ImportUploadForm(props: {
   submissionId: string;
   maxMegabytes: number;
   maxRows: number;
+  picturesMaxMegabytes: number;
   fileError?: string;
+  picturesError?: string;
   formError?: string;
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   const fileDescription = ["import-file-hint", props.fileError ? "import-file-error" : null]
+    .filter(Boolean)
+    .join(" ");
+  const picturesDescription = ["import-pictures-hint", props.picturesError ? "import-pictures-error" : null]
     .filter(Boolean)
     .join(" ");
   return (
@@ -47,6 +52,29 @@ export function ImportUploadForm(props: {
         {props.fileError ? (
           <p id="import-file-error" className="font-medium text-destructive text-sm">
             {props.fileError}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="import-pictures">ZIP of pictures (optional)</Label>
+        <Input
+          id="import-pictures"
+          name="pictures"
+          type="file"
+          accept=".zip,application/zip"
+          aria-invalid={props.picturesError ? true : undefined}
+          aria-describedby={picturesDescription}
+        />
+        <p id="import-pictures-hint" className="text-muted-foreground text-sm">
+          When the picture column names files (such as deck.jpg), the ZIP that holds them, up to{" "}
+          {props.picturesMaxMegabytes >= 1024
+            ? `${props.picturesMaxMegabytes / 1024} GB`
+            : `${props.picturesMaxMegabytes} MB`}
+          . A picture column can also hold web addresses; the server fetches those.
+        </p>
+        {props.picturesError ? (
+          <p id="import-pictures-error" className="font-medium text-destructive text-sm">
+            {props.picturesError}
           </p>
         ) : null}
       </div>

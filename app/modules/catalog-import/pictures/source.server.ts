@@ -67,7 +67,16 @@ export async function openPictureSource(options: SourceOptions = {}): Promise<Pi
 
 export type ReadPicture =
   /** `file`: a temporary file of the source's, the caller's to remove. */
-  { ok: true; file: string; type: ImageType; sha256: string; label: string } | { ok: false; refused: string };
+  | {
+      ok: true;
+      file: string;
+      type: ImageType;
+      sha256: string;
+      label: string;
+      /** The address it was fetched from (none for a file from the ZIP). */
+      fetchedFrom?: string;
+    }
+  | { ok: false; refused: string };
 
 const WEB_ADDRESS = /^https?:\/\//i;
 const OTHER_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -96,7 +105,7 @@ async function fetchPicture(url: string, source: PictureSource): Promise<ReadPic
     accept: IMAGE_TYPES,
   });
   if (fetched.ok && isImageType(fetched.type))
-    return { ok: true, file, type: fetched.type, sha256: fetched.sha256, label };
+    return { ok: true, file, type: fetched.type, sha256: fetched.sha256, label, fetchedFrom: url };
   await fs.promises.rm(file, { force: true });
   if (fetched.ok) return { ok: false, refused: `${label} is not a picture.` };
   const couldNot = `${label} could not be fetched:`;
@@ -167,6 +176,21 @@ async function unzipPicture(ref: string, zip: ZipPictures, source: PictureSource
 }
 
 /**
+ * What the dry run can tell of a picture cell without reading the picture: a file name that is not
+ * in the ZIP (or with no ZIP at all), or an address of another kind, refused in words. Null for
+ * an http(s) address (its answer is known only when it is fetched) or a file the ZIP has.
+ */
+export function pictureRefProblem(ref: string, zip: ZipPictures | null): string | null {
+  const text = ref.trim();
+  if (WEB_ADDRESS.test(text)) return null;
+  if (OTHER_ADDRESS.test(text))
+    return `The picture "${text}" is neither a file name nor an http or https address.`;
+  if (!zip) return `The picture "${text}" names a file, but no ZIP of pictures was uploaded with the sheet.`;
+  const found = zip.find(text);
+  return "refused" in found ? found.refused : null;
+}
+
+/**
  * Reads the picture a cell names (`ref`: a file name in the ZIP, or an http(s) address) into a
  * temporary file of the source's. A picture refused says why, in words; a failure of ours (the
  * disk) is thrown.
@@ -174,15 +198,7 @@ async function unzipPicture(ref: string, zip: ZipPictures, source: PictureSource
 export async function readPicture(ref: string, source: PictureSource): Promise<ReadPicture> {
   const text = ref.trim();
   if (WEB_ADDRESS.test(text)) return fetchPicture(text, source);
-  if (OTHER_ADDRESS.test(text))
-    return {
-      ok: false,
-      refused: `The picture "${text}" is neither a file name nor an http or https address.`,
-    };
-  if (!source.zip)
-    return {
-      ok: false,
-      refused: `The picture "${text}" names a file, but no ZIP of pictures was uploaded with the sheet.`,
-    };
+  const problem = pictureRefProblem(text, source.zip);
+  if (problem || !source.zip) return { ok: false, refused: problem ?? "" };
   return unzipPicture(text, source.zip, source);
 }

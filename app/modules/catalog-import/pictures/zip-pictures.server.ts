@@ -15,11 +15,7 @@ import {
   type ZipEntry,
   ZipError,
 } from "~/server/storage/zip-reader.server";
-
-/** The largest ZIP of pictures an import takes. */
-export const PICTURES_ZIP_MAX_BYTES = 1024 * 1024 * 1024;
-/** Files (and folders) a ZIP of pictures may hold. */
-export const PICTURES_ZIP_MAX_ENTRIES = 20_000;
+import { PICTURES_ZIP_MAX_BYTES, PICTURES_ZIP_MAX_ENTRIES } from "./limits";
 
 /** macOS's Finder adds these beside every file it zips: never a picture. */
 const FINDER_FOLDER = /^__macosx\//;

@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import type { ActionFailure } from "~/lib/action-error";
 import { newSubmissionId } from "~/lib/submission-id";
 import { createImport } from "~/modules/catalog-import/commands.server";
+import { PICTURES_ZIP_MAX_BYTES } from "~/modules/catalog-import/pictures/limits";
 import { importUploadSchema } from "~/modules/catalog-import/schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm, staffAnswer } from "~/server/http/intake.server";
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 const FAILURE = "The sheet could not be uploaded";
 const NOT_A_SHEET = "This file is not a spreadsheet. Choose a CSV file or an Excel workbook (.xlsx).";
 const NO_FILE = "Choose the CSV or Excel file to import.";
+const NOT_A_ZIP = "The ZIP of pictures could not be read: it is not a ZIP archive, or it is damaged.";
+const PICTURES_TOO_LARGE = "The ZIP of pictures is larger than 1 GB.";
 
 function fileProblem(submission: Refusal["submission"], message: string) {
   return actionFailure(
@@ -37,9 +40,22 @@ function fileProblem(submission: Refusal["submission"], message: string) {
   );
 }
 
+function picturesProblem(submission: Refusal["submission"], message: string) {
+  return actionFailure(
+    submission,
+    { title: FAILURE, description: message },
+    { fieldErrors: { pictures: [message] } },
+  );
+}
+
 /** A file the intake refused unkept (too large), in the import's words. */
 function answerUpload(refused: Refusal & { title?: string }) {
   if (refused.reason !== "file") return staffAnswer(refused);
+  if (refused.file?.field === "pictures")
+    return picturesProblem(
+      refused.submission,
+      refused.file.problem === "too_large" ? PICTURES_TOO_LARGE : NOT_A_ZIP,
+    );
   return fileProblem(
     refused.submission,
     refused.file?.problem === "too_large" ? SHEET_MESSAGES.tooLarge : NOT_A_SHEET,
@@ -50,7 +66,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args, {
     access: "admin",
     schema: importUploadSchema,
-    files: [{ field: "file", bucket: "imports", maxBytes: MAX_SHEET_BYTES }],
+    files: [
+      { field: "file", bucket: "imports", maxBytes: MAX_SHEET_BYTES },
+      { field: "pictures", bucket: "imports", maxBytes: PICTURES_ZIP_MAX_BYTES },
+    ],
     answer: answerUpload,
   });
   if (!form.ok) return form.response;
@@ -58,6 +77,8 @@ export async function action(args: Route.ActionArgs) {
   if (!file) return fileProblem(form.submission, NO_FILE);
   // A picture, a PDF or a Word file told by its bytes; an old .xls is told apart by the readers.
   if (file.detected && file.detected !== "doc") return fileProblem(form.submission, NOT_A_SHEET);
+  const pictures = form.files.get("pictures");
+  if (pictures?.detected) return picturesProblem(form.submission, NOT_A_ZIP);
   const done = await form.run(
     createImport,
     {
@@ -65,6 +86,9 @@ export async function action(args: Route.ActionArgs) {
       fileName: file.originalName,
       fileBytes: file.size,
       sheetName: form.value.sheetName,
+      pictures: pictures
+        ? { path: pictures.path, name: pictures.originalName, bytes: pictures.size, localFile: pictures.temp }
+        : null,
     },
     FAILURE,
   );
@@ -92,7 +116,9 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
         submissionId={loaderData.submissionId}
         maxMegabytes={MAX_SHEET_BYTES / 1024 / 1024}
         maxRows={MAX_SHEET_ROWS}
+        picturesMaxMegabytes={PICTURES_ZIP_MAX_BYTES / 1024 / 1024}
         fileError={errors.file?.[0]}
+        picturesError={errors.pictures?.[0]}
         formError={errors[""]?.[0]}
       />
       <p className="text-sm">

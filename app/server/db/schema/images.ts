@@ -29,6 +29,11 @@ export const imageAssets = pgTable(
      * imported again is found by it and not processed again. Null for one uploaded by hand.
      */
     contentHash: text("content_hash"),
+    /**
+     * The web address an imported picture was fetched from: a later import naming the same
+     * address leaves the product's picture as it is, without fetching it again.
+     */
+    fetchedFrom: text("fetched_from"),
     createdAt: createdAt(),
   },
   (t) => [index("image_assets_content_hash_idx").on(t.contentHash)],

@@ -82,6 +82,13 @@ export const catalogImports = pgTable(
     /** Where the uploaded file is (imports/…, a private bucket); null once the import is done with. */
     filePath: text("file_path"),
     fileBytes: integer("file_bytes").notNull(),
+    /**
+     * The ZIP of pictures uploaded beside the sheet (imports/…), whose files the picture column
+     * names: its name as chosen, where it is (null once the import is done with), its size.
+     */
+    picturesName: text("pictures_name"),
+    picturesPath: text("pictures_path"),
+    picturesBytes: integer("pictures_bytes"),
     /** The worksheet of a workbook chosen by name; null for the first. */
     sheetName: text("sheet_name"),
     /** The header row's cells as read, and each column's field. */
