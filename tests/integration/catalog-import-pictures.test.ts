@@ -2,8 +2,8 @@
 // with the sheet, web addresses fetched from a loopback server, each one stored and processed
 // when the import is applied; a name not in the ZIP (or with no ZIP at all) refused by the dry
 // run, a page named .jpg refused by the apply while the other rows go in; a file that is no ZIP
-// refused at the upload; the ZIP removed from storage once the import is applied; the same file
-// imported again changes nothing.
+// refused at the upload; the pictures' sizes made in the background once the apply has ended; the
+// ZIP removed from storage once the import is applied; the same file imported again changes nothing.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { getImport } from "~/modules/catalog-import/queries.server";
 import type { Actor } from "~/server/commands/actor";
 import { catalogImportRows, catalogImports, imageAssets, products } from "~/server/db/schema";
+import { imageBackfillState, startImageBackfill } from "~/server/images/backfill.server";
 import { parseStoredPath } from "~/server/storage/storage.server";
 import { useTestDatabase } from "../support/database";
 import { applyImport, csvOf, dryRun, planRows, uploadSheet } from "../support/imports";
@@ -109,6 +110,11 @@ test(
     // The dry run stores no picture.
     expect(await db().select().from(imageAssets)).toEqual([]);
 
+    // The background run that makes the pictures' sizes, as the server runs it.
+    // Its first look (a few seconds after start) finds nothing to do: what follows is its run
+    // asked for by the apply.
+    const stopBackfill = startImageBackfill();
+    await expect.poll(imageBackfillState, { timeout: 60_000, interval: 100 }).toBe("done");
     const applied = await applyImport(admin, id);
     expect(applied).toMatchObject({ status: "applied", created: 3, refusedOnApply: 1 });
     const [refused] = await db()
@@ -127,6 +133,21 @@ test(
       expect(asset?.contentHash, sku).toMatch(/^[0-9a-f]{64}$/);
     }
     expect(made.get("PIC-2")?.imageUrl).toMatch(/\.png$/);
+
+    // Their sizes are made in the background once the apply has ended.
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await db().select().from(imageAssets)).filter((asset) =>
+              asset.variants.some((variant) => variant.format === "webp"),
+            ).length,
+          { timeout: 120_000, interval: 200 },
+        )
+        .toBe(3);
+    } finally {
+      await stopBackfill();
+    }
 
     // The ZIP is no longer kept once the import is applied.
     expect((await getImport(id)).status).toBe("applied");

@@ -43,8 +43,7 @@ import {
   products,
 } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
-import { cleanImageFile, processStoredImage, removeImageAsset } from "~/server/images/process-image.server";
-import { logger } from "~/server/logger.server";
+import { cleanImageFile, recordPendingImage, removeImageAsset } from "~/server/images/process-image.server";
 import { SheetError } from "~/server/sheets/sheet";
 import { EXTENSION_FOR } from "~/server/storage/file-signature";
 import { generateStoredName, getStorage, parseStoredPath } from "~/server/storage/storage.server";
@@ -1268,21 +1267,18 @@ export async function preparePicture(
     const name = generateStoredName(`picture.${EXTENSION_FOR[read.type]}`);
     await storage.put(PICTURE_BUCKET, name, fs.createReadStream(clean), { name });
     const url = storage.publicUrl(PICTURE_BUCKET, name);
-    // A failure of ours while writing the sizes does not refuse the picture: the original still
-    // shows, only without a srcset (the backfill makes its sizes after the next start).
-    const fetchedFrom = read.fetchedFrom;
-    const processed = await processStoredImage(
-      { bucket: PICTURE_BUCKET, name },
-      { contentHash: hash, fetchedFrom },
-    ).catch((error: unknown) => {
-      logger.error({ err: error, url }, "Failed to process an imported picture; keeping the original only");
-      return null;
+    // Its row now (with the hash and source a later import finds it by); its sizes are made in
+    // the background once the import is applied (requestImageBackfill), so an import of
+    // hundreds of pictures is not held up by their WebP and AVIF encoding.
+    const recorded = await recordPendingImage({ bucket: PICTURE_BUCKET, name }, clean, {
+      contentHash: hash,
+      fetchedFrom: read.fetchedFrom,
     });
-    if (processed && !processed.ok) {
+    if (!recorded) {
       await storage.delete(PICTURE_BUCKET, name);
       return { refused: `${read.label} could not be read as a picture.` };
     }
-    if (processed) source.stored.set(hash, url);
+    source.stored.set(hash, url);
     return { url, hash, reused: false };
   } finally {
     await Promise.all(temporary.map((file) => fs.promises.rm(file, { force: true })));

@@ -10,6 +10,7 @@ import { type Actor, staffActor, systemActor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
 import { catalogImportRows, catalogImports, users } from "~/server/db/schema";
+import { requestImageBackfill } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { SheetError } from "~/server/sheets/sheet";
 import { readCatalogue, readStoredProducts } from "./catalogue.server";
@@ -451,6 +452,9 @@ async function runApply(start: ImportRow, actor: Actor, run: JobRun) {
     await applySteps(start, actor, run, pictures);
   } finally {
     await pictures.close();
+    // The pictures it took show as they came until the background run has made their sizes;
+    // it starts once the apply has ended (or stopped), not to slow the apply's own pictures.
+    requestImageBackfill();
   }
 }
 

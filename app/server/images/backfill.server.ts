@@ -1,7 +1,8 @@
-// Images that are in the content but were never processed (the demo seed's pictures, and any
-// upload stored before image processing existed) are processed in the background after start,
-// one at a time and behind any upload, so the site answers at once and the srcsets arrive a few
-// seconds later. Pages served meanwhile show the originals.
+// Images that are in the content but were never processed (the demo seed's pictures, any upload
+// stored before image processing existed, and the pictures a catalogue import recorded to be
+// processed later) are processed in the background: after start, and again when asked
+// (requestImageBackfill, after an import), one at a time and behind any upload, so the site
+// answers at once and the srcsets arrive afterwards. Pages served meanwhile show the originals.
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { runExclusive } from "~/server/db/exclusive-runs.server";
@@ -21,11 +22,16 @@ const IMAGE_COLUMNS = sql`
   union select image_url from certifications
   union select image_url from home_content`;
 
-/** Stored images referenced by the content that have no image_assets row (up to `limit`). */
+/**
+ * Stored images referenced by the content that have no image_assets row, or one recorded without
+ * its sizes yet (up to `limit`).
+ */
 export async function findUnprocessedImages(limit: number, skip: ReadonlySet<string> = new Set()) {
   const result = await getDb().execute<{ url: string }>(sql`
     select c.url from (${IMAGE_COLUMNS}) c
-    where c.url is not null and not exists (select 1 from image_assets a where a.url = c.url)
+    where c.url is not null
+      and not exists (
+        select 1 from image_assets a where a.url = c.url and a.variants <> '[]'::jsonb)
     order by c.url
     limit ${limit + skip.size}`);
   const rows = (result as unknown as { rows: { url: string }[] }).rows;
@@ -78,14 +84,23 @@ export function imageBackfillState() {
   return state;
 }
 
+/** Asks the background run (when this process has one) to go through the images again now. */
+let requestRun: () => void = () => {};
+export function requestImageBackfill() {
+  requestRun();
+}
+
 /** Starts the background run; the returned stop function waits for the image in hand. */
 export function startImageBackfill(options: { onProcessed?(count: number): void } = {}) {
   let stopping = false;
   let running: Promise<unknown> | undefined;
+  let again = false;
   state = "waiting";
-  const timer = setTimeout(() => {
+
+  function run() {
     const started = Date.now();
     state = "running";
+    again = false;
     // Processes sharing a database: one works through the images, the others leave it to it.
     running = runExclusive("image-backfill", () =>
       backfillImages({ onProcessed: options.onProcessed, stopped: () => stopping }),
@@ -103,13 +118,24 @@ export function startImageBackfill(options: { onProcessed?(count: number): void 
       .catch((error: unknown) => logger.error({ err: error }, "Processing stored images failed"))
       .finally(() => {
         state = "done";
+        running = undefined;
+        // Asked again while it ran: images recorded after its last look are not left waiting.
+        if (again && !stopping) run();
       });
-  }, START_DELAY_MS);
+  }
+
+  const timer = setTimeout(run, START_DELAY_MS);
   timer.unref();
+  requestRun = () => {
+    if (stopping || state === "waiting") return;
+    if (running) again = true;
+    else run();
+  };
   return async function stopImageBackfill() {
     stopping = true;
+    requestRun = () => {};
     clearTimeout(timer);
-    await running;
+    while (running) await running;
     state = "off";
   };
 }

@@ -11,7 +11,7 @@
 //   if (!processed.ok) ...                       // not decodable: refuse the upload
 //   await removeImageAsset(url);                 // the record was not saved after all
 import fs from "node:fs";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Sharp } from "sharp";
 import { getDb } from "~/server/db/db.server";
 import { type ImageVariant, imageAssets } from "~/server/db/schema";
@@ -223,8 +223,9 @@ async function processNow(
           height: asset.height,
           variants: asset.variants,
           socialUrl: asset.socialUrl,
-          contentHash,
-          fetchedFrom,
+          // A picture recorded before its sizes were made keeps what was known of it then.
+          contentHash: sql`coalesce(excluded.content_hash, ${imageAssets.contentHash})`,
+          fetchedFrom: sql`coalesce(excluded.fetched_from, ${imageAssets.fetchedFrom})`,
         },
       });
     return { ok: true, asset };
@@ -232,6 +233,41 @@ async function processNow(
     await deleteUrls(written);
     throw error;
   }
+}
+
+/**
+ * Records a stored picture whose sizes are made afterwards, in the background (images/backfill):
+ * its image_assets row with its size, content hash and source, and no variants yet, so pages show
+ * the original until they exist. `local` is the stored file's copy on this machine's disk (its
+ * header gives the size). False when it does not decode.
+ */
+export async function recordPendingImage(
+  file: { bucket: Bucket; name: string },
+  local: string,
+  options: ProcessOptions = {},
+): Promise<boolean> {
+  const { default: sharp } = await loadSharp();
+  let size: { width: number; height: number };
+  try {
+    const { autoOrient } = await sharp(local, { limitInputPixels: 50_000_000 }).metadata();
+    size = { width: autoOrient.width, height: autoOrient.height };
+  } catch (error) {
+    logger.info({ err: error, file: local }, "Uploaded image could not be decoded");
+    return false;
+  }
+  const url = getStorage().publicUrl(file.bucket, file.name);
+  await getDb()
+    .insert(imageAssets)
+    .values({
+      url,
+      ...size,
+      variants: [],
+      socialUrl: null,
+      contentHash: options.contentHash ?? null,
+      fetchedFrom: options.fetchedFrom ?? null,
+    })
+    .onConflictDoNothing();
+  return true;
 }
 
 /** Removes an image's variants, its social card and its image_assets row (not the original). */
