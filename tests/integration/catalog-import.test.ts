@@ -26,6 +26,7 @@ import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/wo
 import { exportCatalogue } from "~/modules/catalog-sheet/export.server";
 import { saveProduct } from "~/modules/products/commands.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
+import { getPageCache } from "~/server/cache/invalidation.server";
 import type { Actor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import {
@@ -846,4 +847,22 @@ test("a dry run taken over part-way goes on after its last row, still seeing the
     [2001, [{ column: "SKU", message: "Stock code D-9 is also on row 11." }]],
   ]);
   expect(await db().select().from(products)).toEqual([]);
+});
+
+test("the page cache hears of an import once per batch written, not once per product or category", async () => {
+  const rows = Array.from({ length: 600 }, (_, i) => [
+    `PC-${i}`,
+    `Cached product ${i}`,
+    "9.50",
+    `Cache category ${i % 7}`,
+  ]);
+  const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price", "Category"], rows));
+  await dryRun(admin, id, { createMissing: true });
+  const cache = getPageCache();
+  const before = cache.generation;
+  const applied = await applyImport(admin, id);
+  expect(applied).toMatchObject({ status: "applied", created: 600 });
+  // 600 rows in steps of 250: three batches, each one notice (its products and the categories
+  // it created together).
+  expect(cache.generation - before).toBe(3);
 });

@@ -240,7 +240,8 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, 
       changes: target.keepValues === false ? null : { ...changes, ...detail.changes },
     });
   }
-  if (entity.shownInPublic) void afterCommit(() => announceContentChange());
+  // Once per command, however many public records it wrote (an import's batch: hundreds).
+  if (entity.shownInPublic) void afterCommit(announceContentChange);
   return result;
 }
 

@@ -69,12 +69,14 @@ export async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
  * Queued, it resolves at once. A transaction a module opens itself with `db.transaction(...)`
  * outside inTransaction() is no scope: call afterCommit after it returns. A savepoint that rolls
  * back inside a transaction that commits keeps its effects (a wake-up with nothing to do is
- * harmless).
+ * harmless). An effect passed again (the same function) in one transaction is queued once.
  */
 export async function afterCommit(effect: Effect): Promise<void> {
   const scope = transactionScope.getStore();
   if (scope) {
-    scope.effects.push(effect);
+    // The same effect (one function, such as the page cache's notice) runs once per transaction
+    // however many writes in it asked for it.
+    if (!scope.effects.includes(effect)) scope.effects.push(effect);
     return;
   }
   await runEffects([effect]);
