@@ -366,7 +366,11 @@ function rules(): Record<string, Rule> {
       loader: adminOnly,
       intents: adminIntents("routes/admin/catalog/import", adminIntent),
     },
-    "routes/admin/catalog/imports": { url: "/admin/catalog/imports", loader: adminOnly },
+    "routes/admin/catalog/imports": {
+      url: "/admin/catalog/imports",
+      loader: adminOnly,
+      intents: adminIntents("routes/admin/catalog/imports", adminIntent),
+    },
     "routes/admin/catalog/import-detail": {
       url: `/admin/catalog/imports/${NO_SUCH_IMPORT}`,
       params: { id: NO_SUCH_IMPORT },

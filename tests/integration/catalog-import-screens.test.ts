@@ -8,10 +8,11 @@ import sharp from "sharp";
 import { beforeEach, expect, test } from "vitest";
 import { action as uploadAction } from "~/routes/admin/catalog/import";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/catalog/import-detail";
+import { action as importsAction, loader as importsLoader } from "~/routes/admin/catalog/imports";
 import { loader as reportLoader } from "~/routes/resources/catalog-import-report";
-import { catalogImports, products } from "~/server/db/schema";
+import { catalogImportProfiles, catalogImports, products } from "~/server/db/schema";
 import { getStorage } from "~/server/storage/storage.server";
-import { cookieFor, postAction, settle } from "../support/admin-action";
+import { cookieFor, getLoader, postAction, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 import { csvOf, work } from "../support/imports";
 import { buildZip } from "../support/zip";
@@ -199,4 +200,43 @@ test("the upload takes a ZIP of pictures beside the sheet; a picture or a damage
   });
   expect(row?.picturesPath).toMatch(/^imports\//);
   expect(await storedImports()).toBe(keptBefore + 2);
+});
+
+test("a saved column profile is listed with the imports and deleted there; deleting it again says it is gone", async () => {
+  const [profile] = await db()
+    .insert(catalogImportProfiles)
+    .values({ name: "Supplier price file", columns: [{ header: "Code", field: "sku" }] })
+    .returning();
+  const id = profile?.id as string;
+  const listed = await getLoader<{ profiles: { id: string; name: string }[] }>(
+    importsLoader,
+    "/admin/catalog/imports",
+  );
+  expect(listed.profiles).toEqual([{ id, name: "Supplier price file" }]);
+
+  const deleted = await postAction(importsAction, "/admin/catalog/imports", {
+    intent: "delete-profile",
+    profileId: id,
+  });
+  expect(deleted.status).toBe(302);
+  expect(await db().select().from(catalogImportProfiles)).toEqual([]);
+  const again = await postAction(importsAction, "/admin/catalog/imports", {
+    intent: "delete-profile",
+    profileId: id,
+  });
+  expect(again.status).toBe(400);
+  expect(JSON.stringify(again.body)).toContain("This profile no longer exists: someone deleted it.");
+  // Sales may not.
+  const [other] = await db()
+    .insert(catalogImportProfiles)
+    .values({ name: "ERP export", columns: [] })
+    .returning();
+  const refused = await postAction(
+    importsAction,
+    "/admin/catalog/imports",
+    { intent: "delete-profile", profileId: other?.id as string },
+    "sales",
+  );
+  expect(refused.status).toBe(403);
+  expect(await db().select().from(catalogImportProfiles)).toHaveLength(1);
 });

@@ -19,6 +19,7 @@ export const ADMIN_INTENTS: Readonly<Record<string, readonly string[]>> = {
   "routes/admin/catalog/building-info-sheet": ["save", "delete"],
   "routes/admin/catalog/import": ["upload"],
   "routes/admin/catalog/import-detail": ["plan", "save-profile", "apply", "undo", "discard"],
+  "routes/admin/catalog/imports": ["delete-profile"],
   "routes/admin/users": ["create", "update", "set-active", "delete"],
   "routes/admin/settings": [
     "create-brand",

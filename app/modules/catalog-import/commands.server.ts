@@ -1223,6 +1223,21 @@ export const saveImportProfile = defineCommand({
   },
 });
 
+/** Deletes a saved column profile (imports that used it keep their own mapping). */
+export const deleteImportProfile = defineCommand({
+  name: "catalog_import.profile_delete",
+  entity: catalogImportProfileEntity,
+  access: "admin",
+  target: (input: { id: string }) => ({ action: "delete", id: input.id }),
+  run: async (input) => {
+    const [row] = await getDb()
+      .delete(catalogImportProfiles)
+      .where(eq(catalogImportProfiles.id, input.id))
+      .returning({ id: catalogImportProfiles.id });
+    if (!row) throw new InputError("This profile no longer exists: someone deleted it.");
+  },
+});
+
 // ------------------------------------------------------------------ pictures
 //
 // Pictures are written before the import's transaction, never under its row locks: a batch's

@@ -44,3 +44,9 @@ export const importIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("undo"), conflicts: z.coerce.number().int().min(0).default(0) }),
   z.object({ intent: z.literal("discard") }),
 ]);
+
+/** The imports list's one form: a saved column profile deleted. */
+export const importProfilesIntentSchema = z.object({
+  intent: z.literal("delete-profile"),
+  profileId: z.uuid("Choose a profile"),
+});
