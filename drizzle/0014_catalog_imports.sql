@@ -62,6 +62,8 @@ CREATE TABLE "catalog_imports" (
 	"refused_on_apply" integer DEFAULT 0 NOT NULL,
 	"undone" integer DEFAULT 0 NOT NULL,
 	"undo_conflicts" integer DEFAULT 0 NOT NULL,
+	"created_category_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_brand_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"job_actor" jsonb,
 	"queued_at" timestamp with time zone,
 	"job_started_at" timestamp with time zone,

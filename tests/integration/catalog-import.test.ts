@@ -33,6 +33,7 @@ import {
   auditEvents,
   brands,
   buildingInfoSheets,
+  caseStudies,
   catalogImportProfiles,
   catalogImportRows,
   catalogImports,
@@ -865,4 +866,40 @@ test("the page cache hears of an import once per batch written, not once per pro
   // 600 rows in steps of 250: three batches, each one notice (its products and the categories
   // it created together).
   expect(cache.generation - before).toBe(3);
+});
+
+test("undo also deletes the categories and brands the import created, unless something else uses them now", async () => {
+  const id = await uploadSheet(
+    admin,
+    csvOf(
+      ["SKU", "Name", "Price", "Category", "Brand"],
+      [
+        ["U-1", "Macrocarpa sleeper", "40", "Landscaping timber", "Southern Woods"],
+        ["U-2", "Gabion basket", "120", "Retaining", "Southern Woods"],
+      ],
+    ),
+  );
+  await dryRun(admin, id, { createMissing: true });
+  await applyImport(admin, id);
+  const made = await db().select().from(categories).orderBy(asc(categories.name));
+  expect(made.map((c) => c.name)).toEqual(["Landscaping timber", "Retaining"]);
+  expect((await db().select().from(brands)).map((b) => b.name)).toEqual(["Southern Woods"]);
+  // Since the import, a case study was filed under one of its categories.
+  const retaining = made.find((c) => c.name === "Retaining");
+  await db().insert(caseStudies).values({ title: "A retaining wall in Thames", categoryId: retaining?.id });
+
+  const before = await eventsSoFar();
+  expect(await undoImport(admin, id)).toMatchObject({ status: "undone", undone: 2 });
+  expect(await db().select().from(products)).toEqual([]);
+  expect((await db().select().from(categories)).map((c) => c.name)).toEqual(["Retaining"]);
+  expect(await db().select().from(brands)).toEqual([]);
+  const deleted = (await eventsSince(before))
+    .filter((e) => e.action === "delete" && (e.entityType === "category" || e.entityType === "brand"))
+    .map((e) => [e.entityType, e.summary])
+    .sort();
+  expect(deleted).toEqual([
+    ["brand", 'Deleted brand "Southern Woods"'],
+    ["category", 'Deleted category "Landscaping timber"'],
+  ]);
+  await db().delete(caseStudies);
 });

@@ -24,7 +24,14 @@ import {
 } from "~/modules/products/commands.server";
 import { productEntity } from "~/modules/products/entity";
 import type { ProductInput } from "~/modules/products/schema";
-import { createBrand, createCategory } from "~/modules/taxonomy/commands.server";
+import {
+  createBrand,
+  createCategory,
+  deleteBrand,
+  deleteCategory,
+  unusedBrands,
+  unusedCategories,
+} from "~/modules/taxonomy/commands.server";
 import { brandEntity, categoryEntity } from "~/modules/taxonomy/entity";
 import type { Actor } from "~/server/commands/actor";
 import { type CommandContext, defineCommand } from "~/server/commands/runner.server";
@@ -762,6 +769,7 @@ async function taxonomyIds(
       .where(inArray(sql`lower(${brands.name})`, [...names.brands]));
     for (const row of rows) brandIds.set(row.name.toLowerCase(), row.id);
   }
+  const created = { categoryIds: [] as string[], brandIds: [] as string[] };
   if (create) {
     for (const key of names.categories) {
       if (categoryIds.has(key)) continue;
@@ -769,7 +777,10 @@ async function taxonomyIds(
       const made = await also(categoryEntity, { action: "create", id: null }, () =>
         createCategory({ name, type: "products", description: null, isActive: true }),
       );
-      if (made) categoryIds.set(key, made.id);
+      if (made) {
+        categoryIds.set(key, made.id);
+        created.categoryIds.push(made.id);
+      }
     }
     for (const key of names.brands) {
       if (brandIds.has(key)) continue;
@@ -777,10 +788,13 @@ async function taxonomyIds(
       const made = await also(brandEntity, { action: "create", id: null }, () =>
         createBrand({ name, description: null, logoUrl: null, isActive: true }),
       );
-      if (made) brandIds.set(key, made.id);
+      if (made) {
+        brandIds.set(key, made.id);
+        created.brandIds.push(made.id);
+      }
     }
   }
-  return { categoryIds, brandIds };
+  return { categoryIds, brandIds, created };
 }
 
 /** A plan row's product as the product form's output, with its category, brand and picture settled. */
@@ -914,6 +928,14 @@ export const applyImportBatch = defineCommand({
       job.createMissing,
       also as CommandContext<unknown>["also"],
     );
+    if (ids.created.categoryIds.length + ids.created.brandIds.length > 0)
+      await getDb()
+        .update(catalogImports)
+        .set({
+          createdCategoryIds: sql`${catalogImports.createdCategoryIds} || ${JSON.stringify(ids.created.categoryIds)}::jsonb`,
+          createdBrandIds: sql`${catalogImports.createdBrandIds} || ${JSON.stringify(ids.created.brandIds)}::jsonb`,
+        })
+        .where(eq(catalogImports.id, input.id));
 
     // Each row's problem, in row order: refused by the plan (met only when the import stops at
     // the first problem), changed since the plan, its category or brand or picture, then the
@@ -1169,8 +1191,14 @@ export const finishUndo = defineCommand({
     id: input.id,
     summary: `Undid the import of "${input.fileName}": ${input.undone.toLocaleString("en-NZ")} put back, ${input.conflicts.toLocaleString("en-NZ")} left as changed since`,
   }),
-  run: async (input) => {
-    await holdJob(input.id, input.worker, "undoing");
+  run: async (input, { also }) => {
+    const job = await holdJob(input.id, input.worker, "undoing");
+    // The categories and brands it created go too, when nothing uses them now (a product it
+    // did not make, a case study, a certification keeps its category).
+    for (const id of await unusedCategories(job.createdCategoryIds))
+      await also(categoryEntity, { action: "delete", id }, () => deleteCategory(id));
+    for (const id of await unusedBrands(job.createdBrandIds))
+      await also(brandEntity, { action: "delete", id }, () => deleteBrand(id));
     await getDb()
       .update(catalogImports)
       .set({ ...JOB_ENDED, status: "undone", undoneAt: new Date() })

@@ -1,10 +1,10 @@
 // Brands and categories are written by these commands (run through
 // server/commands/runner.server.ts). Deleting one that products use leaves those products with
 // none (the foreign keys are ON DELETE SET NULL); the usage count told the admin beforehand.
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, notExists } from "drizzle-orm";
 import { defineCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
-import { brands, categories } from "~/server/db/schema";
+import { brands, caseStudies, categories, certifications, products } from "~/server/db/schema";
 import { InputError } from "~/server/http/input-error";
 import { withUniqueName } from "./admin.server";
 import { brandEntity, categoryEntity } from "./entity";
@@ -50,7 +50,7 @@ async function updateBrand(id: string, values: Partial<typeof brands.$inferInser
 }
 
 /** Deletes the brand; the products that used it keep existing without a brand. */
-async function deleteBrand(id: string) {
+export async function deleteBrand(id: string) {
   const [row] = await getDb().delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
   if (!row) throw new InputError(BRAND_GONE);
 }
@@ -123,7 +123,7 @@ async function updateCategory(
 }
 
 /** Deletes the category; products, case studies and certifications in it are left without one. */
-async function deleteCategory(id: string) {
+export async function deleteCategory(id: string) {
   const [row] = await getDb()
     .delete(categories)
     .where(eq(categories.id, id))
@@ -158,3 +158,49 @@ export const saveCategory = defineCommand({
     }
   },
 });
+
+/** Of these categories, the ones that still exist and that no product, case study or certification is in. */
+export async function unusedCategories(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        inArray(categories.id, [...ids]),
+        notExists(
+          getDb().select({ id: products.id }).from(products).where(eq(products.categoryId, categories.id)),
+        ),
+        notExists(
+          getDb()
+            .select({ id: caseStudies.id })
+            .from(caseStudies)
+            .where(eq(caseStudies.categoryId, categories.id)),
+        ),
+        notExists(
+          getDb()
+            .select({ id: certifications.id })
+            .from(certifications)
+            .where(eq(certifications.categoryId, categories.id)),
+        ),
+      ),
+    )
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+/** Of these brands, the ones that still exist and that no product has. */
+export async function unusedBrands(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: brands.id })
+    .from(brands)
+    .where(
+      and(
+        inArray(brands.id, [...ids]),
+        notExists(getDb().select({ id: products.id }).from(products).where(eq(products.brandId, brands.id))),
+      ),
+    )
+    .for("update");
+  return rows.map((row) => row.id);
+}

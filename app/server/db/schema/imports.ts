@@ -120,6 +120,9 @@ export const catalogImports = pgTable(
     refusedOnApply: integer("refused_on_apply").notNull().default(0),
     undone: integer("undone").notNull().default(0),
     undoConflicts: integer("undo_conflicts").notNull().default(0),
+    /** The categories and brands the apply created: its undo deletes those no record uses. */
+    createdCategoryIds: jsonb("created_category_ids").$type<string[]>().notNull().default([]),
+    createdBrandIds: jsonb("created_brand_ids").$type<string[]>().notNull().default([]),
 
     // The job: who runs it, where it is, and which process holds it.
     jobActor: jsonb("job_actor").$type<ImportJobActor>(),
