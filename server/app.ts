@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startImportSweeper } from "~/modules/catalog-import/sweeper.server";
 import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/worker.server";
 import { startCertificateSweeper } from "~/modules/certifications/reminders.server";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
@@ -47,7 +48,12 @@ export async function boot() {
   stopServingMark = await startServingMark(getStorage(), getEnv().PORT);
   if (getEnv().MAIL_WORKER) startMailWorker();
   startImportWorker();
-  stopHousekeeping = startHousekeeping([startRetentionSweeper, startQuoteSweeper, startCertificateSweeper]);
+  stopHousekeeping = startHousekeeping([
+    startRetentionSweeper,
+    startQuoteSweeper,
+    startCertificateSweeper,
+    startImportSweeper,
+  ]);
   startPageCacheInvalidation();
   if (getEnv().IMAGE_BACKFILL)
     stopImageBackfill = startImageBackfill({ onProcessed: () => void announceContentChange() });

@@ -22,6 +22,7 @@ import {
   progressOf,
   undoConflictsOf,
 } from "~/modules/catalog-import/queries.server";
+import { startImportSweeper } from "~/modules/catalog-import/sweeper.server";
 import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/worker.server";
 import { exportCatalogue } from "~/modules/catalog-sheet/export.server";
 import { saveProduct } from "~/modules/products/commands.server";
@@ -902,4 +903,39 @@ test("undo also deletes the categories and brands the import created, unless som
     ["category", 'Deleted category "Landscaping timber"'],
   ]);
   await db().delete(caseStudies);
+});
+
+test("an import left at its mapping or preview for two weeks is discarded by the server's sweep, its files with it", async () => {
+  const old = await uploadSheet(
+    admin,
+    csvOf(["SKU", "Name", "Price"], [["S-1", "Left behind", "5"]]),
+    "old.csv",
+  );
+  const recent = await uploadSheet(
+    admin,
+    csvOf(["SKU", "Name", "Price"], [["S-2", "Still wanted", "5"]]),
+    "new.csv",
+  );
+  await dryRun(admin, old);
+  const [stored] = await db().select().from(catalogImports).where(eq(catalogImports.id, old));
+  const file = path.join(database.current.storageRoot, stored?.filePath as string);
+  expect(fs.existsSync(file)).toBe(true);
+  await db()
+    .update(catalogImports)
+    .set({ updatedAt: sql`now() - interval '15 days'` })
+    .where(eq(catalogImports.id, old));
+
+  const stop = startImportSweeper({ delayMs: 10, intervalMs: 60_000 });
+  try {
+    await expect.poll(async () => (await getImport(old)).status, { timeout: 30_000 }).toBe("discarded");
+  } finally {
+    await stop();
+  }
+  expect(fs.existsSync(file)).toBe(false);
+  expect(await planRows(old)).toEqual([]);
+  expect((await getImport(recent)).status).toBe("mapping");
+  const [event] = (await eventsSince(new Set())).filter(
+    (e) => e.entityId === old && e.summary.startsWith("Discarded"),
+  );
+  expect(event).toMatchObject({ summary: 'Discarded the import of "old.csv"', actorName: "import sweep" });
 });
