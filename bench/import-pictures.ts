@@ -5,7 +5,8 @@
 // picture's sizes (WebP, AVIF, social card). Prints JSON.
 // Targets: the apply ≤ 3 min, RSS growth ≤ 250 MB.
 //
-//   npm exec -- tsx bench/import-pictures.ts [pictures]     (BENCH_DATABASE_URL: PostgreSQL)
+//   npm run bench:pictures [-- pictures]     (BENCH_DATABASE_URL: PostgreSQL; the allocator settings
+//   the service runs with, deploy/systemd, are set by the script)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
