@@ -1,5 +1,5 @@
-// A catalogue import with 500 pictures of 1 to 3 MB in its ZIP (photo-like JPEGs from 2400x1800
-// to 4000x3000, about 1 GB in all), run by the import's own worker in this process on a fresh
+// A catalogue import with 500 pictures of 1 to 3 MB in its ZIP (photo-like JPEGs from 2200x1650
+// to 3800x2850, about 950 MB in all), run by the import's own worker in this process on a fresh
 // database: the apply's time (products created, each showing its cleaned original) and this
 // process's RSS growth during it, then the time the background image run takes to make every
 // picture's sizes (WebP, AVIF, social card). Prints JSON.
