@@ -2,10 +2,11 @@
 // name (to match rows), the product categories, brands and building information sheets by name,
 // and the matched products' stored fields a batch at a time.
 import { eq, inArray, sql } from "drizzle-orm";
+import { plainLines } from "~/modules/catalog-sheet/columns";
 import { publishRefusalsOfSheets } from "~/modules/compliance/sheets.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, products } from "~/server/db/schema";
-import { type Catalogue, namesIndex, type ProductRef, plainLines, type StoredProduct } from "./plan";
+import { type Catalogue, namesIndex, type ProductRef, type StoredProduct } from "./plan";
 
 /** The catalogue as the dry run matches rows to it (read once per dry run). */
 export async function readCatalogue(): Promise<Catalogue> {

@@ -8,7 +8,13 @@
 // value. The cell `(clear)` empties the field (what the dialog does with an empty field).
 import { z } from "zod";
 import type { ImportMode, ImportRowAction } from "~/lib/vocabulary";
-import { columnFor, isClearToken, readCell, type SheetField } from "~/modules/catalog-sheet/columns";
+import {
+  columnFor,
+  isClearToken,
+  plainLines,
+  readCell,
+  type SheetField,
+} from "~/modules/catalog-sheet/columns";
 import { stockCodeTakenMessage } from "~/modules/products/commands.server";
 import { type ProductInput, productFormSchema, skuField } from "~/modules/products/schema";
 import type {
@@ -93,11 +99,6 @@ export function fieldColumns(columns: readonly ImportColumn[]) {
       found.set(column.field as SheetField, { index: column.index, header: column.header });
   }
   return found;
-}
-
-/** Text with its line breaks written as \n, as a sheet writes them (the text box posts \r\n). */
-export function plainLines(text: string) {
-  return text.replace(/\r\n?/g, "\n");
 }
 
 function sameLines(a: string, b: string) {
@@ -444,8 +445,8 @@ export function judgeRow(
     if (!given) continue;
     const value = given.kind === "clear" ? "" : given.value;
     // A sheet writes every line break as \n (a workbook keeps no other), while the dialog's
-    // text box posts \r\n: text that differs from the stored text only in how its line breaks
-    // are written is the stored text, unchanged.
+    // text box posts \r\n (plainLines): text that differs from the stored text only in how its
+    // line breaks are written is the stored text, unchanged.
     if (before && sameLines(value, values[field] ?? "")) continue;
     values[field] = value;
   }

@@ -294,6 +294,14 @@ function readStockStatus(text: string, header: string) {
   return found ? ok(found) : wrong(`${header} must be one of: ${STOCK_STATUSES.join(", ")}.`);
 }
 
+/**
+ * Text with its line breaks as a sheet keeps them: \n. The dialog's text box posts \r\n, and a
+ * vertical tab or form feed (Word's line break, pasted) becomes \n in a workbook.
+ */
+export function plainLines(text: string) {
+  return text.replace(/\r\n?|[\v\f]/g, "\n");
+}
+
 /** The cell that empties a field on import, in any case. */
 const CLEAR_TOKEN = "(clear)";
 
@@ -317,11 +325,11 @@ export function protectClearToken(text: string) {
 
 /**
  * A cell's value as the product form takes it. Text is trimmed, keeps its line breaks (as \n, the
- * only one a workbook keeps) and loses the single quote the export put before a formula
+ * only one a workbook keeps: plainLines) and loses the single quote the export put before a formula
  * character or the clear token; an empty cell reads as "" (nothing said).
  */
 export function readCell(column: SheetColumn, cell: string): CellRead {
-  const restored = restoreFormula(cell.replace(/\r\n?/g, "\n").trim());
+  const restored = restoreFormula(plainLines(cell).trim());
   const text =
     restored.startsWith("'") && QUOTED_CLEAR.test(restored.slice(1)) ? restored.slice(1) : restored;
   if (column.kind === "text") return ok(text);

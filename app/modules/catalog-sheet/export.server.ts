@@ -8,6 +8,7 @@ import { type AdminProductRow, readAdminProductsForExport } from "~/modules/prod
 import type { AdminProductFilter } from "~/modules/products/admin-filter";
 import { toXlsxStream, XLSX_CONTENT_TYPE } from "~/server/sheets/xlsx-writer.server";
 import {
+  plainLines,
   protectClearToken,
   SHEET_COLUMNS,
   SHEET_HEADERS,
@@ -48,12 +49,12 @@ export function toSheetProduct(row: AdminProductRow & WithSkuAndUnit): SheetProd
 
 /**
  * A column's value for the sheet. Line breaks are written as \n, the one kind a workbook keeps
- * (a description typed in the browser has \r\n), so both files read back alike; text that is
- * the import's clear token is quoted, so it reads back as text.
+ * (a description typed in the browser has \r\n; plainLines), so both files read back alike; text
+ * that is the import's clear token is quoted, so it reads back as text.
  */
 function cellOf(column: SheetColumn, product: SheetProduct) {
   const value = column.write(product);
-  return typeof value === "string" ? protectClearToken(value.replace(/\r\n?/g, "\n")) : value;
+  return typeof value === "string" ? protectClearToken(plainLines(value)) : value;
 }
 
 /** A cell as CSV text: amounts with two decimals (12.50), as a spreadsheet reads a number. */
