@@ -196,6 +196,8 @@ const catalogue = fc.record({
   // incomplete sheet, whose products are not published (the publish gate).
   sheets: names(200, (title) => title, true),
   designatedIncomplete: fc.boolean(),
+  // The first category and brand switched off in Settings: their products keep them.
+  switchedOff: fc.boolean(),
   products: fc.array(draftProduct, { minLength: 1, maxLength: 8 }),
   mode: fc.constantFrom<ImportMode>("create_update", "update_only"),
 });
@@ -233,6 +235,10 @@ async function make(drafts: Catalogue) {
     const input = brandFormSchema.parse({ name, isActive: "on" });
     brandIds.push((await runCommand(saveBrand, admin, { ...input, intent: "create-brand" }))?.id ?? "");
   }
+  if (drafts.switchedOff && categoryIds[0])
+    await runCommand(saveCategory, admin, { intent: "toggle-category", id: categoryIds[0], isActive: false });
+  if (drafts.switchedOff && brandIds[0])
+    await runCommand(saveBrand, admin, { intent: "toggle-brand", id: brandIds[0], isActive: false });
   const sheets: { id: string; designated: boolean }[] = [];
   for (const [i, title] of drafts.sheets.entries()) {
     const { id } = await runCommand(createSheet, admin, { title });
