@@ -2,19 +2,11 @@
 // name (to match rows), the product categories, brands and building information sheets by name,
 // and the matched products' stored fields a batch at a time.
 import { eq, inArray, sql } from "drizzle-orm";
+import { plainLines } from "~/modules/catalog-sheet/columns";
 import { publishRefusalsOfSheets } from "~/modules/compliance/sheets.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, products } from "~/server/db/schema";
-import { type Catalogue, nameKey, type ProductRef, type StoredProduct } from "./plan";
-
-function byName<T extends { id: string; name: string }>(rows: readonly T[]) {
-  const found = new Map<string, T>();
-  for (const row of rows) {
-    const key = nameKey(row.name);
-    if (!found.has(key)) found.set(key, row);
-  }
-  return found;
-}
+import { type Catalogue, namesIndex, type ProductRef, type StoredProduct } from "./plan";
 
 /** The catalogue as the dry run matches rows to it (read once per dry run). */
 export async function readCatalogue(): Promise<Catalogue> {
@@ -32,26 +24,20 @@ export async function readCatalogue(): Promise<Catalogue> {
   const named = new Map<string, ProductRef[]>();
   for (const product of productRows) {
     if (product.sku) bySku.set(product.sku.toLowerCase(), product);
-    const key = product.name.trim();
+    // By name as a sheet gives it back: line breaks as \n (a row's name is read so), trimmed.
+    const key = plainLines(product.name).trim();
     const list = named.get(key);
     if (list) list.push(product);
     else named.set(key, [product]);
   }
-  const sheetsByTitle = new Map<string, { id: string; name: string }[]>();
-  for (const [id, sheet] of sheets) {
-    const key = nameKey(sheet.title);
-    const list = sheetsByTitle.get(key) ?? [];
-    list.push({ id, name: sheet.title });
-    sheetsByTitle.set(key, list);
-  }
   return {
     bySku,
     byName: named,
-    categories: byName(categoryRows),
-    brands: byName(brandRows),
+    categories: namesIndex(categoryRows),
+    brands: namesIndex(brandRows),
     categoryById: new Map(categoryRows.map((row) => [row.id, row])),
     brandById: new Map(brandRows.map((row) => [row.id, row])),
-    sheetsByTitle,
+    sheetsByTitle: namesIndex([...sheets].map(([id, sheet]) => ({ id, name: sheet.title }))),
     sheetById: sheets,
   };
 }

@@ -8,7 +8,13 @@
 // value. The cell `(clear)` empties the field (what the dialog does with an empty field).
 import { z } from "zod";
 import type { ImportMode, ImportRowAction } from "~/lib/vocabulary";
-import { columnFor, readCell, type SheetField } from "~/modules/catalog-sheet/columns";
+import {
+  columnFor,
+  isClearToken,
+  plainLines,
+  readCell,
+  type SheetField,
+} from "~/modules/catalog-sheet/columns";
 import { stockCodeTakenMessage } from "~/modules/products/commands.server";
 import { type ProductInput, productFormSchema, skuField } from "~/modules/products/schema";
 import type {
@@ -18,30 +24,27 @@ import type {
   ImportProductState,
 } from "~/server/db/schema/imports";
 
-/** The token that empties a field. */
-const CLEAR_TOKEN = "(clear)";
-
 /** A product the catalogue has, as the planner matches it. */
 export type ProductRef = { id: string; name: string; sku: string | null };
 
 /** A matched product's stored fields, and its updated_at as the database writes it. */
 export type StoredProduct = ImportProductFields & { id: string; version: string };
 
-type Named = { id: string; name: string };
+export type Named = { id: string; name: string };
 
 /** What the catalogue holds that a row is judged against, read once per dry run. */
 export type Catalogue = {
   /** By stock code in lower case. */
   bySku: Map<string, ProductRef>;
-  /** By name, trimmed. */
+  /** By name, its line breaks as \n, trimmed. */
   byName: Map<string, ProductRef[]>;
-  /** Product categories and brands by name in lower case, trimmed; and by id. */
-  categories: Map<string, Named>;
-  brands: Map<string, Named>;
+  /** Product categories and brands by name (namesIndex); and by id. */
+  categories: NameIndex;
+  brands: NameIndex;
   categoryById: Map<string, Named>;
   brandById: Map<string, Named>;
-  /** Building information sheets by title in lower case, trimmed; and each sheet by id. */
-  sheetsByTitle: Map<string, Named[]>;
+  /** Building information sheets by title (namesIndex); and each sheet by id. */
+  sheetsByTitle: NameIndex;
   sheetById: Map<string, { title: string; refusal: string | null }>;
 };
 
@@ -98,9 +101,48 @@ export function fieldColumns(columns: readonly ImportColumn[]) {
   return found;
 }
 
+function sameLines(a: string, b: string) {
+  return plainLines(a) === plainLines(b);
+}
+
 /** Text as names are compared: trimmed, runs of spaces one, lower case. */
 export function nameKey(text: string) {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/**
+ * How a name in a cell is looked for, closest first: as written (trimmed), then in any case, then
+ * with runs of spaces made one. "Pine  90" (two spaces) is the category of that name even when
+ * "Pine 90" exists too; a sheet's "pine 90" finds "Pine 90" when no name is closer.
+ */
+const NAME_KEYS: readonly ((text: string) => string)[] = [
+  (text) => text.trim(),
+  (text) => text.trim().toLowerCase(),
+  nameKey,
+];
+
+/** Named things by each of the NAME_KEYS. */
+export type NameIndex = Map<string, Named[]>[];
+
+export function namesIndex(rows: readonly Named[]): NameIndex {
+  return NAME_KEYS.map((key) => {
+    const found = new Map<string, Named[]>();
+    for (const row of rows) {
+      const list = found.get(key(row.name)) ?? [];
+      list.push(row);
+      found.set(key(row.name), list);
+    }
+    return found;
+  });
+}
+
+/** The things of this name, found by the closest of the NAME_KEYS that finds any. */
+export function findByName(index: NameIndex, text: string): Named[] {
+  for (const [i, key] of NAME_KEYS.entries()) {
+    const found = index[i]?.get(key(text));
+    if (found?.length) return found;
+  }
+  return [];
 }
 
 /** Reads the row's mapped cells: each one's value, `(clear)`, or what is wrong with it. */
@@ -117,7 +159,7 @@ export function readRow(
     const cell = row.cells[index] ?? "";
     const trimmed = cell.trim();
     if (trimmed === "") continue;
-    if (trimmed.toLowerCase() === CLEAR_TOKEN) {
+    if (isClearToken(trimmed)) {
       given.set(field, { kind: "clear" });
       continue;
     }
@@ -151,7 +193,7 @@ function plural(n: number, one: string, many: string) {
 /**
  * The product the row is for: the one with its stock code; else the one with exactly its name
  * (for a row with a code, only a product without one, since a product with another code is
- * another product).
+ * another product; for a row with a blank code, the one without a code when several have the name).
  */
 export function matchRow(reading: RowReading, catalogue: Catalogue): RowMatch {
   const sku = rowSku(reading);
@@ -160,7 +202,15 @@ export function matchRow(reading: RowReading, catalogue: Catalogue): RowMatch {
   const bySku = sku ? catalogue.bySku.get(sku.toLowerCase()) : undefined;
   if (bySku) return { product: bySku, matchedBy: "sku", fileKey, problem: null };
   if (!name) return { product: null, matchedBy: null, fileKey, problem: null };
-  const named = (catalogue.byName.get(name) ?? []).filter((p) => !sku || !p.sku);
+  let named = (catalogue.byName.get(name) ?? []).filter((p) => !sku || !p.sku);
+  // A row whose stock-code cell is blank, in a sheet with that column, is not for a product with a
+  // code (the export writes each product's code in its row): of several products of its name, the
+  // one without a code is the row's.
+  const codeCell = reading.given.get("sku");
+  if (named.length > 1 && reading.headers.has("sku") && (!codeCell || codeCell.kind === "clear")) {
+    const withoutCode = named.filter((p) => !p.sku);
+    if (withoutCode.length === 1) named = withoutCode;
+  }
   if (named.length === 1) return { product: named[0] ?? null, matchedBy: "name", fileKey, problem: null };
   if (named.length > 1) {
     return {
@@ -256,11 +306,11 @@ type Lookup = { id: string | null; name: string | null; unknown: string | null; 
 /** A category's or brand's cell: the one of that name, one to create, or a problem. */
 function lookUpNamed(
   text: string,
-  known: Map<string, Named>,
+  known: NameIndex,
   noun: "category" | "brand",
   createMissing: boolean,
 ): Lookup {
-  const found = known.get(nameKey(text));
+  const [found] = findByName(known, text);
   if (found) return { id: found.id, name: found.name, unknown: null, problem: null };
   const name = text.replace(/\s+/g, " ").trim();
   const checked = categoryNameSchema.safeParse(name);
@@ -394,7 +444,13 @@ export function judgeRow(
   const values = before ? formValuesOf(before.fields) : { ...NEW_PRODUCT };
   for (const field of PLAIN_FIELDS) {
     const given = reading.given.get(field);
-    if (given) values[field] = given.kind === "clear" ? "" : given.value;
+    if (!given) continue;
+    const value = given.kind === "clear" ? "" : given.value;
+    // A sheet writes every line break as \n (a workbook keeps no other), while the dialog's
+    // text box posts \r\n (plainLines): text that differs from the stored text only in how its
+    // line breaks are written is the stored text, unchanged.
+    if (before && sameLines(value, values[field] ?? "")) continue;
+    values[field] = value;
   }
 
   const names: { category?: string | null; brand?: string | null } = {};
@@ -419,7 +475,7 @@ export function judgeRow(
   const sheet = reading.given.get("buildingInformation");
   if (sheet?.kind === "clear") values.buildingInfoId = "";
   else if (sheet) {
-    const titled = catalogue.sheetsByTitle.get(nameKey(sheet.value)) ?? [];
+    const titled = findByName(catalogue.sheetsByTitle, sheet.value);
     const column = headerOf(reading, "buildingInformation");
     if (titled.length === 1) values.buildingInfoId = titled[0]?.id ?? "";
     else if (titled.length === 0)

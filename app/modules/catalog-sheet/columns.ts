@@ -295,12 +295,43 @@ function readStockStatus(text: string, header: string) {
 }
 
 /**
+ * Text with its line breaks as a sheet keeps them: \n. The dialog's text box posts \r\n, and a
+ * vertical tab or form feed (Word's line break, pasted) becomes \n in a workbook.
+ */
+export function plainLines(text: string) {
+  return text.replace(/\r\n?|[\v\f]/g, "\n");
+}
+
+/** The cell that empties a field on import, in any case. */
+const CLEAR_TOKEN = "(clear)";
+
+/** The clear token after any single quotes. */
+const QUOTED_CLEAR = /^'*\(clear\)$/i;
+
+/** Whether a cell, trimmed, is the token that empties its field. */
+export function isClearToken(cell: string) {
+  return cell.trim().toLowerCase() === CLEAR_TOKEN;
+}
+
+/**
+ * Text for the sheet: text that is itself the clear token (a product described as "(clear)")
+ * gets a single quote before it, as a formula character does, so the import reads back the text
+ * and does not empty the field. Text that is already quotes and the token gets one more, so the
+ * quote can always be taken off again (readCell).
+ */
+export function protectClearToken(text: string) {
+  return QUOTED_CLEAR.test(text) ? `'${text}` : text;
+}
+
+/**
  * A cell's value as the product form takes it. Text is trimmed, keeps its line breaks (as \n, the
- * only one a workbook keeps) and loses the single quote the export put before a formula
- * character; an empty cell reads as "" (nothing said).
+ * only one a workbook keeps: plainLines) and loses the single quote the export put before a formula
+ * character or the clear token; an empty cell reads as "" (nothing said).
  */
 export function readCell(column: SheetColumn, cell: string): CellRead {
-  const text = restoreFormula(cell.replace(/\r\n?/g, "\n").trim());
+  const restored = restoreFormula(plainLines(cell).trim());
+  const text =
+    restored.startsWith("'") && QUOTED_CLEAR.test(restored.slice(1)) ? restored.slice(1) : restored;
   if (column.kind === "text") return ok(text);
   if (text === "") return ok("");
   switch (column.kind) {

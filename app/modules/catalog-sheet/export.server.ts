@@ -7,7 +7,14 @@ import { nzToday } from "~/lib/nz-date";
 import { type AdminProductRow, readAdminProductsForExport } from "~/modules/products/admin.server";
 import type { AdminProductFilter } from "~/modules/products/admin-filter";
 import { toXlsxStream, XLSX_CONTENT_TYPE } from "~/server/sheets/xlsx-writer.server";
-import { SHEET_COLUMNS, SHEET_HEADERS, type SheetColumn, type SheetProduct } from "./columns";
+import {
+  plainLines,
+  protectClearToken,
+  SHEET_COLUMNS,
+  SHEET_HEADERS,
+  type SheetColumn,
+  type SheetProduct,
+} from "./columns";
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -42,11 +49,12 @@ export function toSheetProduct(row: AdminProductRow & WithSkuAndUnit): SheetProd
 
 /**
  * A column's value for the sheet. Line breaks are written as \n, the one kind a workbook keeps
- * (a description typed in the browser has \r\n), so both files read back alike.
+ * (a description typed in the browser has \r\n; plainLines), so both files read back alike; text
+ * that is the import's clear token is quoted, so it reads back as text.
  */
 function cellOf(column: SheetColumn, product: SheetProduct) {
   const value = column.write(product);
-  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value;
+  return typeof value === "string" ? protectClearToken(plainLines(value)) : value;
 }
 
 /** A cell as CSV text: amounts with two decimals (12.50), as a spreadsheet reads a number. */

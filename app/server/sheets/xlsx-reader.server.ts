@@ -143,6 +143,31 @@ function chooseSheet(model: { sheets?: SheetModel[] } | undefined, wanted: strin
   return found.name;
 }
 
+/**
+ * Pipes `source` into exceljs's zip parser so that every entry of the workbook is read. The parser
+ * (unzipper, under exceljs's streaming reader) says 'end' as soon as the whole file has come in,
+ * while entries it has found may still be waiting to be read, and exceljs stops reading entries
+ * at that 'end': now and again the last small entries of a workbook (its sheet names, its styles,
+ * even its shared strings) were never read, and a sheet asked for by name was "not there"
+ * (exceljs issue #3064). Here that early 'end' only closes the parser's list of entries, and the
+ * list says 'end' itself once its last entry has been read.
+ */
+function pipeEveryEntry(source: Readable) {
+  const pipe = source.pipe.bind(source);
+  source.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }) => {
+    const parser = destination as unknown as Readable & { _readableState: { ended: boolean } };
+    const emit = parser.emit.bind(parser);
+    parser.emit = ((event: string | symbol, ...args: unknown[]) => {
+      if (event === "end" && !parser.readableEnded) {
+        if (!parser._readableState.ended) parser.push(null);
+        return false;
+      }
+      return emit(event, ...args);
+    }) as typeof parser.emit;
+    return pipe(destination, options);
+  };
+}
+
 /** The workbook `open` reads, as a Sheet. Throws SheetError for a file the import cannot take. */
 export async function readXlsx(
   open: OpenFile,
@@ -150,6 +175,7 @@ export async function readXlsx(
 ): Promise<Sheet & { close(): Promise<void> }> {
   const source = open();
   const failed = watch(source, options.maxBytes ?? MAX_SHEET_BYTES);
+  pipeEveryEntry(source);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: "emit",
     sharedStrings: "cache",
