@@ -4,7 +4,7 @@
 // spreadsheet would run as a formula gets the same single quote as in the CSVs (app/lib/csv.ts),
 // so the file stays safe when someone saves it again as CSV. Line breaks are read back as \n
 // (XML keeps no carriage returns).
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, Readable, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { neutraliseFormula } from "~/lib/csv";
 
@@ -33,7 +33,7 @@ function xmlSafe(text: string) {
     .replace(NOT_IN_XML, "");
 }
 
-function drainedOrClosed(stream: PassThrough) {
+function drainedOrClosed(stream: Writable) {
   return new Promise<void>((resolve) => {
     const done = () => {
       stream.off("drain", done);
@@ -43,6 +43,22 @@ function drainedOrClosed(stream: PassThrough) {
     stream.on("drain", done);
     stream.on("close", done);
   });
+}
+
+/**
+ * Where the worksheet's XML goes to be zipped: exceljs's WorkbookWriter keeps each sheet's XML in
+ * a buffer stream piped into the zip's compressor, and writes on without heeding its backpressure.
+ */
+function sheetCompressors(sheet: ExcelJS.Worksheet): CompressorInput[] {
+  const stream = (sheet as unknown as { stream?: { pipes?: unknown } }).stream;
+  return Array.isArray(stream?.pipes) ? (stream.pipes as CompressorInput[]) : [];
+}
+
+/** The zip's input: a stream of the readable-stream package (v2), which has no writableNeedDrain. */
+type CompressorInput = Writable & { _writableState?: { needDrain?: boolean } };
+
+function behind(stream: CompressorInput) {
+  return Boolean(stream.writableNeedDrain ?? stream._writableState?.needDrain);
 }
 
 /**
@@ -95,8 +111,12 @@ export function toXlsxStream<Row>(
         });
         added.commit();
       }
-      // A turn of the event loop for the zipping (zlib works between turns), then wait while the
-      // reader is behind, so unread rows never pile up in memory.
+      // Wait while the zipping is behind (exceljs hands the sheet's XML to the compressor without
+      // waiting for it: unzipped XML piled up there, 77 MB of a 100,000-row export), then while
+      // the reader is behind, so unread rows never pile up in memory.
+      for (const compressor of sheetCompressors(sheet)) {
+        while (!stopped && behind(compressor)) await drainedOrClosed(compressor);
+      }
       await new Promise((resolve) => setImmediate(resolve));
       if (out.writableNeedDrain) await drainedOrClosed(out);
       if (stopped) return;
