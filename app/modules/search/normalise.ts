@@ -7,6 +7,9 @@
  *   Apostrophes vanish (`builder's` → `builders`); a comma between thousands vanishes (`1,200`).
  * - Punctuation separates words. `.`, `-`, `/` and `_` only hold a token together when they sit
  *   between two letters or digits (`H3.2`, `TC-1042`, `136/14`); anywhere else they separate.
+ * - Without a digit, a token joined by `.`, `-`, `/` or `_` is split into its words
+ *   (`pre-painted` → `pre`, `painted`). With a digit it is split at `-` and `/` only when every
+ *   piece is a word, grade, dimension or measure (`90x45-H3.2`, `H3.2-treated`, `GIB-10mm`).
  * - A screw or nail size, a gauge then a length (`10g x 50mm`, `14 gauge x 65`), is two tokens: the
  *   gauge (`10g`) and the length in millimetres (`50mm`).
  * - A dimension, two or three numbers joined by `x` or `by` with spaces or without and with an
@@ -19,11 +22,10 @@
  *   (`4.8m`, `4.8 metres`, `480cm` and `4800mm` are all `4800mm`; `10 mm` is `10mm`), volumes of
  *   liquid in millilitres (`4L` → `4000ml`), areas in `m2`, volumes in `m3`, masses in `kg`, gauges
  *   in `g` (`14g`, `14 gauge`: in this trade a `g` after a number is a gauge, not grams).
+ * - Screw sizes, dimensions and measures are joined again until nothing changes, since one join
+ *   can bring a number next to the unit or `x` that belongs with it.
  * - Timber grades and treatments stay whole and are their own kind: `h1.2` … `h6`, `msg8`, `vsg10`,
  *   `sg8`, `g8`, `mgp10`, `cca`, `acq`, `losp`.
- * - Without a digit, a token joined by `.`, `-`, `/` or `_` is split into its words
- *   (`pre-painted` → `pre`, `painted`). With a digit it is split at `-` and `/` only when every
- *   piece is a word, grade, dimension or measure (`90x45-H3.2`, `H3.2-treated`, `GIB-10mm`).
  * - Whatever else holds a digit is kept as written (folded case): a plain number (`17`, `4.8`,
  *   `136/14`) or a code (`tc-1042`, `gib10-2400`, `h32-9045-48`, `m10`).
  *
@@ -71,7 +73,7 @@ export function allowsTypos(token: SearchToken): boolean {
 }
 
 /** Case, accents, macrons and compatibility forms fold; multiplication signs become `x`. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .replace(/[™®©℠]/g, " ")
     .normalize("NFKD")

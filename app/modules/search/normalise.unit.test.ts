@@ -60,6 +60,7 @@ const cases: [input: string, tokens: string][] = [
   ["14 gauge", "14g:measure"],
   ["10g x 50mm", "10g:measure 50mm:measure"],
   ["10G X 50", "10g:measure 50mm:measure"],
+  ["14 gauge x 65", "14g:measure 65mm:measure"],
   ["8g x 1.5m", "8g:measure 1500mm:measure"],
   ["Tek 12g x 65mm hex", "tek:word 12g:measure 65mm:measure hex:word"],
   // Grades and treatments
