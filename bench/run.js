@@ -4,6 +4,9 @@
 // targets marked ✓/✗ (never asserted), and writes everything to bench/results/<timestamp>.json.
 //   BENCH_ONLY=throughput,lighthouse   run only these sections
 //   BENCH_ONLY=export                   the catalogue export of 100,000 products (CSV and XLSX)
+//   BENCH_ONLY=import                   the catalogue import over HTTP: 10,000 and 100,000 rows, the
+//                                       same file again, the public catalogue's p95 meanwhile
+//                                       (BENCH_IMPORT_ROWS, BENCH_IMPORT_LARGE_ROWS)
 //   BENCH_ONLY=scale                    nginx in front of 1 and 2 instances, one killed (PostgreSQL)
 //   BENCH_ONLY=faults                   load and faults (stops PostgreSQL; only when named)
 //   BENCH_ONLY=rolling                  the README's upgrade loop under traffic through nginx
@@ -22,6 +25,7 @@ const SECTIONS = [
   "scaling",
   "admin",
   "export",
+  "import",
   "enquiries",
   "scale",
   "rolling",
@@ -64,8 +68,8 @@ ensureBuild();
 const modules = {};
 for (const name of selected) modules[name] = await import(`./sections/${name}.js`);
 
-// Per-engine sections share one server (fresh database, demo seed) per engine; scaling, admin and
-// export go last because they add products. Each section returns { [engine]: figures } and prints its own table.
+// Per-engine sections share one server (fresh database, demo seed) per engine; scaling, admin,
+// export and import go last because they add products. Each section returns { [engine]: figures } and prints its own table.
 const perEngine = selected.filter((s) => !STANDALONE.has(s));
 const collected = Object.fromEntries(perEngine.map((s) => [s, {}]));
 for (const [index, engine] of engines.entries()) {

@@ -1,7 +1,8 @@
 // The catalogue import (ADR 044) as an admin runs it: a sheet uploaded, its dry run (which
 // writes nothing to the catalogue), the preview, the apply (which writes exactly the plan), the
 // refusals by the product dialog's rules, the modes, blank cells and (clear), categories and
-// brands, the publish gate, the undo, and the job: a restart mid-apply, two imports at once.
+// brands, the publish gate, the undo, and the job: a restart mid-apply, two imports at once, other
+// work let in between its steps, the planner's statistics of products kept up by a large one.
 import fs from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
@@ -12,6 +13,7 @@ import {
   saveImportProfile,
   startDryRun,
 } from "~/modules/catalog-import/commands.server";
+import { runImportJobs } from "~/modules/catalog-import/jobs.server";
 import {
   fieldsFromProfile,
   getImport,
@@ -938,4 +940,40 @@ test("an import left at its mapping or preview for two weeks is discarded by the
     (e) => e.entityId === old && e.summary.startsWith("Discarded"),
   );
   expect(event).toMatchObject({ summary: 'Discarded the import of "old.csv"', actorName: "import sweep" });
+});
+
+test("an apply lets the process answer other work between its steps, not only once it is done", async () => {
+  const rows = Array.from({ length: 600 }, (_, i) => [`T-${i}`, `Tie ${i}`, "2"]);
+  const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price"], rows));
+  await dryRun(admin, id);
+  await applyImport(admin, id, { run: false });
+  // What a page asked for meanwhile waits on: a turn of the event loop (a timer, a socket).
+  let steps = 0;
+  let stepsWhenAnswered: number | null = null;
+  setImmediate(() => {
+    stepsWhenAnswered = steps;
+  });
+  await runImportJobs({ worker: "test-worker", stopping: () => false, step: () => ++steps > 0 });
+  // Before the job's last step, not after it (PGlite answers a query without such a turn).
+  expect(await getImport(id)).toMatchObject({ status: "applied", created: 600 });
+  expect(steps).toBe(3);
+  expect(stepsWhenAnswered).not.toBeNull();
+  expect(stepsWhenAnswered).toBeLessThan(3);
+});
+
+test("a large import into a new catalogue brings the planner's statistics of products up to date", async () => {
+  // A new catalogue, as a trader who moves in has: no products, statistics of an empty table.
+  await db().execute(sql`vacuum products`);
+  const description = "Kiln dried radiata pine, machine stress graded, for framing walls and roofs. ".repeat(
+    4,
+  );
+  const rows = Array.from({ length: 1000 }, (_, i) => [`S-${i}`, `Stud ${i}`, "4.20", description]);
+  const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price", "Long description"], rows));
+  await dryRun(admin, id);
+  expect(await applyImport(admin, id)).toMatchObject({ status: "applied", created: 1000 });
+  // The statistics the planner chose the slug trigger's lookup by count the products imported
+  // (an empty table's, a read of the whole table per new product, made it ever slower).
+  const result = await db().execute(sql`select reltuples from pg_class where oid = 'products'::regclass`);
+  const [stats] = (result as unknown as { rows: { reltuples: number }[] }).rows;
+  expect(Number(stats?.reltuples)).toBeGreaterThanOrEqual(250);
 });

@@ -3,6 +3,7 @@
 // the process stops, or a step fails. The dry run reads the file once, streaming, and writes the
 // plan a batch at a time; the apply and the undo walk the plan's rows after the job's cursor, so
 // a job taken over after its process stopped goes on from its first row not done.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { IMPORT_JOB_STATUSES, type ImportRowAction } from "~/lib/vocabulary";
 import { ADMIN_ROLES } from "~/server/auth/guards.server";
@@ -190,6 +191,28 @@ async function recordFailure(job: ImportRow, actor: Actor, run: JobRun, error: u
   }).catch(ignoreLost);
 }
 
+/** A turn of the event loop that comes back within this found nothing else waiting. */
+const QUIET_TURN_MS = 1;
+/** The most a job gives other work between two steps, as a share of the step's own time. */
+const MOST_GIVEN_SHARE = 1;
+
+/**
+ * Between two steps (`stepMs`: how long the last one took), the job lets the process do what
+ * waits, such as the pages asked for meanwhile: it lets the event loop turn until a turn comes
+ * back at once (nothing waits), for at most as long again as the step took. On PGlite a query
+ * answers without a turn of the event loop and the one connection is the job's for a whole step,
+ * so steps back to back would keep every page waiting until the job was done.
+ */
+async function betweenSteps(stepMs: number) {
+  const until = performance.now() + stepMs * MOST_GIVEN_SHARE;
+  for (;;) {
+    const turn = performance.now();
+    await nextTurn();
+    const now = performance.now();
+    if (now - turn < QUIET_TURN_MS || now >= until) return;
+  }
+}
+
 /** Whether the job goes on to another step. */
 function goOn(run: JobRun) {
   if (run.stopping()) return false;
@@ -299,9 +322,11 @@ async function planRows(job: ImportRow, actor: Actor, run: JobRun, zip: ZipPictu
       if (row.rowNumber <= job.jobCursor) continue;
       batch.push(row);
       if (batch.length < PLAN_BATCH) continue;
+      const started = performance.now();
       await planBatch(batch);
       batch = [];
       if (!goOn(run)) return;
+      await betweenSteps(performance.now() - started);
     }
     if (batch.length > 0) await planBatch(batch);
   } catch (error) {
@@ -480,6 +505,7 @@ async function applySteps(start: ImportRow, actor: Actor, run: JobRun, pictures:
       });
       return;
     }
+    const started = performance.now();
     const result = await runCommand(applyImportBatch, actor, {
       id: job.id,
       worker: run.worker,
@@ -488,6 +514,7 @@ async function applySteps(start: ImportRow, actor: Actor, run: JobRun, pictures:
       pictures,
     });
     if (result.stoppedAt !== null || !goOn(run)) return;
+    await betweenSteps(performance.now() - started);
   }
 }
 
@@ -506,6 +533,7 @@ async function runUndo(start: ImportRow, actor: Actor, run: JobRun) {
       });
       return;
     }
+    const started = performance.now();
     await runCommand(undoImportBatch, actor, {
       id: job.id,
       worker: run.worker,
@@ -513,6 +541,7 @@ async function runUndo(start: ImportRow, actor: Actor, run: JobRun) {
       rowNumbers,
     });
     if (!goOn(run)) return;
+    await betweenSteps(performance.now() - started);
   }
 }
 
