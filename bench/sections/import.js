@@ -13,8 +13,12 @@
 //   4. the public catalogue's p95 while that apply runs ≤ 1.5× its p95 idle (measured just
 //      before, same catalogue): /catalog and a product page in turn, from BENCH_IMPORT_CONNECTIONS
 //      (5) connections paced to BENCH_IMPORT_RATE (50) requests a second in all, as visitors
-//      arrive, rather than flat out (flat out, any CPU the import takes shows as latency).
+//      arrive, rather than flat out (flat out, any CPU the import takes shows as latency);
+//   5. 500 pictures of 1–3 MB from a ZIP (BENCH_IMPORT_PICTURES, 0 to skip): bench/import-pictures.ts
+//      in a process of its own with the service's allocator settings (npm run bench:pictures) on
+//      a fresh database of the same engine: apply ≤ 3 min, RSS growth ≤ 250 MB.
 // `BENCH_ONLY=import npm run bench` runs it alone (about 6–10 minutes per engine).
+import { execFile } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import {
@@ -26,7 +30,9 @@ import {
   multipartBody,
   NOUNS,
   percentile,
+  postgresBaseUrl,
   printTable,
+  root,
   SIZE_WORDS,
   sampleRss,
   signIn,
@@ -41,7 +47,34 @@ const RATE = Number(process.env.BENCH_IMPORT_RATE ?? 50);
 const POLL_MS = 250;
 /** The longest a job may take before the bench gives up on it. */
 const JOB_TIMEOUT_MS = 15 * 60_000;
-const TARGET = { dryRun: 5, apply: 30, largeApply: 300, largeRssMb: 150, p95Ratio: 1.5 };
+const TARGET = {
+  dryRun: 5,
+  apply: 30,
+  largeApply: 300,
+  largeRssMb: 150,
+  p95Ratio: 1.5,
+  picturesApply: 180,
+  picturesRssMb: 250,
+};
+const PICTURES = Number(process.env.BENCH_IMPORT_PICTURES ?? 500);
+
+/** The pictures' import (bench/import-pictures.ts) on this engine: its printed figures. */
+export function importPictures(engine) {
+  const env = { ...process.env, BENCH_PICTURE_SIZES: "0" };
+  if (engine === "postgres") env.BENCH_DATABASE_URL = postgresBaseUrl;
+  else delete env.BENCH_DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    execFile(
+      "npm",
+      ["run", "-s", "bench:pictures", "--", String(PICTURES)],
+      { cwd: root, env, maxBuffer: 16 * 1024 * 1024, timeout: 30 * 60_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${error.message}\n${stderr.slice(-2000)}`));
+        resolve(JSON.parse(stdout.slice(stdout.indexOf("{"))));
+      },
+    );
+  });
+}
 
 // ---------------------------------------------------------------- the sheets
 
@@ -440,8 +473,17 @@ export async function run(ctx) {
     console.log(
       `  ${LARGE_ROWS.toLocaleString("en-NZ")} rows: dry run ${largeRun.dryRunSeconds.toFixed(1)} s, apply ${largeRun.applySeconds.toFixed(1)} s, RSS +${largeRun.applyRssGrowthMb.toFixed(0)} MB; catalogue p95 ${fmt.n(idle.p95, 1)} ms idle, ${fmt.n(largeRun.during?.p95, 1)} ms during`,
     );
+  const pictures =
+    PICTURES > 0
+      ? await importPictures(ctx.engine).catch((error) => ({ error: String(error?.message ?? error) }))
+      : null;
+  if (pictures && !pictures.error)
+    console.log(
+      `  ${pictures.pictures} pictures (${pictures.zipMB} MB ZIP): apply ${pictures.applySeconds} s, RSS +${pictures.rssGrowthMB} MB`,
+    );
   load.end = os.loadavg();
   return {
+    pictures,
     rows: ROWS,
     largeRows: LARGE_ROWS,
     connections: CONNECTIONS,
@@ -526,6 +568,17 @@ export function print(byEngine, engines) {
         `${n(r.idle.requests)}, ${n(r.idle.non200 + r.idle.errors)}, ${fmt.n(r.idle.cacheHitShare * 100)}% / ${n(r.large.during.requests)}, ${n(r.large.during.non200 + r.large.during.errors)}, ${fmt.n(r.large.during.cacheHitShare * 100)}%`,
     ],
     [
+      `${PICTURES} pictures from a ZIP: apply (≤ ${TARGET.picturesApply} s)`,
+      (r) => (r.pictures?.error ? "error" : s(r.pictures?.applySeconds, TARGET.picturesApply)),
+    ],
+    [
+      `${PICTURES} pictures: RSS growth (≤ ${TARGET.picturesRssMb} MB)`,
+      (r) =>
+        r.pictures?.error
+          ? "error"
+          : `${fmt.mb(r.pictures?.rssGrowthMB)} ${mark(r.pictures?.rssGrowthMB <= TARGET.picturesRssMb)}`,
+    ],
+    [
       `load average at start / end`,
       (r) => `${fmt.n(r.load.start[0], 2)} / ${fmt.n(r.load.end[0], 2)} (${r.load.cpus} CPUs)`,
     ],
@@ -538,6 +591,8 @@ export function print(byEngine, engines) {
   for (const e of ran) {
     const r = byEngine[e];
     if (r.error) console.log(`  ${e}: ${r.error.split("\n")[0]}`);
+    if (r.pictures?.error)
+      console.log(`  ${e}: the pictures' import failed: ${r.pictures.error.split("\n")[0]}`);
     else if (r.large?.error) console.log(`  ${e}: the large import failed: ${r.large.error.split("\n")[0]}`);
   }
 }
