@@ -123,7 +123,9 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
       p.sku ? (
         <span className="grid">
           {/* A usual code stays on one line; a long one wraps rather than widen the table. */}
-          <span className={cx("font-mono", p.sku.length <= SKU_ON_ONE_LINE && "whitespace-nowrap")}>
+          <span
+            className={cx("font-mono", p.sku.length <= SKU_ON_ONE_LINE ? "whitespace-nowrap" : "break-all")}
+          >
             {p.sku}
           </span>
           {p.unit ? <span className="text-muted-foreground text-xs">{p.unit}</span> : null}
@@ -132,7 +134,8 @@ const COLUMNS: DataTableColumn<AdminProduct>[] = [
         "—"
       ),
   },
-  { key: "category", header: "Category", cell: (p) => p.categoryName ?? "—" },
+  // A long category name (an import can create any) wraps rather than widen the table.
+  { key: "category", header: "Category", cell: (p) => p.categoryName ?? "—", className: "whitespace-normal" },
   { key: "price", header: "Price", cell: (p) => nzd.format(p.price), className: "text-right tabular-nums" },
   {
     key: "stock",
