@@ -1,15 +1,12 @@
 import { DownloadIcon, UploadIcon } from "lucide-react";
 import { Link } from "react-router";
-import { CompletenessBadge } from "~/components/admin/building-info/completeness-badge";
 import { CatalogSections } from "~/components/admin/catalog-sections";
-import type { DataTableColumn } from "~/components/admin/data-table/data-table";
 import { HistoryLink } from "~/components/admin/data-table/history-link";
 import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
+import { PRODUCT_COLUMNS } from "~/components/admin/product-columns";
 import { ProductFormFields } from "~/components/admin/product-form-fields";
-import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
-import { cx } from "~/lib/cx";
 import { parseListParams } from "~/lib/list-params";
 import { listSheetOptions } from "~/modules/compliance/sheets.server";
 import {
@@ -73,11 +70,6 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast(backToList(args.request), { type: "success", title });
 }
 
-/** The longest stock code the list keeps on one line (the demo's are at most 15 characters). */
-const SKU_ON_ONE_LINE = 16;
-
-const nzd = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
-
 function toFormValues(product: AdminProduct) {
   return {
     name: product.name,
@@ -98,66 +90,6 @@ function toFormValues(product: AdminProduct) {
     imageUrl: product.imageUrl ?? "",
   } satisfies typeof PRODUCT_FORM_DEFAULTS;
 }
-
-const COLUMNS: DataTableColumn<AdminProduct>[] = [
-  {
-    key: "image",
-    header: "Image",
-    cell: (p) =>
-      p.imageUrl ? (
-        <img src={p.imageUrl} alt="" loading="lazy" className="size-10 rounded-md border object-cover" />
-      ) : (
-        <span className="block size-10 rounded-md border bg-muted" />
-      ),
-  },
-  {
-    key: "name",
-    header: "Name",
-    cell: (p) => <span className="font-medium">{p.name}</span>,
-    className: "whitespace-normal",
-  },
-  {
-    key: "sku",
-    header: "Stock code",
-    cell: (p) =>
-      p.sku ? (
-        <span className="grid">
-          {/* A usual code stays on one line; a long one wraps rather than widen the table. */}
-          <span
-            className={cx("font-mono", p.sku.length <= SKU_ON_ONE_LINE ? "whitespace-nowrap" : "break-all")}
-          >
-            {p.sku}
-          </span>
-          {p.unit ? <span className="text-muted-foreground text-xs">{p.unit}</span> : null}
-        </span>
-      ) : (
-        "—"
-      ),
-  },
-  // A long category name (an import can create any) wraps rather than widen the table.
-  { key: "category", header: "Category", cell: (p) => p.categoryName ?? "—", className: "whitespace-normal" },
-  { key: "price", header: "Price", cell: (p) => nzd.format(p.price), className: "text-right tabular-nums" },
-  {
-    key: "stock",
-    header: "Stock",
-    cell: (p) => (
-      <span className="grid">
-        <span className="tabular-nums">{p.stockQuantity}</span>
-        <span className="text-muted-foreground text-xs">{p.stockStatus}</span>
-      </span>
-    ),
-  },
-  {
-    key: "building",
-    header: "Building info",
-    cell: (p) => <CompletenessBadge state={p.buildingInfo} compact />,
-  },
-  {
-    key: "status",
-    header: "Status",
-    cell: (p) => <StatusBadge active={p.isPublished} labels={["Published", "Draft"]} />,
-  },
-];
 
 /**
  * Download links for the list as shown (its search and filter), as CSV and as an Excel workbook;
@@ -205,7 +137,7 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         singular="Product"
         noun="products"
         list={list}
-        columns={COLUMNS}
+        columns={PRODUCT_COLUMNS}
         rowLabel={(p) => p.name}
         schema={productFormSchema}
         newValues={PRODUCT_FORM_DEFAULTS}
