@@ -52,6 +52,9 @@ export const PRODUCT_COLUMNS: DataTableColumn<AdminProduct>[] = [
   {
     key: "stock",
     header: "Stock",
+    // With the sidebar open below a wide window, stock and building information make way for
+    // the name (the cards and the dialog still show them).
+    tableFrom: "4xl",
     cell: (p) => (
       <span className="grid">
         <span className="tabular-nums">{p.stockQuantity}</span>
@@ -62,6 +65,7 @@ export const PRODUCT_COLUMNS: DataTableColumn<AdminProduct>[] = [
   {
     key: "building",
     header: "Building info",
+    tableFrom: "4xl",
     cell: (p) => <CompletenessBadge state={p.buildingInfo} compact />,
   },
   {
