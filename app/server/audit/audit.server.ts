@@ -41,23 +41,42 @@ export function auditOriginOf(request: Request, clientIp: string | undefined): A
   };
 }
 
+/** Events written by one insert: 11 parameters each, well below PostgreSQL's 65,535. */
+const EVENTS_PER_INSERT = 1000;
+
 /** Appends one event (in the current transaction, when there is one). */
 export async function recordAuditEvent(actor: AuditActor, origin: AuditOrigin, event: AuditEventInput) {
-  await getDb()
-    .insert(auditEvents)
-    .values({
-      actorId: actor.id,
-      actorName: actor.name,
-      actorEmail: actor.email,
-      actorRole: actor.role,
-      action: event.action,
-      entityType: event.entityType,
-      entityId: event.entityId ?? null,
-      summary: event.summary.slice(0, SUMMARY_MAX),
-      changes: event.changes && Object.keys(event.changes).length > 0 ? event.changes : null,
-      ipAddress: origin.ip,
-      userAgent: origin.userAgent,
-    });
+  await recordAuditEvents(actor, origin, [event]);
+}
+
+/**
+ * Appends events of one actor in the order given, a thousand to an insert: a bulk change (an
+ * import's batch of hundreds of products) costs one round trip, not one per record.
+ */
+export async function recordAuditEvents(
+  actor: AuditActor,
+  origin: AuditOrigin,
+  events: readonly AuditEventInput[],
+) {
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    await getDb()
+      .insert(auditEvents)
+      .values(
+        events.slice(start, start + EVENTS_PER_INSERT).map((event) => ({
+          actorId: actor.id,
+          actorName: actor.name,
+          actorEmail: actor.email,
+          actorRole: actor.role,
+          action: event.action,
+          entityType: event.entityType,
+          entityId: event.entityId ?? null,
+          summary: event.summary.slice(0, SUMMARY_MAX),
+          changes: event.changes && Object.keys(event.changes).length > 0 ? event.changes : null,
+          ipAddress: origin.ip,
+          userAgent: origin.userAgent,
+        })),
+      );
+  }
 }
 
 /**

@@ -21,7 +21,7 @@
 // effect, no stored upload, and `discard` undoes what `prepare` left outside the database.
 import type { AuditAction } from "~/lib/vocabulary";
 import { STAFF_ROLES } from "~/lib/vocabulary";
-import { recordAuditEvent } from "../audit/audit.server";
+import { type AuditEventInput, recordAuditEvents } from "../audit/audit.server";
 import { ADMIN_ROLES, forbidden } from "../auth/guards.server";
 import { announceContentChange } from "../cache/invalidation.server";
 import { databaseOutageKind } from "../db/client.server";
@@ -223,6 +223,7 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, 
     entity,
     ids.filter((id): id is string => id !== null),
   );
+  const events: AuditEventInput[] = [];
   for (const id of ids) {
     const was = id ? before.get(id) : undefined;
     const now = id ? after.get(id) : undefined;
@@ -231,7 +232,7 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, 
     if (ids.length > 1 && target.action === "update" && Object.keys(changes).length === 0) continue;
     const action = actionFor(target.action, changes);
     const detail = target.detail?.(result) ?? {};
-    await recordAuditEvent(actor.actor, actor.origin, {
+    events.push({
       action,
       entityType: entity.type,
       entityId: id,
@@ -240,6 +241,7 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, 
       changes: target.keepValues === false ? null : { ...changes, ...detail.changes },
     });
   }
+  await recordAuditEvents(actor.actor, actor.origin, events);
   // Once per command, however many public records it wrote (an import's batch: hundreds).
   if (entity.shownInPublic) void afterCommit(announceContentChange);
   return result;
