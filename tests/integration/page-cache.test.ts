@@ -12,12 +12,13 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { cacheablePaths, type RouteEntry } from "~/server/cache/cacheable-routes.server";
 import {
   announceContentChange,
+  announceGradualContentChange,
   INVALIDATION_CHANNEL,
   startInvalidationListener,
 } from "~/server/cache/invalidation.server";
 import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { bypassReason, cacheKeyFor, plainAcceptsGzip } from "~/server/cache/page-requests.server";
-import { createPageCache, type PageCache } from "~/server/cache/page-store.server";
+import { createPageCache, GRADUAL_REFRESH_MS, type PageCache } from "~/server/cache/page-store.server";
 import { makeTemplate, renderGzip, renderTemplate } from "~/server/cache/page-template.server";
 import { collectFormTokens, issueFormToken, readFormToken } from "~/server/security/form-token.server";
 import { useTestDatabase } from "../support/database";
@@ -154,6 +155,45 @@ test("a content change empties the cache, and a render begun before it is not st
   expect(cache.set("/", page("home", "<p>Read before the change</p>"), renderedIn)).toBe(false);
   expect(cache.get("/")).toBeUndefined();
   expect(cache.set("/", page("home", "<p>New</p>"), cache.generation)).toBe(true);
+});
+
+test("a gradual change serves each page as it was until one view renders it again, at most every 2 s", () => {
+  let now = 1_000_000;
+  const cache = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 60_000, now: () => now });
+  cache.set("/catalog", page("catalog", "<p>Before the import</p>"), cache.generation);
+  now += 500;
+  cache.markStale();
+  // Stored half a second ago: still served, although stale.
+  expect(cache.get("/catalog")?.etag).toBe('W/"catalog"');
+  now += GRADUAL_REFRESH_MS;
+  // The first view past the interval renders it; the views meanwhile get the stale page.
+  expect(cache.get("/catalog")).toBeUndefined();
+  const renderedIn = cache.generation;
+  expect(cache.get("/catalog")?.etag).toBe('W/"catalog"');
+  // Another step of the change lands while it renders: the page is kept, and is stale again.
+  cache.markStale();
+  expect(cache.set("/catalog", page("after", "<p>After step 1</p>"), renderedIn)).toBe(true);
+  expect(cache.get("/catalog")?.etag).toBe('W/"after"');
+  now += GRADUAL_REFRESH_MS;
+  expect(cache.get("/catalog")).toBeUndefined();
+  // A render that failed: after the interval another view tries.
+  expect(cache.get("/catalog")?.etag).toBe('W/"after"');
+  now += GRADUAL_REFRESH_MS;
+  expect(cache.get("/catalog")).toBeUndefined();
+  // The change's end empties the cache: nothing rendered before it is kept.
+  const beforeTheEnd = cache.generation;
+  cache.invalidate();
+  expect(cache.get("/catalog")).toBeUndefined();
+  expect(cache.set("/catalog", page("late", "<p>Late</p>"), beforeTheEnd)).toBe(false);
+});
+
+test("a fresh page is never refreshed early: only a change marks it stale", () => {
+  let now = 1_000_000;
+  const cache = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 60_000, now: () => now });
+  cache.set("/", page("home", "<p>Home</p>"), cache.generation);
+  now += 10 * GRADUAL_REFRESH_MS;
+  expect(cache.get("/")?.etag).toBe('W/"home"');
+  expect(cache.get("/")?.etag).toBe('W/"home"');
 });
 
 test("a stored page gets a fresh nonce and form token in every place they appear", () => {
@@ -398,4 +438,31 @@ test("on PostgreSQL a change announced by one process empties another process's 
     await listener.stop();
   }
   expect(INVALIDATION_CHANNEL).toBe("tc_page_cache");
+});
+
+test("a gradual change announced by one process marks another process's pages stale, not gone", async () => {
+  let now = 1_000_000;
+  const other = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 600_000, now: () => now });
+  other.set("/", page("home", "<p>Home</p>"), other.generation);
+  const before = other.generation;
+  if (database.current.engine !== "postgres") {
+    await announceGradualContentChange(other);
+  } else {
+    const result = await database.current.db.execute(sql`select current_database() as name`);
+    const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    url.pathname = `/${name}`;
+    const listener = startInvalidationListener({ url: url.toString(), cache: other, includeOwn: true });
+    await listener.ready;
+    try {
+      await announceGradualContentChange(createPageCache({ maxBytes: 1000, maxAgeMs: 1000 }));
+      await expect.poll(() => other.generation, { timeout: 3000, interval: 20 }).toBeGreaterThan(before);
+    } finally {
+      await listener.stop();
+    }
+  }
+  // Stale, so still served until the refresh interval has passed; then one view renders it.
+  expect(other.get("/")?.etag).toBe('W/"home"');
+  now += GRADUAL_REFRESH_MS;
+  expect(other.get("/")).toBeUndefined();
 });

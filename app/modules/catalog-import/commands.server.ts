@@ -434,6 +434,7 @@ function failedStatus(row: typeof catalogImports.$inferSelect) {
  * got. Only the worker holding the job (or, for an abandoned one, the system) records it.
  */
 export const recordImportFailure = defineCommand({
+  publicPages: "refresh",
   name: "catalog_import.failure",
   entity: catalogImportEntity,
   access: "admin",
@@ -862,6 +863,8 @@ const GONE_SINCE_PLAN = "This product was deleted after the dry run.";
  * claim are written in the same transaction as the products.
  */
 export const applyImportBatch = defineCommand({
+  // The public pages follow the apply a step or two behind (the import's end refreshes them).
+  publicPages: "gradual",
   name: "catalog_import.apply_batch",
   entity: catalogImportEntity,
   access: "admin",
@@ -1031,6 +1034,7 @@ export type FinishApplyInput = {
 
 /** Every row of the plan walked: the import is applied, and its file is no longer kept. */
 export const finishApply = defineCommand({
+  publicPages: "refresh",
   name: "catalog_import.apply_done",
   entity: catalogImportEntity,
   access: "admin",
@@ -1111,6 +1115,8 @@ const GONE_SINCE_IMPORT = "This product was deleted after the import.";
  * (a created one deleted) when it is still as the import left it; else left, and listed.
  */
 export const undoImportBatch = defineCommand({
+  // The public pages follow the undo a step or two behind (its end refreshes them).
+  publicPages: "gradual",
   name: "catalog_import.undo_batch",
   entity: catalogImportEntity,
   access: "admin",
@@ -1183,6 +1189,7 @@ export const undoImportBatch = defineCommand({
 
 /** Every applied row walked: the import is undone. */
 export const finishUndo = defineCommand({
+  publicPages: "refresh",
   name: "catalog_import.undo_done",
   entity: catalogImportEntity,
   access: "admin",

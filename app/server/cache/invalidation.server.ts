@@ -45,6 +45,24 @@ export function getPageCache(): PageCache {
 /** Public content changed: empty this process's cache now and tell the other processes. */
 export async function announceContentChange(cache: PageCache = getPageCache()) {
   cache.invalidate();
+  await announce("all", true);
+}
+
+/**
+ * Public content changed by one step of a gradual change (a catalogue import's batch): this
+ * process's pages, and the other processes', are marked stale and refreshed as they are viewed
+ * (page-store.server.ts). Nobody waits for the others to hear it; the step that ends the change
+ * announces it with announceContentChange.
+ */
+export async function announceGradualContentChange(cache: PageCache = getPageCache()) {
+  cache.markStale();
+  await announce(GRADUAL, false);
+}
+
+/** The notification's last part for a gradual change ("all" for one made all at once). */
+const GRADUAL = "gradual";
+
+async function announce(kind: string, waitForEcho: boolean) {
   let database: ReturnType<typeof getDatabase>;
   try {
     database = getDatabase();
@@ -54,14 +72,17 @@ export async function announceContentChange(cache: PageCache = getPageCache()) {
   if (database.kind !== "postgres") return;
   const number = ++announced;
   let timer: NodeJS.Timeout | undefined;
-  const heard = listenerReady
-    ? new Promise<void>((resolve) => {
-        echoes.set(number, resolve);
-        timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
-      })
-    : undefined;
+  const heard =
+    waitForEcho && listenerReady
+      ? new Promise<void>((resolve) => {
+          echoes.set(number, resolve);
+          timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
+        })
+      : undefined;
   try {
-    await database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${`${processId}:${number}`})`);
+    await database.db.execute(
+      sql`select pg_notify(${INVALIDATION_CHANNEL}, ${`${processId}:${number}:${kind}`})`,
+    );
     await heard;
   } catch (error) {
     // The other processes' max age still bounds how long they can serve the old page.
@@ -126,12 +147,13 @@ export function startInvalidationListener(options: {
     next.on("end", () => fail());
     next.on("notification", (message) => {
       if (message.channel !== INVALIDATION_CHANNEL) return;
-      const [sender, number] = (message.payload ?? "").split(":");
+      const [sender, number, kind] = (message.payload ?? "").split(":");
       if (sender === processId) {
         echoes.get(Number(number))?.();
         if (!options.includeOwn) return;
       }
-      options.cache.invalidate();
+      if (kind === GRADUAL) options.cache.markStale();
+      else options.cache.invalidate();
     });
     try {
       await next.connect();

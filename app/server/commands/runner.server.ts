@@ -23,7 +23,7 @@ import type { AuditAction } from "~/lib/vocabulary";
 import { STAFF_ROLES } from "~/lib/vocabulary";
 import { type AuditEventInput, recordAuditEvents } from "../audit/audit.server";
 import { ADMIN_ROLES, forbidden } from "../auth/guards.server";
-import { announceContentChange } from "../cache/invalidation.server";
+import { announceContentChange, announceGradualContentChange } from "../cache/invalidation.server";
 import { databaseOutageKind } from "../db/client.server";
 import { afterCommit, inTransaction } from "../db/db.server";
 import type { AuditChanges } from "../db/schema";
@@ -93,6 +93,14 @@ export type Command<Input, Result, Prepared = undefined> = {
   discard?: (prepared: Prepared) => Promise<void>;
   /** The work, inside the one transaction: every getDb() in it is that transaction. */
   run: (input: Input, context: CommandContext<Prepared>) => Promise<Result>;
+  /**
+   * How the public pages learn of what the command changes. By default all at once: the next
+   * view of any page shows it. "gradual": the command is one step of a change made over many (a
+   * catalogue import's batches), and the pages follow it a step or two behind rather than all
+   * being rendered again after every step. "refresh": the command ends such a change, and the
+   * pages learn of it all at once, whatever the command itself writes.
+   */
+  publicPages?: "gradual" | "refresh";
 };
 
 export function defineCommand<Input, Result, Prepared = undefined>(
@@ -213,7 +221,13 @@ function createdId(result: unknown): string | null {
  * After the commit, a change to what the public pages show empties the page cache (here and, on
  * PostgreSQL, in every other process).
  */
-async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, write: () => Promise<T>) {
+async function audited<T>(
+  actor: Actor,
+  entity: Entity,
+  target: AuditTarget<T>,
+  write: () => Promise<T>,
+  pages: Command<never, unknown>["publicPages"],
+) {
   const known = target.id == null ? [] : typeof target.id === "string" ? [target.id] : [...target.id];
   const before = await readRecords(entity, known);
   const result = await write();
@@ -242,8 +256,9 @@ async function audited<T>(actor: Actor, entity: Entity, target: AuditTarget<T>, 
     });
   }
   await recordAuditEvents(actor.actor, actor.origin, events);
-  // Once per command, however many public records it wrote (an import's batch: hundreds).
-  if (entity.shownInPublic) void afterCommit(announceContentChange);
+  // Once per transaction, however many public records it wrote (an import's batch: hundreds).
+  if (entity.shownInPublic)
+    void afterCommit(pages === "gradual" ? announceGradualContentChange : announceContentChange);
   return result;
 }
 
@@ -297,12 +312,20 @@ export async function runCommand<Input, Result, Prepared>(
   const context: CommandContext<Prepared> = {
     actor,
     prepared,
-    also: (entity, target, write) => audited(actor, entity, target, write),
+    also: (entity, target, write) => audited(actor, entity, target, write, command.publicPages),
   };
   try {
-    return await inTransaction(() =>
-      audited(actor, command.entity, command.target(input, actor), () => command.run(input, context)),
-    );
+    return await inTransaction(async () => {
+      const result = await audited(
+        actor,
+        command.entity,
+        command.target(input, actor),
+        () => command.run(input, context),
+        command.publicPages,
+      );
+      if (command.publicPages === "refresh") void afterCommit(announceContentChange);
+      return result;
+    });
   } catch (error) {
     if (command.discard)
       await command.discard(prepared).catch((discardError: unknown) => {
