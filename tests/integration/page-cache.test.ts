@@ -415,6 +415,20 @@ test("HEAD is answered from a stored page without a body", async () => {
   expect(await head.text()).toBe("");
 });
 
+/**
+ * A listener on the test's PostgreSQL database that plays another process with its own cache (it
+ * hears this process's own notifications too).
+ */
+async function listenAsAnotherProcess(cache: PageCache) {
+  const result = await database.current.db.execute(sql`select current_database() as name`);
+  const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.pathname = `/${name}`;
+  const listener = startInvalidationListener({ url: url.toString(), cache, includeOwn: true });
+  await listener.ready;
+  return listener;
+}
+
 test("on PostgreSQL a change announced by one process empties another process's cache", async () => {
   const other = createPageCache({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
   other.set("/", page("home", "<p>Home</p>"), other.generation);
@@ -424,13 +438,7 @@ test("on PostgreSQL a change announced by one process empties another process's 
     expect(other.get("/")).toBeUndefined();
     return;
   }
-  const result = await database.current.db.execute(sql`select current_database() as name`);
-  const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-  url.pathname = `/${name}`;
-  // The listener plays the other process (it hears this process's own notifications too).
-  const listener = startInvalidationListener({ url: url.toString(), cache: other, includeOwn: true });
-  await listener.ready;
+  const listener = await listenAsAnotherProcess(other);
   try {
     await announceContentChange(createPageCache({ maxBytes: 1000, maxAgeMs: 1000 }));
     await expect.poll(() => other.get("/"), { timeout: 3000, interval: 20 }).toBeUndefined();
@@ -448,12 +456,7 @@ test("a gradual change announced by one process marks another process's pages st
   if (database.current.engine !== "postgres") {
     await announceGradualContentChange(other);
   } else {
-    const result = await database.current.db.execute(sql`select current_database() as name`);
-    const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
-    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-    url.pathname = `/${name}`;
-    const listener = startInvalidationListener({ url: url.toString(), cache: other, includeOwn: true });
-    await listener.ready;
+    const listener = await listenAsAnotherProcess(other);
     try {
       await announceGradualContentChange(createPageCache({ maxBytes: 1000, maxAgeMs: 1000 }));
       await expect.poll(() => other.generation, { timeout: 3000, interval: 20 }).toBeGreaterThan(before);
