@@ -576,7 +576,9 @@ export function print(byEngine, engines) {
       (r) =>
         r.pictures?.error
           ? "error"
-          : `${fmt.mb(r.pictures?.rssGrowthMB)} ${mark(r.pictures?.rssGrowthMB <= TARGET.picturesRssMb)}`,
+          : r.pictures
+            ? `${fmt.mb(r.pictures.rssGrowthMB)} ${mark(r.pictures.rssGrowthMB <= TARGET.picturesRssMb)}`
+            : "–",
     ],
     [
       `load average at start / end`,
