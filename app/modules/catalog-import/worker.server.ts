@@ -3,6 +3,7 @@
 // process left goes on once its claim runs out), on a timer, and as soon as a job is asked for.
 import crypto from "node:crypto";
 import os from "node:os";
+import { runInBackground } from "~/server/db/background-work.server";
 import { outsideTransaction } from "~/server/db/db.server";
 import { logger } from "~/server/logger.server";
 import { onImportQueued } from "./commands.server";
@@ -38,7 +39,8 @@ function runWorker(): Promise<void> {
     try {
       do {
         worker.again = false;
-        await runImportJobs({ worker: worker.id, stopping: () => !worker.started });
+        // Beside the pages: on PGlite, a page asked for meanwhile is served between the step's queries.
+        await runInBackground(() => runImportJobs({ worker: worker.id, stopping: () => !worker.started }));
       } while (worker.again && worker.started);
     } catch (error) {
       if (Date.now() - worker.lastErrorLoggedAt > ERROR_LOG_INTERVAL_MS) {

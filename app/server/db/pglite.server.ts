@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { yieldToPagesInBackground } from "./background-work.server";
 import type { Database, DatabaseHandle, OpenOptions } from "./handle";
 import { findMigrationsFolder } from "./migrations.server";
 import { answersWithin } from "./outage.server";
@@ -87,6 +88,8 @@ export async function openPglite(
     release();
     throw error;
   }
+  // A catalogue import's steps, run beside the pages, let a waiting page through between queries.
+  yieldToPagesInBackground(client);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   let closed = false;
   return {
