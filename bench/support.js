@@ -96,7 +96,10 @@ export async function withDatabase(ctx, fn) {
   await ctx.server.stop();
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const db = await PGlite.create(path.join(ctx.database.dataDir, "db"), { extensions: { pg_trgm } });
+  const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
+  const db = await PGlite.create(path.join(ctx.database.dataDir, "db"), {
+    extensions: { pg_trgm, fuzzystrmatch },
+  });
   try {
     return await fn(async (text, params) => {
       if (params?.length) return (await db.query(text, params)).rows;

@@ -10,6 +10,7 @@ import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/wo
 import { startCertificateSweeper } from "~/modules/certifications/reminders.server";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { startQuoteSweeper } from "~/modules/quotes/lifecycle.server";
+import { backfillProductSearch } from "~/modules/search/commands.server";
 import { ensureFirstAdmin } from "~/modules/users/first-admin.server";
 import { cacheablePaths } from "~/server/cache/cacheable-routes.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
@@ -21,6 +22,7 @@ import {
 } from "~/server/cache/invalidation.server";
 import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
 import { closeDatabase } from "~/server/db/db.server";
+import { runInTurn } from "~/server/db/exclusive-runs.server";
 import { getEnv, workerCount } from "~/server/env.server";
 import { createRequestHandler, refuseUnservedMethods } from "~/server/http/request-handler.server";
 import { requestLogger } from "~/server/http/request-log.server";
@@ -45,6 +47,10 @@ let stopServingMark: (() => Promise<void>) | undefined;
 
 export async function boot() {
   const result = await bootDatabase(ensureFirstAdmin);
+  // Products without a search row (the demo just seeded, a catalogue from before the index, rows a
+  // script wrote) get one before the first search; processes starting together take turns.
+  const indexed = await runInTurn("product-search-backfill", backfillProductSearch);
+  if (indexed > 0) logger.info({ products: indexed }, "search index filled");
   stopServingMark = await startServingMark(getStorage(), getEnv().PORT);
   if (getEnv().MAIL_WORKER) startMailWorker();
   startImportWorker();

@@ -160,6 +160,21 @@ test("the cards of a full page are all one size at 1280px", async ({ page }) => 
   expect(new Set(boxes.map((box) => box.image)).size, JSON.stringify(boxes)).toBe(1);
 });
 
+test("a search in trade shorthand or with a typo finds the product, best match first", async ({ page }) => {
+  const plywood = "H3.2 CD Structural Plywood 2400x1200x17mm";
+  await openCatalog(page, "?q=ply%2017mm");
+  await expect(cardNames(page).first()).toHaveText(plywood);
+  const sort = filterPanel(page).getByLabel("Sort by");
+  await expect(sort.locator("option:checked")).toHaveText("Best match");
+  await expectNoAxeViolations(page);
+  await openCatalog(page, "?q=structral%20plywod");
+  await expect(cardNames(page).first()).toHaveText(plywood);
+  // Without a search the order is by name and best match is not offered.
+  await openCatalog(page);
+  await expect(sort.locator("option:checked")).toHaveText("Name");
+  await expect(sort.locator("option", { hasText: "Best match" })).toHaveCount(0);
+});
+
 test("sorting by discount and by stock status", async ({ page }) => {
   await openCatalog(page);
   await filterPanel(page).getByLabel("Sort by").selectOption({ label: "Discount (largest first)" });

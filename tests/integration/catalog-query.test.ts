@@ -359,8 +359,9 @@ test("hostile parameters are normalised, never an error", async () => {
     `sort=evil&brand=not-a-uuid&inStock=maybe&category=${"x".repeat(5000)}&q=${encodeURIComponent("' or 1=1 --")}`,
   );
   expect(result.failed).toBe(false);
+  // An unknown order is the default one: best match, as a search is present.
   expect(result.params).toMatchObject({
-    sort: "name",
+    sort: "relevance",
     brand: undefined,
     category: undefined,
     inStock: false,

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -48,7 +49,7 @@ function migrationsHash() {
 async function migratedPgliteTemplate(): Promise<Blob> {
   const templatePath = path.join(os.tmpdir(), `tc-pglite-template-${migrationsHash()}.tar`);
   if (!fs.existsSync(templatePath)) {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: { pg_trgm, fuzzystrmatch } });
     try {
       await migrate(drizzle(client) as never, { migrationsFolder: findMigrationsFolder() });
       const tarball = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());

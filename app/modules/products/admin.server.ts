@@ -6,6 +6,7 @@ import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
 import type { Completeness } from "~/modules/compliance/completeness";
 import { completenessOfSheets, missingBuildingInfoCondition } from "~/modules/compliance/sheets.server";
+import { productSearch } from "~/modules/search/query.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern, ilikeAny } from "~/server/db/like";
@@ -130,14 +131,24 @@ async function totalOf(where: SQL | undefined, searched: boolean): Promise<{ n: 
   return { n: Math.max(counted, await estimatedCount(where)), kind: "estimate" };
 }
 
+/**
+ * The catalogue's search (modules/search), drafts included: the contains match widened by the
+ * search index. The list keeps its order, newest first.
+ */
+async function adminSearchCondition(q: string): Promise<SQL | undefined> {
+  const contains = searchCondition(q);
+  if (!contains) return undefined;
+  return (await productSearch(q, contains))?.condition ?? contains;
+}
+
 async function filterCondition({ q, building = "" }: AdminProductFilter) {
-  const search = searchCondition(q);
+  const search = await adminSearchCondition(q);
   const where = building === "missing" ? and(search, await missingBuildingInfoCondition()) : search;
   return { search, where };
 }
 
 /**
- * Newest first, 10 a page; q is a case-insensitive contains on three fields or the code; building "missing"
+ * Newest first, 10 a page; q is the catalogue's search (a contains on three fields or the code, widened); building "missing"
  * keeps the published products without complete building information; the total as totalOf.
  * The page's ten ids are read first (from the list index alone when there is no search), then
  * those ten rows with their names, so a deep page skips index entries rather than whole rows.

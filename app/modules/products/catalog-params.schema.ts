@@ -2,7 +2,14 @@
 // catalog-params.ts), and corrects an address that names a filter the view set aside. Hostile or
 // stale links never fail: every field falls back to "no filter".
 import { z } from "zod";
-import { CATALOG_SORTS, type CatalogParams, SEARCH_MAX_LENGTH, toCatalogSearch } from "./catalog-params";
+import {
+  CATALOG_SORTS,
+  type CatalogParams,
+  defaultSort,
+  SEARCH_MAX_LENGTH,
+  sortsFor,
+  toCatalogSearch,
+} from "./catalog-params";
 
 // A NUL is dropped from text: PostgreSQL refuses a query that carries one.
 export const catalogParamsSchema = z.object({
@@ -25,7 +32,7 @@ export const catalogParamsSchema = z.object({
     .optional()
     .catch(undefined)
     .transform((value) => value === "true" || value === "on" || value === "1"),
-  sort: z.enum(CATALOG_SORTS).catch("name"),
+  sort: z.enum(CATALOG_SORTS).optional().catch(undefined),
   // Too large a page is clamped to the last page by the query, so only its shape is checked here.
   page: z
     .string()
@@ -44,7 +51,9 @@ const PARAM_NAMES = ["q", "brand", "category", "inStock", "sort", "page"] as con
 export function parseCatalogParams(searchParams: URLSearchParams): CatalogParams {
   const raw: Record<string, string | undefined> = {};
   for (const name of PARAM_NAMES) raw[name] = searchParams.get(name) ?? undefined;
-  return catalogParamsSchema.parse(raw);
+  const { sort, ...params } = catalogParamsSchema.parse(raw);
+  // No order chosen, or best match without a search: the view's default order.
+  return { ...params, sort: sort && sortsFor(params.q).includes(sort) ? sort : defaultSort(params.q) };
 }
 
 /**

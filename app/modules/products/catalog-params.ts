@@ -3,13 +3,24 @@
 // the schema the loader reads a query string with is in catalog-params.schema.ts, out of the
 // browser's way.
 export const CATALOG_PAGE_SIZE = 10;
-export const CATALOG_SORTS = ["name", "discount", "stock"] as const;
+export const CATALOG_SORTS = ["relevance", "name", "discount", "stock"] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 export const CATALOG_SORT_LABELS: Record<CatalogSort, string> = {
+  relevance: "Best match",
   name: "Name",
   discount: "Discount (largest first)",
   stock: "Stock status",
 };
+
+/** The order a view has when none is chosen: best match while searching, name otherwise. */
+export function defaultSort(q: string | undefined): CatalogSort {
+  return q ? "relevance" : "name";
+}
+
+/** The orders a view offers: best match only while searching. */
+export function sortsFor(q: string | undefined): readonly CatalogSort[] {
+  return q ? CATALOG_SORTS : CATALOG_SORTS.filter((sort) => sort !== "relevance");
+}
 export const SEARCH_MAX_LENGTH = 100;
 
 /** A catalogue view, normalised (catalog-params.schema.ts reads it from a query string). */
@@ -29,7 +40,8 @@ export function toCatalogSearch(params: Partial<CatalogParams>): string {
   if (params.brand) search.set("brand", params.brand);
   if (params.category) search.set("category", params.category);
   if (params.inStock) search.set("inStock", "true");
-  if (params.sort && params.sort !== "name") search.set("sort", params.sort);
+  if (params.sort && params.sort !== defaultSort(params.q) && sortsFor(params.q).includes(params.sort))
+    search.set("sort", params.sort);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const text = search.toString();
   return text ? `?${text}` : "";

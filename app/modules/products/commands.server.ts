@@ -2,6 +2,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRefusalOfSheet, publishRefusalsOfSheets } from "~/modules/compliance/sheets.server";
+import { refreshProductSearch } from "~/modules/search/commands.server";
 import { defineCommand } from "~/server/commands/runner.server";
 import { transactionLockStatement, transactionLocksStatement } from "~/server/db/advisory-locks.server";
 import { getDb } from "~/server/db/db.server";
@@ -258,7 +259,9 @@ export async function insertProducts(rows: readonly { id: string; input: Product
         from jsonb_to_recordset(${batchJson(rows)}::jsonb) as r(${BATCH_COLUMNS})
       returning id`),
   );
-  return (result as unknown as { rows: { id: string }[] }).rows;
+  const written = (result as unknown as { rows: { id: string }[] }).rows;
+  await refreshProductSearch(written.map((row) => row.id));
+  return written;
 }
 
 /** Writes many products' values checked by checkProducts, in one statement; the ids written. */
@@ -278,7 +281,9 @@ export async function updateProductRows(rows: readonly { id: string; input: Prod
        where p.id = v.id
       returning p.id`),
   );
-  return (result as unknown as { rows: { id: string }[] }).rows;
+  const written = (result as unknown as { rows: { id: string }[] }).rows;
+  await refreshProductSearch(written.map((row) => row.id));
+  return written;
 }
 
 /** Writes a new product checked by checkProduct. */
@@ -287,6 +292,7 @@ async function insertProduct(input: ProductInput) {
     getDb().insert(products).values(toRow(input)).returning({ id: products.id }),
   );
   if (!created) throw new Error("The product was not created");
+  await refreshProductSearch([created.id]);
   return created;
 }
 
@@ -296,6 +302,7 @@ async function updateProductRow(id: string, input: ProductInput) {
     getDb().update(products).set(toRow(input)).where(eq(products.id, id)).returning({ id: products.id }),
   );
   if (!updated) throw new InputError(GONE);
+  await refreshProductSearch([updated.id]);
   return updated;
 }
 

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-o
 import type { StockStatus } from "~/lib/vocabulary";
 import { imageAssetColumns, withImageAssets } from "~/modules/images/assets.server";
 import { type ImageAsset, toImageAsset } from "~/modules/images/image-asset";
+import { type ProductSearch, productSearch } from "~/modules/search/query.server";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like";
@@ -124,7 +125,20 @@ function searchCondition(term: string): SQL {
     or ${products.sku} ilike ${pattern})`;
 }
 
-/** The catalogue's orders; each has a partial index over published products (schema.ts). */
+/**
+ * A search of the catalogue: the spec's contains match, widened by the search index (words in any
+ * order, trade forms, synonyms, typos), with each match's score for "Best match".
+ */
+export function catalogSearch(q: string): Promise<ProductSearch | undefined> {
+  const contains = searchCondition(q);
+  // Should the index fail to answer, the contains match still does.
+  return readOr("product search", () => productSearch(q, contains), { condition: contains, score: sql`0` });
+}
+
+/**
+ * The catalogue's orders; each has a partial index over published products (schema.ts). Best
+ * match is its score (selectPage), then name.
+ */
 function orderFor(sort: CatalogSort) {
   const byName = [asc(sql`lower(${products.name})`), asc(products.name), asc(products.id)];
   if (sort === "discount") return [desc(products.discountPercentage), ...byName];
@@ -189,11 +203,12 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
   if (brand) conditions.push(eq(products.brandId, brand));
   if (category) conditions.push(eq(products.categoryId, category.id));
   if (params.inStock) conditions.push(ne(products.stockStatus, "Out of Stock"));
-  if (params.q) conditions.push(searchCondition(params.q));
+  const search = params.q ? await catalogSearch(params.q) : undefined;
+  if (search) conditions.push(search.condition);
   const where = and(...conditions);
 
   const [listing, bargains] = await Promise.all([
-    loadPage(where, params),
+    loadPage(where, params, search),
     readOr("bargain products", () => getBargainProducts(), []),
   ]);
   return {
@@ -211,9 +226,9 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
  * rows), and each row brings its image's variants. A page past the end has no row to carry the
  * count: then the count is asked for alone and the last page read.
  */
-async function loadPage(where: SQL | undefined, params: CatalogParams) {
+async function loadPage(where: SQL | undefined, params: CatalogParams, search?: ProductSearch) {
   try {
-    const first = await selectPage(where, params.sort, params.page);
+    const first = await selectPage(where, params.sort, params.page, search);
     let total = first[0]?.total;
     let rows = first;
     let page = params.page;
@@ -221,7 +236,7 @@ async function loadPage(where: SQL | undefined, params: CatalogParams) {
       const [counted] = await getDb().select({ total: count() }).from(products).where(where);
       total = counted?.total ?? 0;
       page = Math.min(page, pageCount(total));
-      rows = total > 0 && page !== params.page ? await selectPage(where, params.sort, page) : [];
+      rows = total > 0 && page !== params.page ? await selectPage(where, params.sort, page, search) : [];
     }
     const listed = rows.map(({ total: _total, asset, ...product }) => ({
       ...product,
@@ -238,12 +253,15 @@ function pageCount(total: number) {
   return Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
 }
 
-function selectPage(where: SQL | undefined, sort: CatalogSort, page: number) {
+function selectPage(where: SQL | undefined, sort: CatalogSort, page: number, search?: ProductSearch) {
+  // Best match scores each found product once, in the page's subquery; the page keeps its order.
+  const byScore = sort === "relevance" && search !== undefined;
+  const score = sql<number>`${byScore ? search.score : sql`0`}`.as("score");
   const pageIds = getDb()
-    .select({ id: products.id })
+    .select({ id: products.id, score })
     .from(products)
     .where(where)
-    .orderBy(...orderFor(sort))
+    .orderBy(...(byScore ? [desc(sql`score`)] : []), ...orderFor(sort))
     .limit(CATALOG_PAGE_SIZE)
     .offset((page - 1) * CATALOG_PAGE_SIZE)
     .as("page_ids");
@@ -258,5 +276,5 @@ function selectPage(where: SQL | undefined, sort: CatalogSort, page: number) {
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(brands, eq(products.brandId, brands.id))
     .leftJoin(imageAssets, eq(imageAssets.url, products.imageUrl))
-    .orderBy(...orderFor(sort));
+    .orderBy(...(byScore ? [desc(pageIds.score)] : []), ...orderFor(sort));
 }

@@ -2,6 +2,7 @@
 // server/commands/runner.server.ts). Deleting one that products use leaves those products with
 // none (the foreign keys are ON DELETE SET NULL); the usage count told the admin beforehand.
 import { and, eq, inArray, notExists } from "drizzle-orm";
+import { productIdsOf, refreshProductSearch, refreshProductSearchOf } from "~/modules/search/commands.server";
 import { defineCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, caseStudies, categories, certifications, products } from "~/server/db/schema";
@@ -47,12 +48,16 @@ async function updateBrand(id: string, values: Partial<typeof brands.$inferInser
     getDb().update(brands).set(values).where(eq(brands.id, id)).returning({ id: brands.id });
   const [row] = name === undefined ? await write() : await withUniqueName(write, duplicateBrand(name));
   if (!row) throw new InputError(BRAND_GONE);
+  // Its products are found by the brand's name.
+  if (name !== undefined) await refreshProductSearchOf({ brandId: id });
 }
 
 /** Deletes the brand; the products that used it keep existing without a brand. */
 export async function deleteBrand(id: string) {
+  const used = await productIdsOf({ brandId: id });
   const [row] = await getDb().delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
   if (!row) throw new InputError(BRAND_GONE);
+  await refreshProductSearch(used);
 }
 
 /** Creates, updates, switches on or off, or deletes a brand, as the brands tab's intent says. */
@@ -120,15 +125,19 @@ async function updateCategory(
     getDb().update(categories).set(values).where(eq(categories.id, id)).returning({ id: categories.id });
   const [row] = input ? await withUniqueName(write, duplicateCategory(input)) : await write();
   if (!row) throw new InputError(CATEGORY_GONE);
+  // Its products are found by the category's name.
+  if (input?.type === "products") await refreshProductSearchOf({ categoryId: id });
 }
 
 /** Deletes the category; products, case studies and certifications in it are left without one. */
 export async function deleteCategory(id: string) {
+  const used = await productIdsOf({ categoryId: id });
   const [row] = await getDb()
     .delete(categories)
     .where(eq(categories.id, id))
     .returning({ id: categories.id });
   if (!row) throw new InputError(CATEGORY_GONE);
+  await refreshProductSearch(used);
 }
 
 /** Creates, updates, switches on or off, or deletes a category, as the categories tab's intent says. */

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -80,7 +81,7 @@ export async function openPglite(
   let client: PGlite;
   try {
     client = await PGlite.create(dbDir ?? "memory://", {
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, fuzzystrmatch },
       loadDataDir: options.loadDataDir,
       startParams: pgliteStartParams(options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB),
     });

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { CATALOG_SORT_LABELS, CATALOG_SORTS, type CatalogParams } from "~/modules/products/catalog-params";
+import { CATALOG_SORT_LABELS, type CatalogParams, sortsFor } from "~/modules/products/catalog-params";
 import type { CatalogOption } from "~/modules/products/queries.server";
 import { useHydrated } from "../case-studies/use-hydrated";
 import { useCatalogNavigate } from "./use-catalog-navigate";
@@ -104,7 +104,7 @@ export function CatalogFilters({ params, brands, categories, idPrefix }: Catalog
           value={values.sort}
           onChange={(event) => change({ sort: event.target.value as CatalogParams["sort"] })}
         >
-          {CATALOG_SORTS.map((sort) => (
+          {sortsFor(params.q).map((sort) => (
             <NativeSelectOption key={sort} value={sort}>
               {CATALOG_SORT_LABELS[sort]}
             </NativeSelectOption>

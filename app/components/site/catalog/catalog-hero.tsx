@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Search } from "~/components/ui/sprite-icons";
-import { type CatalogParams, SEARCH_MAX_LENGTH } from "~/modules/products/catalog-params";
+import { type CatalogParams, defaultSort, SEARCH_MAX_LENGTH } from "~/modules/products/catalog-params";
 import { useCatalogNavigate } from "./use-catalog-navigate";
 
 /** The page heading and the search box; a search keeps the other filters and returns to page 1. */
@@ -17,6 +17,8 @@ export function CatalogHero({ params }: { params: CatalogParams }) {
     setShownQ(params.q);
     setTerm(params.q);
   }
+  // An order chosen by the visitor stays with a new search; the default order is the new view's.
+  const chosenSort = params.sort === defaultSort(params.q) ? undefined : params.sort;
   return (
     <section className="bg-stone-900 text-white">
       <div className="container mx-auto px-4 py-12 md:py-16">
@@ -31,7 +33,7 @@ export function CatalogHero({ params }: { params: CatalogParams }) {
           className="mt-6 flex max-w-2xl gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            goTo({ ...params, q: term.trim() }, { preventScrollReset: false });
+            goTo({ ...params, q: term.trim(), sort: chosenSort }, { preventScrollReset: false });
           }}
         >
           <label htmlFor="catalog-search" className="sr-only">
@@ -50,7 +52,7 @@ export function CatalogHero({ params }: { params: CatalogParams }) {
           {params.brand ? <input type="hidden" name="brand" value={params.brand} /> : null}
           {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
           {params.inStock ? <input type="hidden" name="inStock" value="true" /> : null}
-          {params.sort !== "name" ? <input type="hidden" name="sort" value={params.sort} /> : null}
+          {chosenSort ? <input type="hidden" name="sort" value={chosenSort} /> : null}
           <Button type="submit" size="lg" className="h-11">
             <Search aria-hidden="true" />
             Search

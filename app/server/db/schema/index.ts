@@ -13,4 +13,5 @@ export * from "./imports";
 export * from "./mail";
 export * from "./operations";
 export * from "./quotes";
+export * from "./search";
 export * from "./taxonomy";

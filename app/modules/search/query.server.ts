@@ -1,0 +1,108 @@
+// A catalogue search as SQL: which products it finds and how well each matches. The public
+// catalogue, Catalog Management and the quote builder's product search all use it, each adding
+// its own filters (published or not) and the contains match the spec guarantees.
+import { type SQL, sql } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { products } from "~/server/db/schema";
+import {
+  matchQueryText,
+  planSearch,
+  queryTokens,
+  type ScoreStep,
+  type SearchPlan,
+  type Slot,
+  scoreSteps,
+  type TokenSlot,
+  type TypoCandidates,
+  typoWords,
+} from "./plan";
+
+/** A typed word's catalogue candidates, at most this many (the closest by trigrams). */
+const CANDIDATES_PER_WORD = 8;
+/** Added to the score of the product whose stock code is the query, so it comes first. */
+const EXACT_CODE_SCORE = 1000;
+
+/**
+ * The catalogue words within each typed word's edit budget: trigram neighbours (the vocabulary's
+ * trigram index) confirmed by an exact edit distance. Only words are looked up, so numbers,
+ * dimensions, measures, grades and codes never get typo forms.
+ */
+async function typoCandidates(query: string): Promise<TypoCandidates> {
+  const wanted = typoWords(queryTokens(query));
+  if (wanted.length === 0) return new Map();
+  const result = await getDb().execute(sql`
+    select q.word as typed, c.word, c.distance
+      from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as q(word text, budget int)
+      cross join lateral (
+        select w.word, levenshtein_less_equal(w.word, q.word, q.budget) as distance
+          from search_words w
+         where w.word % q.word
+           and length(w.word) between length(q.word) - q.budget and length(q.word) + q.budget
+         order by w.word <-> q.word
+         limit ${CANDIDATES_PER_WORD}
+      ) as c
+     where c.distance <= q.budget`);
+  const found = new Map<string, { word: string; distance: number }[]>();
+  for (const row of (result as unknown as { rows: { typed: string; word: string; distance: number }[] })
+    .rows) {
+    const list = found.get(row.typed) ?? [];
+    list.push({ word: row.word, distance: Number(row.distance) });
+    found.set(row.typed, list);
+  }
+  return found;
+}
+
+/** A search ready to be put into a product query. */
+export type ProductSearch = {
+  /** Products found: the index's match, or `contains` (the spec's match, which stays a guarantee). */
+  condition: SQL;
+  /** How well a found product matches, higher first; a contains-only match scores 0. */
+  score: SQL;
+};
+
+function stepsCase(steps: readonly ScoreStep[], terms: SQL): SQL {
+  const whens = steps.map(
+    (step) => sql`when ${terms} @@ ${step.query}::tsquery then ${sql.raw(String(step.score))}`,
+  );
+  return sql`(case ${sql.join(whens, sql` `)} else 0 end)`;
+}
+
+function tokenScore(slot: TokenSlot, terms: SQL) {
+  return stepsCase(scoreSteps(slot.forms), terms);
+}
+
+/** A slot's score: its tokens' scores added, or a synonym of the whole run's, as many times. */
+function slotScore(slot: Slot, terms: SQL): SQL {
+  const own = sql.join(
+    slot.tokens.map((token) => tokenScore(token, terms)),
+    sql` + `,
+  );
+  if (slot.synonyms.length === 0) return own;
+  const bySynonym = sql`${stepsCase(scoreSteps(slot.synonyms), terms)} * ${sql.raw(String(slot.tokens.length))}`;
+  return sql`greatest(${own}, ${bySynonym})`;
+}
+
+function scoreOf(plan: SearchPlan, terms: SQL): SQL {
+  return sql.join(
+    plan.slots.map((slot) => slotScore(slot, terms)),
+    sql` + `,
+  );
+}
+
+/**
+ * The search of `query`, or undefined for a blank one. `contains` is the caller's spec match
+ * (case-insensitive contains on name, descriptions and stock code): anything it finds is found.
+ */
+export async function productSearch(query: string, contains: SQL): Promise<ProductSearch | undefined> {
+  const text = query.trim();
+  if (!text) return undefined;
+  const plan = planSearch(text, await typoCandidates(text));
+  const exactCode = sql`(case when lower(${products.sku}) = ${text.toLowerCase()} then ${sql.raw(String(EXACT_CODE_SCORE))} else 0 end)`;
+  if (!plan) return { condition: contains, score: exactCode };
+  const match = matchQueryText(plan);
+  const terms = sql.raw("ps.terms");
+  return {
+    condition: sql`(${products.id} in (select ps.product_id from product_search ps where ps.terms @@ ${match}::tsquery) or ${contains})`,
+    score: sql`(${exactCode} + coalesce((select ${scoreOf(plan, terms)} from product_search ps where ps.product_id = ${products.id}), 0))`,
+  };
+}
