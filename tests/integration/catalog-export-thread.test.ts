@@ -44,11 +44,11 @@ async function rowsOf(bytes: Buffer) {
 
 /** Connections the export's threads hold to this test's database. */
 async function exportConnections() {
-  const result = await database.current.db.execute<{ count: number }>(
+  const result = await database.current.db.execute(
     sql`select count(*)::int as count from pg_stat_activity
         where datname = current_database() and application_name = 'trade-counter catalogue export'`,
   );
-  return result.rows[0]?.count;
+  return (result as unknown as { rows: { count: number }[] }).rows[0]?.count;
 }
 
 const filters: [string, AdminProductFilter][] = [

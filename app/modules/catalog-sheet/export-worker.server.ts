@@ -11,6 +11,25 @@ import { type ExportJob, type FromWorker, MORE } from "./export-thread.server";
 /** Pieces of the file are put together up to this size before they are sent. */
 const PIECE_BYTES = 64 * 1024;
 
+/**
+ * The pieces in one ArrayBuffer of their own, which is handed over (transferred, not copied): a
+ * lone piece that is a whole buffer already (a CSV batch) as it is, others copied into a new one
+ * (the zip's output are views into buffers that hold more).
+ */
+function wholeBuffer(parts: Uint8Array[], size: number): ArrayBuffer {
+  const [only] = parts;
+  if (parts.length === 1 && only && only.byteOffset === 0 && only.buffer.byteLength === size) {
+    return only.buffer as ArrayBuffer;
+  }
+  const piece = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    piece.set(part, at);
+    at += part.byteLength;
+  }
+  return piece.buffer;
+}
+
 async function serve(port: MessagePort, job: ExportJob) {
   // Asked for before the connection is open: the first request waits for it.
   let asked = 0;
@@ -48,14 +67,8 @@ async function serve(port: MessagePort, job: ExportJob) {
         size += read.value.byteLength;
       }
       if (size > 0) {
-        // A fresh buffer, so what is handed over (transferred, not copied) is this piece alone.
-        const piece = new Uint8Array(size);
-        let at = 0;
-        for (const part of parts) {
-          piece.set(part, at);
-          at += part.byteLength;
-        }
-        send({ type: "bytes", bytes: piece.buffer }, [piece.buffer]);
+        const piece = wholeBuffer(parts, size);
+        send({ type: "bytes", bytes: piece }, [piece]);
       }
       if (done) {
         send({ type: "end" });
