@@ -24,11 +24,17 @@ export type FromWorker =
 
 /**
  * The thread's heap: a young generation of a few MB (scavenged often, each time cheaply: the
- * export keeps little alive) and an old generation well above what it holds (one batch of a
- * thousand products, the workbook writer's state, the modules), which V8 then collects before it
- * grows far. A thread that reaches the bound stops and the download ends with an error.
+ * export keeps little alive), larger for the workbook, whose writer makes a row and a cell object
+ * per cell (in 8 MB too many of them lived through two scavenges and were promoted, and its
+ * download took half as long again); an old generation well above what the thread holds (the
+ * modules, one batch of a thousand products, the writer's state: about 30 MB), which V8 then
+ * collects before it grows far. A thread that reaches the bound stops and the download ends with
+ * an error.
  */
-export const EXPORT_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
+export const EXPORT_RESOURCE_LIMITS = {
+  csv: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
+  xlsx: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 64 },
+} as const;
 
 /** The thread's entry, built next to the server's (vite.config.ts) and as source in development and tests. */
 const BUILT_ENTRY = "./catalogue-export-worker.js";
@@ -72,7 +78,7 @@ export function exportInThread(job: ExportJob): ReadableStream<Uint8Array> {
       const entry = workerEntry();
       const thread = new Worker(entry.url, {
         workerData: job,
-        resourceLimits: EXPORT_RESOURCE_LIMITS,
+        resourceLimits: EXPORT_RESOURCE_LIMITS[job.format],
         ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
       });
       worker = thread;
