@@ -82,6 +82,7 @@ export function exportInThread(job: ExportJob): ReadableStream<Uint8Array> {
         ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
       });
       worker = thread;
+      running.add(thread);
       const fail = (error: unknown) => {
         if (finished) return;
         finished = true;
