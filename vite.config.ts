@@ -156,6 +156,28 @@ function allowEntryExtension(): Plugin {
   };
 }
 
+/**
+ * The server build's entries by their own names (React Router names its one entry index.js), and
+ * the code they share in chunks beside them, so that a chunk finds the export worker's entry at
+ * ./catalogue-export-worker.js (export-thread.server.ts).
+ */
+function serverEntryNames(): Plugin {
+  return {
+    name: "trade-counter:server-entry-names",
+    enforce: "post",
+    configEnvironment(name, config) {
+      if (name !== "ssr") return;
+      config.build ??= {};
+      const options = config.build.rollupOptions ?? {};
+      const output = Array.isArray(options.output) ? {} : (options.output ?? {});
+      config.build.rollupOptions = {
+        ...options,
+        output: { ...output, entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+      };
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
@@ -173,8 +195,18 @@ export default defineConfig({
         },
       },
     },
-    // The server bundle's entry is our Express app, which wraps the React Router handler.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // The server bundle's entry is our Express app, which wraps the React Router handler; the
+    // catalogue export's worker thread has an entry of its own beside it (serverEntryNames).
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: {
+            index: "./server/app.ts",
+            "catalogue-export-worker": "./app/modules/catalog-sheet/export-worker.server.ts",
+          },
+        },
+      },
+    },
   },
-  plugins: [tailwindcss(), reactRouter(), allowEntryExtension()],
+  plugins: [tailwindcss(), reactRouter(), allowEntryExtension(), serverEntryNames()],
 });

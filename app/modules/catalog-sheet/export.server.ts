@@ -1,11 +1,14 @@
 // The catalogue export: the products Catalog Management lists (whole, or narrowed by its search and
 // building-information filter), newest first, one row a product under the column table's headers,
 // as CSV (written as every back-office CSV is, app/lib/csv.ts) or as an Excel workbook. Both are
-// streamed: products are read a thousand at a time and written as they come.
+// streamed: products are read a thousand at a time and written as they come. On PostgreSQL the
+// reading and writing run in a thread of their own (export-thread.server.ts); PGlite is one
+// connection in this process, so there they run here.
 import { CSV_BOM, CSV_CONTENT_TYPE, toCsvLine, toCsvStream } from "~/lib/csv";
 import { nzToday } from "~/lib/nz-date";
 import { type AdminProductRow, readAdminProductsForExport } from "~/modules/products/admin.server";
 import type { AdminProductFilter } from "~/modules/products/admin-filter";
+import { getDatabase } from "~/server/db/db.server";
 import { toXlsxStream, XLSX_CONTENT_TYPE } from "~/server/sheets/xlsx-writer.server";
 import {
   plainLines,
@@ -15,6 +18,7 @@ import {
   type SheetColumn,
   type SheetProduct,
 } from "./columns";
+import { exportInThread } from "./export-thread.server";
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -98,17 +102,28 @@ export function exportSummary(format: ExportFormat, filter: AdminProductFilter) 
   return `Exported the catalogue as ${format.toUpperCase()}${described.length ? ` (${described.join(", ")})` : ""}`;
 }
 
-/** The export's body and content type. */
+function contentTypeOf(format: ExportFormat) {
+  return format === "csv" ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE;
+}
+
+/** The export's body and content type: in a thread of its own on PostgreSQL, here on PGlite. */
 export function exportCatalogue(format: ExportFormat, filter: AdminProductFilter) {
+  const { url } = getDatabase();
+  if (!url) return writeCatalogue(format, filter);
+  return { contentType: contentTypeOf(format), body: exportInThread({ format, filter, url }) };
+}
+
+/** The export's body and content type, read and written in this thread. */
+export function writeCatalogue(format: ExportFormat, filter: AdminProductFilter) {
   const batches = readAdminProductsForExport(filter, EXPORT_BATCH);
   if (format === "csv") {
     return {
-      contentType: CSV_CONTENT_TYPE,
+      contentType: contentTypeOf(format),
       body: toCsvStream(CSV_BOM + toCsvLine(SHEET_HEADERS), batches, toCsvRow),
     };
   }
   return {
-    contentType: XLSX_CONTENT_TYPE,
+    contentType: contentTypeOf(format),
     body: toXlsxStream("Catalogue", XLSX_COLUMNS, batches, toXlsxRow),
   };
 }

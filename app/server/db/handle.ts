@@ -13,6 +13,8 @@ export type DbOrTx = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's address, for a worker thread to open a connection of its own; none on PGlite. */
+  url?: string;
   /** Resolves true when a round trip succeeds within timeoutMs. */
   ping(timeoutMs?: number): Promise<boolean>;
   migrate(): Promise<void>;

@@ -51,6 +51,7 @@ export async function openPostgres(
   return {
     db,
     kind: "postgres",
+    url,
     async ping(timeoutMs = 1500) {
       return answersWithin(pool.query("select 1"), timeoutMs);
     },
