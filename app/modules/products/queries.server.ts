@@ -126,7 +126,8 @@ function searchCondition(term: string): SQL {
 }
 
 /**
- * A search of the catalogue: the spec's contains match, widened by the search index (words in any
+ * A search of the catalogue: the case-insensitive contains match on name, descriptions and stock
+ * code, widened by the search index (words in any
  * order, trade forms, synonyms, typos), with each match's score for "Best match".
  */
 export function catalogSearch(q: string): Promise<ProductSearch | undefined> {

@@ -1,6 +1,7 @@
 // A catalogue search as SQL: which products it finds and how well each matches. The public
 // catalogue, Catalog Management and the quote builder's product search all use it, each adding
-// its own filters (published or not) and the contains match the spec guarantees.
+// its own filters (published or not) and the case-insensitive contains match on name,
+// descriptions and stock code, which stays a guarantee: whatever it finds is always found.
 import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { products } from "~/server/db/schema";
@@ -54,7 +55,7 @@ async function typoCandidates(query: string): Promise<TypoCandidates> {
 
 /** A search ready to be put into a product query. */
 export type ProductSearch = {
-  /** Products found: the index's match, or `contains` (the spec's match, which stays a guarantee). */
+  /** Products found: the index's match, or `contains` (the plain contains match, always kept). */
   condition: SQL;
   /** How well a found product matches, higher first; a contains-only match scores 0. */
   score: SQL;
