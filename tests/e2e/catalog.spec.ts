@@ -335,4 +335,14 @@ test.describe("with JavaScript disabled", () => {
       .click();
     await expect(results(page)).toContainText(`Showing 11–20 of ${TOTAL} products`);
   });
+
+  test("a search with a typo, typed in the box, brings the product first by best match", async ({ page }) => {
+    await page.goto("/catalog");
+    const box = page.getByRole("searchbox", { name: "Search products" });
+    await box.fill("structral plywod");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/q=structral/);
+    await expect(cardNames(page).first()).toHaveText("H3.2 CD Structural Plywood 2400x1200x17mm");
+    await expect(filterPanel(page).getByLabel("Sort by").locator("option:checked")).toHaveText("Best match");
+  });
 });
