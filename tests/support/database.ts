@@ -115,7 +115,11 @@ export async function createTestDatabase(): Promise<TestDatabase & { destroy(): 
     if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
     const template = await migratedPostgresTemplate();
     const name = `tc_test_${crypto.randomBytes(6).toString("hex")}`;
-    await withAdminClient((c) => c.query(`create database ${name} template ${template}`));
+    await withAdminClient(async (c) => {
+      await c.query(`create database ${name} template ${template}`);
+      // A test's database is thrown away with its file: a commit need not wait for the disk.
+      await c.query(`alter database ${name} set synchronous_commit = off`);
+    });
     handle = await openDatabase({ kind: "postgres", url: postgresUrl(name), poolMax: 5 });
     drop = () =>
       withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
