@@ -6,8 +6,8 @@ import { beforeAll, expect, test } from "vitest";
 import { catalogSearch } from "~/modules/products/queries.server";
 import { backfillProductSearch } from "~/modules/search/commands.server";
 import { SEARCH_SYNONYMS_KEY } from "~/modules/search/synonym-text";
-import { auditEvents, products, siteSettings } from "~/server/db/schema";
 import { action, loader } from "~/routes/admin/settings";
+import { auditEvents, products, siteSettings } from "~/server/db/schema";
 import { fieldErrorsOf, getLoader, postAction, toastOf } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
 
