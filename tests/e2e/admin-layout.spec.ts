@@ -35,6 +35,7 @@ const ADMIN_SCREENS = [
   "/admin/audit",
   "/admin/quotes",
   "/admin/settings?tab=quotes",
+  "/admin/settings?tab=search",
 ];
 const SALES_SCREENS = ["/admin", "/admin/catalog"];
 

@@ -168,3 +168,44 @@ test("hero settings: changed with the picker and the keyboard, previewed, seen o
   await page.goto("/");
   await expect(page.getByTestId("hero-overlay").first()).toHaveCSS("opacity", "0.8");
 });
+
+test("search synonyms: a line added in Settings > Search finds a product on the catalogue; the standard list put back", async ({
+  page,
+}) => {
+  await openSettings(page, "?tab=search");
+  await expect(page.getByRole("heading", { name: "Search synonyms" })).toBeVisible();
+  await expect(page.getByText("The standard trade list is in force")).toBeVisible();
+  await expectNoAxeViolations(page);
+  const box = page.getByLabel("Synonyms, one entry a line");
+  await expect(box).toHaveValue(/^gib => plasterboard$/m);
+
+  // A word nobody has listed finds nothing until it is written down.
+  const found = page
+    .getByTestId("catalog-results")
+    .getByTestId("product-card")
+    .getByRole("heading", { level: 3 });
+  await page.goto("/catalog?q=zedwood");
+  await expect(page.getByTestId("catalog-results")).toBeVisible();
+  await expect(found).toHaveCount(0);
+
+  await page.goto("/admin/settings?tab=search");
+  await box.fill(`${await box.inputValue()}\nzedwood =>`);
+  await page.getByRole("button", { name: "Save Synonyms" }).click();
+  await expect(page.getByText("Line 72: a one-way entry needs a term on each side of =>")).toBeVisible();
+  await box.fill((await box.inputValue()).replace(/zedwood =>$/, "zedwood => lvl"));
+  await page.getByRole("button", { name: "Save Synonyms" }).click();
+  await expect(toast(page, "Search synonyms updated successfully")).toBeVisible();
+  await expect(page.getByText("Your list is in force (72 entries).")).toBeVisible();
+  await expect(box).toHaveValue(/^zedwood => lvl$/m);
+
+  await page.goto("/catalog?q=zedwood");
+  await expect(found).toHaveText(["LVL Beam 240x45 6.0m"]);
+
+  // Put back: the box holds the standard list again, in force once saved.
+  await page.goto("/admin/settings?tab=search");
+  await page.getByRole("link", { name: "Put Back the Standard List" }).click();
+  await expect(page.getByText("The standard trade list is in the box below.")).toBeVisible();
+  await expect(box).not.toHaveValue(/zedwood/);
+  await page.getByRole("button", { name: "Save Synonyms" }).click();
+  await expect(page.getByText("Your list is in force (71 entries).")).toBeVisible();
+});

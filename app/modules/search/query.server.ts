@@ -17,6 +17,7 @@ import {
   type TypoCandidates,
   typoWords,
 } from "./plan";
+import { searchSynonyms } from "./synonyms.server";
 
 /** A typed word's catalogue candidates, at most this many (the closest by trigrams). */
 const CANDIDATES_PER_WORD = 8;
@@ -97,7 +98,8 @@ function scoreOf(plan: SearchPlan, terms: SQL): SQL {
 export async function productSearch(query: string, contains: SQL): Promise<ProductSearch | undefined> {
   const text = query.trim();
   if (!text) return undefined;
-  const plan = planSearch(text, await typoCandidates(text));
+  const [typos, synonyms] = await Promise.all([typoCandidates(text), searchSynonyms()]);
+  const plan = planSearch(text, typos, synonyms);
   const exactCode = sql`(case when lower(${products.sku}) = ${text.toLowerCase()} then ${sql.raw(String(EXACT_CODE_SCORE))} else 0 end)`;
   if (!plan) return { condition: contains, score: exactCode };
   const match = matchQueryText(plan);

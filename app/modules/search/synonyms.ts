@@ -1,8 +1,8 @@
 /**
  * The synonyms a search applies, as a lookup from a term's tokens (joined by a space) to the token
  * runs that may stand for it: every other term of a two-way entry, the targets of a one-way
- * entry's source. Applied to the query only, so a changed list needs no reindex. The seed list is
- * the only source today; a staff-edited list replaces it behind this one function.
+ * entry's source. Applied to the query only, so a changed list needs no reindex. The list staff
+ * save in Settings → Search replaces the standard one (synonyms.server.ts reads it).
  */
 import { searchTerms } from "./normalise";
 import { type TradeSynonym, tradeSynonyms } from "./trade-synonyms";
@@ -34,7 +34,7 @@ export function synonymLookup(entries: readonly TradeSynonym[]): SynonymLookup {
 
 let seeded: SynonymLookup | undefined;
 
-/** The synonyms in force. */
+/** The standard trade list's lookup. */
 export function synonymsOf(): SynonymLookup {
   seeded ??= synonymLookup(tradeSynonyms);
   return seeded;

@@ -6,6 +6,7 @@ import { CategoriesTab } from "~/components/admin/settings/categories-tab";
 import { EnquirySettingsForm } from "~/components/admin/settings/enquiry-settings-form";
 import { HeroSettingsForm } from "~/components/admin/settings/hero-settings-form";
 import { QuoteSettingsForm } from "~/components/admin/settings/quote-settings-form";
+import { SearchSynonymsForm } from "~/components/admin/settings/search-synonyms-form";
 import { checkbox } from "~/lib/form-values";
 import { parseListParams } from "~/lib/list-params";
 import { getHero } from "~/modules/content/home-admin.server";
@@ -17,6 +18,8 @@ import {
   quoteSettingsFormValues,
 } from "~/modules/quotes/settings";
 import { getQuoteSettings } from "~/modules/quotes/settings.server";
+import { SEARCH_SYNONYMS_KEY, searchSynonymsFormSchema } from "~/modules/search/synonym-text";
+import { synonymSettings } from "~/modules/search/synonyms.server";
 import { getHeroSettings, heroSettingsFormSchema } from "~/modules/settings/admin.server";
 import { saveSetting } from "~/modules/settings/commands.server";
 import { ENQUIRY_SETTINGS_KEY } from "~/modules/settings/enquiry-settings";
@@ -43,6 +46,7 @@ const TABS = [
   { value: "hero", label: "Hero Settings" },
   { value: "enquiries", label: "Enquiries" },
   { value: "quotes", label: "Quotes" },
+  { value: "search", label: "Search" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -82,6 +86,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     const saved = await tryLoad("quote settings", () => getQuoteSettings());
     return { tab, quotes: quoteSettingsFormValues(saved.ok ? saved.value : DEFAULT_QUOTE_SETTINGS) } as const;
   }
+  if (tab === "search") {
+    return { tab, synonyms: await synonymSettings(url.searchParams.get("standard") === "1") } as const;
+  }
   if (tab === "categories") {
     const type = parseCategoryFilter(url.searchParams.get("type"));
     const list = await loadPagedList("categories", params, (p) => listCategories({ ...p, type }));
@@ -104,6 +111,7 @@ const settingsIntentSchema = z.discriminatedUnion("intent", [
   heroSettingsFormSchema.extend({ intent: z.literal("save-hero") }),
   enquirySettingsFormSchema,
   quoteSettingsFormSchema,
+  searchSynonymsFormSchema,
 ]);
 type SettingsIntent = z.output<typeof settingsIntentSchema>;
 
@@ -119,20 +127,31 @@ const SUCCESS: Record<SettingsIntent["intent"], string> = {
   "save-hero": "Hero settings updated successfully",
   "save-enquiry-settings": "Enquiry settings updated successfully",
   "save-quote-settings": "Quote settings updated successfully",
+  "save-search-synonyms": "Search synonyms updated successfully",
 };
 
 function failureTitle(intent: string) {
   if (intent === "save-hero") return "Failed to update hero settings";
   if (intent === "save-enquiry-settings") return "Failed to update enquiry settings";
   if (intent === "save-quote-settings") return "Failed to update quote settings";
+  if (intent === "save-search-synonyms") return "Failed to update search synonyms";
   const kind = intent.endsWith("category") ? "category" : "brand";
   return intent.startsWith("delete") ? `Failed to delete ${kind}` : `Failed to save ${kind}`;
 }
+
+/** The tab a saved setting returns to. */
+const SETTING_TAB = {
+  "save-hero": "hero",
+  "save-enquiry-settings": "enquiries",
+  "save-quote-settings": "quotes",
+  "save-search-synonyms": "search",
+} as const;
 
 const SETTING_KEY = {
   "save-hero": HERO_BACKGROUND_KEY,
   "save-enquiry-settings": ENQUIRY_SETTINGS_KEY,
   "save-quote-settings": QUOTE_SETTINGS_KEY,
+  "save-search-synonyms": SEARCH_SYNONYMS_KEY,
 } as const;
 
 export async function action(args: Route.ActionArgs) {
@@ -169,13 +188,9 @@ export async function action(args: Route.ActionArgs) {
   const done = await carryOut();
   if (!done.ok) return done.response;
   const back =
-    value.intent === "save-hero"
-      ? "/admin/settings?tab=hero"
-      : value.intent === "save-enquiry-settings"
-        ? "/admin/settings?tab=enquiries"
-        : value.intent === "save-quote-settings"
-          ? "/admin/settings?tab=quotes"
-          : backToList(request);
+    value.intent in SETTING_TAB
+      ? `/admin/settings?tab=${SETTING_TAB[value.intent as keyof typeof SETTING_TAB]}`
+      : backToList(request);
   return redirectWithToast(back, { type: "success", title: SUCCESS[value.intent] });
 }
 
@@ -184,7 +199,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Settings"
-        description="Brands, categories, the home page's hero overlay, enquiry notifications and quotes."
+        description="Brands, categories, the home page's hero overlay, enquiry notifications, quotes and search."
       />
       <LinkTabs label="Settings sections" current={loaderData.tab} tabs={TABS} />
       {loaderData.tab === "brands" ? <BrandsTab list={loaderData.brands} /> : null}
@@ -210,6 +225,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           key={JSON.stringify(loaderData.quotes)}
           saved={loaderData.quotes}
           schema={quoteSettingsFormSchema}
+        />
+      ) : null}
+      {loaderData.tab === "search" ? (
+        <SearchSynonymsForm
+          key={loaderData.synonyms.text}
+          {...loaderData.synonyms}
+          schema={searchSynonymsFormSchema}
         />
       ) : null}
     </>
