@@ -43,6 +43,7 @@ export default [
   route("auth/confirm-email", "routes/resources/confirm-email.ts"),
   route("quote-list", "routes/resources/quote-list.ts"),
   route("catalog/:slug/details", "routes/resources/product-details.ts"),
+  route("search/suggestions", "routes/resources/search-suggestions.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -65,7 +65,8 @@ test("the catalogue lists 10 products a page with Contact for Price and the barg
 
 test("searching matches names and descriptions and keeps the filters", async ({ page }) => {
   await openCatalog(page, "?category=Insulation");
-  const box = page.getByRole("searchbox", { name: "Search products" });
+  // Once the scripts run the search box is a combobox offering suggestions.
+  const box = page.getByRole("combobox", { name: "Search products" });
   await box.fill("glasswool");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/catalog\?q=glasswool&category=Insulation$/);
@@ -173,6 +174,45 @@ test("a search in trade shorthand or with a typo finds the product, best match f
   await openCatalog(page);
   await expect(sort.locator("option:checked")).toHaveText("Name");
   await expect(sort.locator("option", { hasText: "Best match" })).toHaveCount(0);
+});
+
+test("suggestions as you type: chosen by keyboard, announced, axe clean; Enter alone still searches", async ({
+  page,
+}) => {
+  await openCatalog(page);
+  const box = page.getByRole("combobox", { name: "Search products" });
+  await box.pressSequentially("90 x 45 fram");
+  const list = page.getByRole("listbox", { name: "Suggestions" });
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await expect(list.getByRole("option").filter({ hasText: "Treated Pine 90x45 Framing 4.8m" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: /suggestions?: use the up and down arrows/ }),
+  ).toHaveCount(1);
+  await expectNoAxeViolations(page, { scope: "page" });
+  // Down to the first product (categories come first), announced by aria-activedescendant.
+  const options = list.getByRole("option");
+  const firstProduct = options.filter({ hasNotText: /^.*Category$/ }).first();
+  const name = (await firstProduct.locator("span > span").first().textContent()) ?? "";
+  const index = await options.evaluateAll(
+    (all, id) => all.findIndex((o) => o.id === id),
+    await firstProduct.getAttribute("id"),
+  );
+  for (let i = 0; i <= index; i++) await box.press("ArrowDown");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await firstProduct.getAttribute("id")) ?? "");
+  await expect(firstProduct).toHaveAttribute("aria-selected", "true");
+  await box.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  // Escape closes the list; Enter with nothing chosen searches as before.
+  await openCatalog(page);
+  await box.pressSequentially("plasterbord");
+  await expect(list).toBeVisible();
+  await box.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/catalog\?q=plasterbord/);
 });
 
 test("sorting by discount and by stock status", async ({ page }) => {

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Search } from "~/components/ui/sprite-icons";
 import { type CatalogParams, defaultSort, SEARCH_MAX_LENGTH } from "~/modules/products/catalog-params";
+import { useSearchSuggestions } from "./search-suggestions";
 import { useCatalogNavigate } from "./use-catalog-navigate";
 
 /** The page heading and the search box; a search keeps the other filters and returns to page 1. */
@@ -19,6 +20,7 @@ export function CatalogHero({ params }: { params: CatalogParams }) {
   }
   // An order chosen by the visitor stays with a new search; the default order is the new view's.
   const chosenSort = params.sort === defaultSort(params.q) ? undefined : params.sort;
+  const suggestions = useSearchSuggestions(term);
   return (
     <section className="bg-stone-900 text-white">
       <div className="container mx-auto px-4 py-12 md:py-16">
@@ -39,16 +41,20 @@ export function CatalogHero({ params }: { params: CatalogParams }) {
           <label htmlFor="catalog-search" className="sr-only">
             Search products
           </label>
-          <Input
-            id="catalog-search"
-            type="search"
-            name="q"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Search products..."
-            className="h-11 bg-white text-stone-900 placeholder:text-stone-500"
-          />
+          <div className="relative flex-1">
+            <Input
+              id="catalog-search"
+              type="search"
+              name="q"
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Search products..."
+              className="h-11 bg-white text-stone-900 placeholder:text-stone-500"
+              {...suggestions.inputProps}
+            />
+            {suggestions.popup}
+          </div>
           {params.brand ? <input type="hidden" name="brand" value={params.brand} /> : null}
           {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
           {params.inStock ? <input type="hidden" name="inStock" value="true" /> : null}

@@ -1,0 +1,92 @@
+// Suggestions as a visitor types in the catalogue's search box: the published products the
+// search would bring first (with a small picture and their category), and the categories whose
+// name holds the words or that most of those products are in. The same search as the catalogue
+// (catalogSearch), so a suggestion never names a product the results page would not show.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { containsPattern } from "~/server/db/like";
+import { categories, type ImageVariant, imageAssets, products } from "~/server/db/schema";
+import { readOr } from "~/server/read-or.server";
+import { catalogSearch } from "./queries.server";
+
+/** Fewer characters than this ask for nothing: one letter matches half the catalogue. */
+export const SUGGEST_MIN_LENGTH = 2;
+export const SUGGESTED_PRODUCTS = 6;
+export const SUGGESTED_CATEGORIES = 3;
+
+export type SuggestedProduct = {
+  name: string;
+  slug: string;
+  category: string | null;
+  picture: string | null;
+};
+export type Suggestions = { products: SuggestedProduct[]; categories: string[] };
+
+/** The smallest WebP variant (a suggestion's picture is 40 px wide), else the picture itself. */
+function thumbnailOf(variants: ImageVariant[] | null, original: string | null) {
+  const webp = (variants ?? []).filter((variant) => variant.format === "webp");
+  webp.sort((a, b) => a.width - b.width);
+  return webp[0]?.url ?? original;
+}
+
+export async function catalogueSuggestions(query: string): Promise<Suggestions> {
+  const q = query.trim();
+  if (q.length < SUGGEST_MIN_LENGTH) return { products: [], categories: [] };
+  const search = await catalogSearch(q);
+  if (!search) return { products: [], categories: [] };
+  const found = await readOr(
+    "search suggestions",
+    () =>
+      getDb()
+        .select({
+          name: products.name,
+          slug: products.slug,
+          category: categories.name,
+          categoryActive: categories.isActive,
+          imageUrl: products.imageUrl,
+          variants: imageAssets.variants,
+        })
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .leftJoin(imageAssets, eq(imageAssets.url, products.imageUrl))
+        .where(and(eq(products.isPublished, true), search.condition))
+        .orderBy(desc(search.score), asc(sql`lower(${products.name})`), asc(products.id))
+        .limit(SUGGESTED_PRODUCTS),
+    [],
+  );
+  const named = await readOr(
+    "search suggestions' categories",
+    () =>
+      getDb()
+        .select({ name: categories.name })
+        .from(categories)
+        .where(
+          and(
+            eq(categories.type, "products"),
+            eq(categories.isActive, true),
+            sql`${categories.name} ilike ${containsPattern(q)}`,
+          ),
+        )
+        .orderBy(asc(categories.name))
+        .limit(SUGGESTED_CATEGORIES),
+    [],
+  );
+  // Categories named by the words first, then those the suggested products are in, most first.
+  const counts = new Map<string, number>();
+  for (const { category, categoryActive } of found)
+    if (category && categoryActive) counts.set(category, (counts.get(category) ?? 0) + 1);
+  const byProducts = [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  const categoryNames = [...new Set([...named.map((row) => row.name), ...byProducts])].slice(
+    0,
+    SUGGESTED_CATEGORIES,
+  );
+  return {
+    products: found.map((product) => ({
+      name: product.name,
+      slug: product.slug,
+      category: product.category,
+      picture: thumbnailOf(product.variants, product.imageUrl),
+    })),
+    categories: categoryNames,
+  };
+}
