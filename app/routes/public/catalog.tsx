@@ -6,12 +6,14 @@ import { CatalogHero } from "~/components/site/catalog/catalog-hero";
 import { CatalogPager } from "~/components/site/catalog/catalog-pager";
 import { CatalogResults, describeRange } from "~/components/site/catalog/catalog-results";
 import { MobileFilters } from "~/components/site/catalog/mobile-filters";
+import { DidYouMean } from "~/components/site/catalog/search-help";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { toast } from "~/components/ui/toast";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { toProductCard } from "~/modules/products/card";
 import { correctedCatalogSearch, parseCatalogParams } from "~/modules/products/catalog-params.schema";
 import { getCatalogView } from "~/modules/products/queries.server";
+import { countSearch } from "~/modules/search/search-log.server";
 import { breadcrumbJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/catalog";
@@ -49,6 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // chosen category aside), with JavaScript or without.
   const corrected = correctedCatalogSearch(params, view.params, view.categories);
   if (corrected !== null) throw redirect(`/catalog${corrected}`);
+  // A search's first page counts in the search log (never waited for; no visitor data).
+  // A page asked for past the end shows the last; only page 1 as asked for is a new search.
+  if (params.q && params.page === 1 && !view.failed) countSearch(params.q, view.total);
   // The page's data carries what the cards draw; the quick view fetches the rest when opened.
   return { ...view, products: view.products.map(toProductCard), bargains: view.bargains.map(toProductCard) };
 }
@@ -101,7 +106,8 @@ export default function CatalogPage() {
               total={view.total}
             />
           </div>
-          <CatalogResults products={view.products} failed={failed} />
+          {view.suggestion ? <DidYouMean params={params} suggestion={view.suggestion} /> : null}
+          <CatalogResults products={view.products} failed={failed} params={params} help={view.help} />
           <CatalogPager params={params} totalPages={view.totalPages} />
         </section>
       </div>
