@@ -223,3 +223,20 @@ test("the report lists this month's searches that found nothing, most often firs
   expect(report.map((r) => r.query)).not.toContain("decking");
   expect(report.map((r) => r.query)).not.toContain("spa pool");
 });
+
+test("sales and admins read the report in the back office, reached from the catalogue's sections", async () => {
+  await get("/catalog?q=pergola+kit");
+  await get("/catalog?q=pergola+kit");
+  await flushSearchLog();
+  for (const role of ["sales", "admin"] as const) {
+    const html = (await get("/admin/catalog/searches", await cookieFor(role, "search-report"))).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(html).toContain("Searches with No Results");
+    expect(html).toMatch(/<td[^>]*>pergola kit<\/td><td[^>]*>2<\/td>/);
+    expect(html).toMatch(/aria-current="page"[^>]*>Searches with no results</);
+  }
+  const dashboard = await get("/admin", await cookieFor("sales", "search-report"));
+  expect(dashboard).toContain('href="/admin/catalog/searches"');
+});
