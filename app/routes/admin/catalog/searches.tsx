@@ -18,16 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const now = new Date();
   const report = await tryLoad("searches with no results", () => searchesWithNoResults(now));
-  return { report, month: nzMonthName(now) };
+  return { report, month: nzMonthName(now), size: NO_RESULT_REPORT_SIZE };
 }
 
 export default function SearchesWithNoResults({ loaderData }: Route.ComponentProps) {
-  const { report, month } = loaderData;
+  const { report, month, size } = loaderData;
   return (
     <>
       <PageHeader
         title="Searches with No Results"
-        description={`The ${NO_RESULT_REPORT_SIZE} catalogue searches that found nothing most often in ${month}: products visitors looked for and could not find.`}
+        description={`The ${size} catalogue searches that found nothing most often in ${month}: products visitors looked for and could not find.`}
       />
       <CatalogSections current="searches" />
       {report.ok ? (
