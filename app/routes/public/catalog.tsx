@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { redirect, useLoaderData } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { BargainsStrip } from "~/components/site/catalog/bargains-strip";
 import { CatalogFilters } from "~/components/site/catalog/catalog-filters";
 import { CatalogHero } from "~/components/site/catalog/catalog-hero";
@@ -56,6 +56,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (params.q && params.page === 1 && !view.failed) countSearch(params.q, view.total);
   // The page's data carries what the cards draw; the quick view fetches the rest when opened.
   return { ...view, products: view.products.map(toProductCard), bargains: view.bargains.map(toProductCard) };
+}
+
+// A post from the page (adding to the quote list) changes nothing this loader reads: the listing
+// is not searched again, nor counted again in the search log. The header's count has its own loader.
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET" && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function CatalogPage() {
