@@ -52,15 +52,6 @@ export function toEnquiryHref(productName: string) {
   return `/contact?subject=Product%20Information&product=${encodeURIComponent(productName)}`;
 }
 
-/**
- * The contact page, prefilled to ask for something the catalogue search did not find: the
- * subject 'Product Information' and a message naming the search.
- */
-export function toSearchEnquiryHref(q: string) {
-  const message = `I'm looking for "${q}" and couldn't find it in the catalogue. Can you help?`;
-  return `/contact?subject=Product%20Information&message=${encodeURIComponent(message)}`;
-}
-
 /** Card text: the first 100 characters, then "..." when there was more. */
 export function truncateText(text: string | null | undefined, max = 100) {
   const clean = (text ?? "").trim();

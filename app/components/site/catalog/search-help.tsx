@@ -3,7 +3,16 @@
 // without the filters, and a way to ask the trade counter for it. Plain links: they work without
 // JavaScript.
 import { Link } from "react-router";
-import { type CatalogParams, toCatalogSearch, toSearchEnquiryHref } from "~/modules/products/catalog-params";
+import { type CatalogParams, toCatalogSearch } from "~/modules/products/catalog-params";
+
+/**
+ * The contact page, prefilled to ask for something the catalogue search did not find: the
+ * subject 'Product Information' and a message naming the search.
+ */
+function toSearchEnquiryHref(q: string) {
+  const message = `I'm looking for "${q}" and couldn't find it in the catalogue. Can you help?`;
+  return `/contact?subject=Product%20Information&message=${encodeURIComponent(message)}`;
+}
 
 /** "Did you mean plasterboard?", linking to the same view with the corrected search. */
 export function DidYouMean({ params, suggestion }: { params: CatalogParams; suggestion: { q: string } }) {
