@@ -47,6 +47,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/catalog\?q=decking$/);
       await expect(results(page).getByRole("heading", { name: /Pine Decking/ })).toBeVisible();
       await expect(page.getByTestId("did-you-mean")).toHaveCount(0);
+
+      // A result opened from the search carries it to be counted, and lands on the product's own
+      // address.
+      await results(page)
+        .getByRole("heading", { name: /Pine Decking/ })
+        .getByRole("link")
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: /Pine Decking/ })).toBeVisible();
+      await expect(page).toHaveURL(/\/catalog\/[a-z0-9-]+$/);
     });
 
     test("a search that finds nothing leads to categories, the search without filters, and 'Ask us for it'", async ({

@@ -11,7 +11,6 @@
 // count the log last holds for the query.
 
 import { nzToday } from "~/lib/nz-date";
-import { SEARCHED_PARAM } from "~/lib/search-link";
 import { systemActor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import { getEnv } from "~/server/env.server";
@@ -82,7 +81,8 @@ export function countOpenedResult(searched: string | null | undefined) {
 
 /**
  * A public page served from the page cache, whose loader did not run: a catalogue search's first
- * page, or a product page opened from a search's results, is counted here.
+ * page is counted here. (A product link from the results is never served from the cache: its
+ * loader counts it and redirects to the product's own address.)
  */
 export function countCachedPage(url: string) {
   let parsed: URL;
@@ -92,12 +92,11 @@ export function countCachedPage(url: string) {
     return;
   }
   const path = parsed.pathname.replace(/\.data$/, "").replace(/\/$/, "");
-  const params = parsed.searchParams;
   if (path === "/catalog") {
-    const q = params.get("q")?.trim().slice(0, 100);
-    const page = params.get("page");
+    const q = parsed.searchParams.get("q")?.trim().slice(0, 100);
+    const page = parsed.searchParams.get("page");
     if (q && (!page || page.trim() === "1")) countSearch(q, null);
-  } else if (/^\/catalog\/[^/]+$/.test(path)) countOpenedResult(params.get(SEARCHED_PARAM));
+  }
 }
 
 /** Writes what has been tallied (a test, or the timer). Never throws: a failure is logged. */

@@ -22,10 +22,13 @@ export const handle = CACHEABLE_PAGE;
 // A published product by slug; an old slug (before a rename) moves for good to the current one.
 export async function loader({ params, request }: Route.LoaderArgs) {
   const result = await getProductPage(params.slug);
-  if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
   if (result.kind === "not-found") throw notFound();
-  // Opened from a search's results: counted in the search log (the page is the same either way).
-  countOpenedResult(new URL(request.url).searchParams.get(SEARCHED_PARAM));
+  // Opened from a search's results: counted in the search log, then sent on to the product's own
+  // address, so the page is cached and bookmarked under one address and counted once per click.
+  const searched = new URL(request.url).searchParams.get(SEARCHED_PARAM);
+  if (searched !== null) countOpenedResult(searched);
+  if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
+  if (searched !== null) throw redirect(`/catalog/${result.product.slug}`);
   const buildingInfo = await getPublicBuildingInfo(result.product.id);
   return { product: result.product, related: result.related.map(toProductCard), buildingInfo };
 }

@@ -2,10 +2,7 @@
 // (parameters in a stable order), never the back office or sign-in, never for a visitor whose
 // cookies make the page personal.
 import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
-import { SEARCHED_PARAM } from "~/lib/search-link";
 
-/** Parameters that never change the page (a result link's search, counted by the server). */
-const UNKEYED_PARAMS: ReadonlySet<string> = new Set([SEARCHED_PARAM]);
 /** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
 const MAX_KEY_LENGTH = 2048;
 /** Paths whose answers are for one signed-in person: never stored by anyone. */
@@ -38,9 +35,7 @@ export function storedKeyFor(url: string): string | null {
   }
   if (!parsed.search) return parsed.pathname;
   // A stable sort by name keeps the order of repeated names, which getAll() callers see.
-  const params = [...parsed.searchParams]
-    .filter(([name]) => !UNKEYED_PARAMS.has(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
   return query ? `${parsed.pathname}?${query}` : parsed.pathname;
 }
