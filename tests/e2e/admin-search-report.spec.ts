@@ -4,7 +4,8 @@ test("a search that found nothing shows in the back office's report, for sales f
   page,
   playwright,
 }) => {
-  // A visitor's search, without a session: counted by the public catalogue, never by who.
+  // A visitor's search, twice, without a session: the first page is rendered (its loader counts
+  // it), the second comes from the page cache (the server's hit hook counts it). Never who.
   const baseURL = test.info().project.use.baseURL;
   const visitor = await playwright.request.newContext({ baseURL });
   const words = `pergola kit ${test.info().workerIndex}${Date.now()}`;
