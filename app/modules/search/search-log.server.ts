@@ -43,6 +43,15 @@ function tallyOf(query: string): SearchTally | undefined {
   return fresh;
 }
 
+/** Counting never fails the page it is counted from: a fault is logged and the count dropped. */
+function counting(count: () => void) {
+  try {
+    count();
+  } catch (error) {
+    logger.error({ err: error }, "Counting a catalogue search failed");
+  }
+}
+
 function schedule() {
   if (timer) return;
   timer = setTimeout(() => {
@@ -57,26 +66,30 @@ function schedule() {
  * the page cache and the count is not known here.
  */
 export function countSearch(q: string, found: number | null) {
-  const query = loggedQuery(q);
-  const tally = query ? tallyOf(query) : undefined;
-  if (!tally) return;
-  tally.searches += 1;
-  if (found === null) tally.unknown += 1;
-  else {
-    tally.results = found;
-    if (found === 0) tally.empty += 1;
-  }
-  tally.lastAt = new Date().toISOString();
-  schedule();
+  counting(() => {
+    const query = loggedQuery(q);
+    const tally = query ? tallyOf(query) : undefined;
+    if (!tally) return;
+    tally.searches += 1;
+    if (found === null) tally.unknown += 1;
+    else {
+      tally.results = found;
+      if (found === 0) tally.empty += 1;
+    }
+    tally.lastAt = new Date().toISOString();
+    schedule();
+  });
 }
 
 /** Counts a product page opened from a search's results (the `searched` parameter of its link). */
 export function countOpenedResult(searched: string | null | undefined) {
-  const query = loggedQuery(searched);
-  const tally = query ? tallyOf(query) : undefined;
-  if (!tally) return;
-  tally.opens += 1;
-  schedule();
+  counting(() => {
+    const query = loggedQuery(searched);
+    const tally = query ? tallyOf(query) : undefined;
+    if (!tally) return;
+    tally.opens += 1;
+    schedule();
+  });
 }
 
 /**
