@@ -825,7 +825,7 @@ test("the worker in the server process does a job as soon as it is asked for", a
     await stopImportWorker();
   }
   expect((await productBySku("W-1"))?.price).toBe(0.2);
-});
+}, 150_000);
 
 /** Each thread of this process's nice value (Linux: a thread's priority is its own). */
 function threadNiceValues() {
@@ -896,7 +896,7 @@ test("the server's worker (on PostgreSQL in a thread of its own, at the lowest p
     cache.markStale = markStale;
     cache.invalidate = invalidate;
   }
-});
+}, 150_000);
 
 test("a dry run taken over part-way goes on after its last row, still seeing the rows before", async () => {
   const rows = Array.from({ length: 2500 }, (_, i) => [`D-${i}`, `Dowel ${i}`, "1"]);
