@@ -33,7 +33,8 @@ import {
 import { exportCatalogue } from "~/modules/catalog-sheet/export.server";
 import { saveProduct } from "~/modules/products/commands.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
-import { getPageCache } from "~/server/cache/invalidation.server";
+import { getPageCache, startInvalidationListener } from "~/server/cache/invalidation.server";
+import { createPageCache } from "~/server/cache/page-store.server";
 import type { Actor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import {
@@ -836,6 +837,33 @@ function threadNiceValues() {
   });
 }
 
+/** A page cache that notes what it is told, "stale" or "empty", in `heard`. */
+function listeningCache(heard: string[]) {
+  const cache = createPageCache({ maxBytes: 1000, maxAgeMs: 1000 });
+  const { markStale, invalidate } = cache;
+  cache.markStale = () => {
+    heard.push("stale");
+    markStale();
+  };
+  cache.invalidate = () => {
+    heard.push("empty");
+    invalidate();
+  };
+  return cache;
+}
+
+const heardHere: string[] = [];
+const heardElsewhere: string[] = [];
+
+/** A page-cache listener on this test's database: this process's (`includeOwn` false) or another's. */
+async function listenFor(heard: string[], includeOwn: boolean) {
+  const url = database.current.url;
+  if (!url) throw new Error("no PostgreSQL address");
+  const listener = startInvalidationListener({ url, cache: listeningCache(heard), includeOwn });
+  await listener.ready;
+  return listener;
+}
+
 test("the server's worker (on PostgreSQL in a thread of its own, at the lowest priority) applies what the preview said and tells this thread's page cache", async () => {
   const rows = Array.from({ length: 600 }, (_, i) => [`WT-${i}`, `Threaded tie ${i}`, `${(i % 40) + 1}.25`]);
   const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price"], rows));
@@ -851,6 +879,11 @@ test("the server's worker (on PostgreSQL in a thread of its own, at the lowest p
     heard.push("empty");
     invalidate();
   };
+  // On PostgreSQL, this process's listener (which passes by what its thread told it already) and
+  // another process's (which hears every notice).
+  const listeners = onPostgres
+    ? [await listenFor(heardHere, false), await listenFor(heardElsewhere, true)]
+    : [];
   startImportWorker({ intervalMs: 60_000 });
   try {
     expect(importWorkerInThread()).toBe(onPostgres);
@@ -874,6 +907,12 @@ test("the server's worker (on PostgreSQL in a thread of its own, at the lowest p
     await vi.waitFor(async () => expect((await getImport(id)).status).toBe("applied"), { timeout: 60_000 });
     // 600 rows in steps of 250: a notice per batch, then the apply's end, all in this thread's cache.
     await vi.waitFor(() => expect(heard).toEqual(["stale", "stale", "stale", "empty"]), { timeout: 10_000 });
+    if (onPostgres) {
+      await vi.waitFor(() => expect(heardElsewhere).toEqual(["stale", "stale", "stale", "empty"]), {
+        timeout: 10_000,
+      });
+      expect(heardHere).toEqual([]);
+    }
     expect(await getImport(id)).toMatchObject({ created: 600, updated: 0 });
     // The preview's rows as it showed them, and every planned row as the plan holds it.
     expect(preview.changed).toHaveLength(50);
@@ -893,6 +932,7 @@ test("the server's worker (on PostgreSQL in a thread of its own, at the lowest p
     }
   } finally {
     await stopImportWorker();
+    for (const listener of listeners) await listener.stop();
     cache.markStale = markStale;
     cache.invalidate = invalidate;
   }

@@ -8,6 +8,7 @@
 import { Worker } from "node:worker_threads";
 import { type ContentChange, contentChanged } from "~/server/cache/invalidation.server";
 import { requestImageBackfill } from "~/server/images/backfill.server";
+import { loadSharp } from "~/server/images/process-image.server";
 import { logger } from "~/server/logger.server";
 import type { StorageLocation } from "~/server/storage/storage.server";
 
@@ -81,6 +82,10 @@ export function startImportThread(data: ImportThreadData): ImportThread {
     });
   }
 
+  // The thread processes the import's pictures with sharp. With glibc, a thread that ends unloads
+  // the libraries it opened unless another thread holds them, and libvips does not survive being
+  // unloaded: this thread holds them for the process's life (sharp's documentation says so).
+  void loadSharp().catch((error: unknown) => logger.warn({ err: error }, "sharp could not be loaded"));
   start();
   return {
     thread: true,
