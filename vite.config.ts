@@ -196,13 +196,15 @@ export default defineConfig({
       },
     },
     // The server bundle's entry is our Express app, which wraps the React Router handler; the
-    // catalogue export's worker thread has an entry of its own beside it (serverEntryNames).
+    // catalogue export's and the catalogue import's worker threads have entries of their own beside
+    // it (serverEntryNames).
     ssr: {
       build: {
         rollupOptions: {
           input: {
             index: "./server/app.ts",
             "catalogue-export-worker": "./app/modules/catalog-sheet/export-worker.server.ts",
+            "catalogue-import-worker": "./app/modules/catalog-import/import-worker.server.ts",
           },
         },
       },

@@ -30,6 +30,7 @@ export default [
     route("catalog/import", "routes/admin/catalog/import.tsx"),
     route("catalog/imports", "routes/admin/catalog/imports.tsx"),
     route("catalog/imports/:id", "routes/admin/catalog/import-detail.tsx"),
+    route("catalog/searches", "routes/admin/catalog/searches.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("contact", "routes/admin/contact.tsx"),

@@ -11,6 +11,7 @@ import { startCertificateSweeper } from "~/modules/certifications/reminders.serv
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { startQuoteSweeper } from "~/modules/quotes/lifecycle.server";
 import { backfillProductSearch } from "~/modules/search/commands.server";
+import { countCachedPage } from "~/modules/search/search-log.server";
 import { ensureFirstAdmin } from "~/modules/users/first-admin.server";
 import { cacheablePaths } from "~/server/cache/cacheable-routes.server";
 import { enableContentMemo } from "~/server/cache/content-memo.server";
@@ -159,6 +160,8 @@ export function createApp(
           collectFormTokens,
           isCacheable: (pathname) => isCacheable(pathname),
           securityHeaders: security.apply,
+          // A catalogue search or a result opened, served without its loader, still counts.
+          onHit: countCachedPage,
         })
       : undefined;
   if (pageCache) {

@@ -91,6 +91,7 @@ export const AUDIT_ENTITIES = [
   "building_info",
   "catalog_import",
   "catalog_import_profile",
+  "search_log",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** What was done. `publish`/`unpublish`, `role`, `activate`/`deactivate` and `password_reset` are the changes worth finding on their own. */

@@ -66,6 +66,11 @@ export const envSchema = z.object({
   ENQUIRY_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   ENQUIRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
+   * The catalogue's search log is written at most this often: searches are counted in memory in
+   * between, so a search never waits for a write.
+   */
+  SEARCH_LOG_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** Days an audit event keeps the IP address and user agent it was recorded with. */
   AUDIT_IP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** Days an audit event is kept. */

@@ -97,7 +97,11 @@ test("a sales user works in the dashboard and the catalogue, building informatio
   await expect(page.getByRole("heading", { name: "Catalog Management" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Catalog" })).toHaveAttribute("aria-current", "page");
   const sections = page.getByRole("navigation", { name: "Catalog sections" });
-  await expect(sections.getByRole("link")).toHaveText(["Products", "Building information"]);
+  await expect(sections.getByRole("link")).toHaveText([
+    "Products",
+    "Building information",
+    "Searches with no results",
+  ]);
   await expect(sections.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
   await sections.getByRole("link", { name: "Building information" }).click();
   await expect(page).toHaveURL(/\/admin\/catalog\/building-information$/);

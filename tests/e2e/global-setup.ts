@@ -70,6 +70,9 @@ async function startServer(port: number) {
     // Making the demo pictures' variants takes minutes of both cores: the journeys would race it
     // (and pages would change under them as it finishes). tests/integration/image-backfill covers it.
     IMAGE_BACKFILL: "false",
+    // The search log is written a second after a search, so the report's journey need not wait
+    // out the default minute.
+    SEARCH_LOG_FLUSH_SECONDS: "1",
   };
   const passwords = {
     sales: createUser(env, E2E_SALES.email, E2E_SALES.name, "sales"),

@@ -360,6 +360,10 @@ function rules(): Record<string, Rule> {
       loader: staffOnly,
       intents: adminIntents("routes/admin/catalog/building-info-sheet", staffIntent),
     },
+    "routes/admin/catalog/searches": {
+      url: "/admin/catalog/searches",
+      loader: staffOnly,
+    },
     // The catalogue import is the admins': sales are sent back to the dashboard.
     "routes/admin/catalog/import": {
       url: "/admin/catalog/import",

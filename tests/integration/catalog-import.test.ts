@@ -25,11 +25,16 @@ import {
   undoConflictsOf,
 } from "~/modules/catalog-import/queries.server";
 import { startImportSweeper } from "~/modules/catalog-import/sweeper.server";
-import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/worker.server";
+import {
+  importWorkerInThread,
+  startImportWorker,
+  stopImportWorker,
+} from "~/modules/catalog-import/worker.server";
 import { exportCatalogue } from "~/modules/catalog-sheet/export.server";
 import { saveProduct } from "~/modules/products/commands.server";
 import { PRODUCT_FORM_DEFAULTS } from "~/modules/products/schema";
-import { getPageCache } from "~/server/cache/invalidation.server";
+import { getPageCache, startInvalidationListener } from "~/server/cache/invalidation.server";
+import { createPageCache } from "~/server/cache/page-store.server";
 import type { Actor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import {
@@ -49,6 +54,7 @@ import { createUser, setUserActive, staffActorOf } from "../support/users";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
+const onPostgres = process.env.TEST_ENGINE === "postgres";
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 
 let admin: Actor;
@@ -813,14 +819,124 @@ test("the worker in the server process does a job as soon as it is asked for", a
       createMissing: false,
       stopAtFirstProblem: false,
     });
-    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("planned"), { timeout: 20_000 });
+    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("planned"), { timeout: 60_000 });
     await runCommand(requestApply, admin, { id, fileName: record.fileName });
-    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("applied"), { timeout: 20_000 });
+    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("applied"), { timeout: 60_000 });
   } finally {
     await stopImportWorker();
   }
   expect((await productBySku("W-1"))?.price).toBe(0.2);
-});
+}, 150_000);
+
+/** Each thread of this process's nice value (Linux: a thread's priority is its own). */
+function threadNiceValues() {
+  return fs.readdirSync("/proc/self/task").map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    // After the command's name in parentheses: state is field 3, nice field 19.
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+/** A page cache that notes what it is told, "stale" or "empty", in `heard`. */
+function listeningCache(heard: string[]) {
+  const cache = createPageCache({ maxBytes: 1000, maxAgeMs: 1000 });
+  const { markStale, invalidate } = cache;
+  cache.markStale = () => {
+    heard.push("stale");
+    markStale();
+  };
+  cache.invalidate = () => {
+    heard.push("empty");
+    invalidate();
+  };
+  return cache;
+}
+
+const heardHere: string[] = [];
+const heardElsewhere: string[] = [];
+
+/** A page-cache listener on this test's database: this process's (`includeOwn` false) or another's. */
+async function listenFor(heard: string[], includeOwn: boolean) {
+  const url = database.current.url;
+  if (!url) throw new Error("no PostgreSQL address");
+  const listener = startInvalidationListener({ url, cache: listeningCache(heard), includeOwn });
+  await listener.ready;
+  return listener;
+}
+
+test("the server's worker (on PostgreSQL in a thread of its own, at the lowest priority) applies what the preview said and tells this thread's page cache", async () => {
+  const rows = Array.from({ length: 600 }, (_, i) => [`WT-${i}`, `Threaded tie ${i}`, `${(i % 40) + 1}.25`]);
+  const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price"], rows));
+  const cache = getPageCache();
+  // What the cache is told, in order: "stale" (a gradual change) or "empty" (all at once).
+  const heard: string[] = [];
+  const { markStale, invalidate } = cache;
+  cache.markStale = () => {
+    heard.push("stale");
+    markStale();
+  };
+  cache.invalidate = () => {
+    heard.push("empty");
+    invalidate();
+  };
+  // On PostgreSQL, this process's listener (which passes by what its thread told it already) and
+  // another process's (which hears every notice).
+  const listeners = onPostgres
+    ? [await listenFor(heardHere, false), await listenFor(heardElsewhere, true)]
+    : [];
+  startImportWorker({ intervalMs: 60_000 });
+  try {
+    expect(importWorkerInThread()).toBe(onPostgres);
+    const record = await getImport(id);
+    await runCommand(startDryRun, admin, {
+      id,
+      fileName: record.fileName,
+      fields: record.columns.map((column) => column.field),
+      mode: "create_update",
+      createMissing: false,
+      stopAtFirstProblem: false,
+    });
+    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("planned"), { timeout: 60_000 });
+    if (onPostgres && process.platform === "linux") expect(threadNiceValues()).toContain(19);
+    const planned = await getImport(id);
+    expect(planned).toMatchObject({ toCreate: 600, refused: 0 });
+    expect(await allProducts()).toEqual([]);
+    expect(heard).toEqual([]);
+    const preview = await previewOf(planned);
+    await runCommand(requestApply, admin, { id, fileName: record.fileName });
+    await vi.waitFor(async () => expect((await getImport(id)).status).toBe("applied"), { timeout: 60_000 });
+    // 600 rows in steps of 250: a notice per batch, then the apply's end, all in this thread's cache.
+    await vi.waitFor(() => expect(heard).toEqual(["stale", "stale", "stale", "empty"]), { timeout: 10_000 });
+    if (onPostgres) {
+      await vi.waitFor(() => expect(heardElsewhere).toEqual(["stale", "stale", "stale", "empty"]), {
+        timeout: 10_000,
+      });
+      expect(heardHere).toEqual([]);
+    }
+    expect(await getImport(id)).toMatchObject({ created: 600, updated: 0 });
+    // The preview's rows as it showed them, and every planned row as the plan holds it.
+    expect(preview.changed).toHaveLength(50);
+    for (const row of preview.changed) {
+      const stored = await productBySku(`WT-${row.rowNumber - 2}`);
+      expect(row).toMatchObject({ action: "create", name: stored?.name });
+      expect(row.changes).toContainEqual({ field: "Price", before: "—", after: stored?.price.toFixed(2) });
+    }
+    const plan = await planRows(id);
+    expect(plan).toHaveLength(600);
+    for (const row of plan) {
+      const [stored] = await db()
+        .select()
+        .from(products)
+        .where(eq(products.id, row.productId as string));
+      expect(stored).toMatchObject({ ...row.after?.fields });
+    }
+  } finally {
+    await stopImportWorker();
+    for (const listener of listeners) await listener.stop();
+    cache.markStale = markStale;
+    cache.invalidate = invalidate;
+  }
+}, 150_000);
 
 test("a dry run taken over part-way goes on after its last row, still seeing the rows before", async () => {
   const rows = Array.from({ length: 2500 }, (_, i) => [`D-${i}`, `Dowel ${i}`, "1"]);

@@ -33,8 +33,8 @@ const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
 const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 
 // Sales may use the dashboard and the catalogue (building information is a section of it, and
-// the catalogue's export is the list they see, as a file); the rest is admin's. The sheets' old
-// address sends staff on to the new one.
+// the catalogue's export is the list they see, as a file, and so are the searches that found
+// nothing); the rest is admin's. The sheets' old address sends staff on to the new one.
 const SALES_ALLOWED = new Set([
   "/admin",
   "/admin/catalog",
@@ -42,6 +42,7 @@ const SALES_ALLOWED = new Set([
   "/admin/catalog/building-information",
   "/admin/catalog/building-information/:id",
   "/admin/building-information/*",
+  "/admin/catalog/searches",
 ]);
 // What "Sales may quote" (Settings > Quotes) opens to sales as well: the enquiries, their files
 // and the quotes. Of Contact Management's own intents, only the status change.

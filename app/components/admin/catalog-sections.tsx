@@ -1,6 +1,6 @@
-// The catalogue's sections, shown on each of its screens: its products, and the building product
-// information sheets they link to, both open to sales as well as admins; and, for admins, its
-// imports.
+// The catalogue's sections, shown on each of its screens: its products, the building product
+// information sheets they link to, and the searches that found nothing, open to sales as well as
+// admins; and, for admins, its imports.
 //
 //   <CatalogSections current="building-information" within />   (on one sheet's page)
 import { LinkTabs } from "./link-tabs";
@@ -12,6 +12,7 @@ const SECTIONS = [
     label: "Building information",
     href: "/admin/catalog/building-information",
   },
+  { value: "searches", label: "Searches with no results", href: "/admin/catalog/searches" },
 ] as const;
 
 const IMPORTS = { value: "imports", label: "Imports", href: "/admin/catalog/imports" } as const;

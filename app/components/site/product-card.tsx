@@ -22,6 +22,8 @@ type ProductCardProps = {
   className?: string;
   /** The first card of a page: its photo is likely the largest thing on screen (LCP). */
   priority?: boolean;
+  /** The product page's address, when it is not plain /catalog/SLUG (a search's results). */
+  href?: string;
 };
 
 /** A public product card: never a price, only 'Contact for Price'. */
@@ -32,6 +34,7 @@ export function ProductCard({
   anchorId,
   className,
   priority = false,
+  href,
 }: ProductCardProps) {
   const Heading = headingLevel;
   const outOfStock = product.stockStatus === "Out of Stock";
@@ -53,7 +56,7 @@ export function ProductCard({
       <div className="product-card-body">
         {meta ? <p className="product-card-meta">{meta}</p> : null}
         <Heading className="product-card-title" title={product.name}>
-          <Link to={`/catalog/${product.slug}`}>{product.name}</Link>
+          <Link to={href ?? `/catalog/${product.slug}`}>{product.name}</Link>
         </Heading>
         {product.summary ? <p className="product-card-summary">{product.summary}</p> : null}
         <div className="product-card-status">

@@ -66,6 +66,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   building_info: "Building information",
   catalog_import: "Catalogue import",
   catalog_import_profile: "Import column profile",
+  search_log: "Search log",
 };
 
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {

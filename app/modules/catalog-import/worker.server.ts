@@ -1,21 +1,33 @@
 // The import worker: inside each server process (started by server/app.ts, like the mail
 // worker), it does the imports' jobs one at a time (jobs.server.ts): at start (a job a stopped
 // process left goes on once its claim runs out), on a timer, and as soon as a job is asked for.
+// On PostgreSQL the jobs run in a worker thread of their own (import-thread.server.ts), at the
+// lowest CPU priority, so that the import's own work (reading, planning, building each batch's
+// SQL) never holds up the pages this thread serves; on PGlite, whose database runs in this
+// thread, they run here, beside the pages.
 import crypto from "node:crypto";
 import os from "node:os";
+import { contentChangeSender } from "~/server/cache/invalidation.server";
 import { runInBackground } from "~/server/db/background-work.server";
-import { outsideTransaction } from "~/server/db/db.server";
+import { getDatabase, outsideTransaction } from "~/server/db/db.server";
 import { logger } from "~/server/logger.server";
+import { storageLocation } from "~/server/storage/storage.server";
 import { onImportQueued } from "./commands.server";
+import { type ImportThread, startImportThread } from "./import-thread.server";
 import { runImportJobs } from "./jobs.server";
+
+/** The job loop, in this thread or in the import's own. */
+export type JobLoop = {
+  /** A job was asked for: look now. */
+  wake(): void;
+  /** Stops the timer and waits for the step in flight. */
+  stop(): Promise<void>;
+};
 
 type Worker = {
   started: boolean;
   id: string;
-  timer?: NodeJS.Timeout;
-  running?: Promise<void>;
-  again: boolean;
-  lastErrorLoggedAt: number;
+  loop?: JobLoop;
 };
 
 // On globalThis like the mail worker's: in development Vite may load this module again.
@@ -24,45 +36,92 @@ const registry = globalThis as Record<symbol, Worker | undefined>;
 registry[workerKey] ??= {
   started: false,
   id: `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`,
-  again: false,
-  lastErrorLoggedAt: 0,
 };
 const worker: Worker = registry[workerKey];
 const ERROR_LOG_INTERVAL_MS = 60_000;
+const INTERVAL_MS = 5000;
 
-function runWorker(): Promise<void> {
-  if (worker.running) {
-    worker.again = true;
-    return worker.running;
-  }
-  worker.running = outsideTransaction(async () => {
-    try {
-      do {
-        worker.again = false;
-        // Beside the pages: on PGlite, a page asked for meanwhile is served between the step's queries.
-        await runInBackground(() => runImportJobs({ worker: worker.id, stopping: () => !worker.started }));
-      } while (worker.again && worker.started);
-    } catch (error) {
-      if (Date.now() - worker.lastErrorLoggedAt > ERROR_LOG_INTERVAL_MS) {
-        worker.lastErrorLoggedAt = Date.now();
-        logger.error({ err: error }, "import worker could not do its work; will try again");
-      }
-    } finally {
-      worker.running = undefined;
+/**
+ * Does the jobs that are due as `id` (this process's worker: its claims carry it): now, every
+ * `intervalMs`, and when woken, one run at a time.
+ */
+export function startJobLoop(options: { id: string; intervalMs?: number }): JobLoop {
+  let started = true;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let lastErrorLoggedAt = 0;
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
     }
-  });
-  return worker.running;
+    running = outsideTransaction(async () => {
+      try {
+        do {
+          again = false;
+          // Beside the pages: on PGlite, a page asked for meanwhile is served between the step's queries.
+          await runInBackground(() => runImportJobs({ worker: options.id, stopping: () => !started }));
+        } while (again && started);
+      } catch (error) {
+        if (Date.now() - lastErrorLoggedAt > ERROR_LOG_INTERVAL_MS) {
+          lastErrorLoggedAt = Date.now();
+          logger.error({ err: error }, "import worker could not do its work; will try again");
+        }
+      } finally {
+        running = undefined;
+      }
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => void run(), options.intervalMs ?? INTERVAL_MS);
+  timer.unref();
+  void run();
+  return {
+    wake() {
+      if (started) void run();
+    },
+    async stop() {
+      started = false;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * The jobs in a thread of their own when the database is PostgreSQL (the thread opens a pool of
+ * its own from its address) and the storage is one the thread can open again; else in this thread.
+ */
+function startLoop(intervalMs: number | undefined): JobLoop | ImportThread {
+  const database = getDatabase();
+  const storage = storageLocation();
+  if (database.kind === "postgres" && database.url && storage) {
+    return startImportThread({
+      worker: worker.id,
+      url: database.url,
+      storage,
+      sender: contentChangeSender(),
+      intervalMs: intervalMs ?? INTERVAL_MS,
+    });
+  }
+  return startJobLoop({ id: worker.id, intervalMs });
 }
 
 export function startImportWorker(options: { intervalMs?: number } = {}) {
   if (worker.started) return;
   worker.started = true;
+  const loop = startLoop(options.intervalMs);
+  worker.loop = loop;
   onImportQueued(() => {
-    if (worker.started) void runWorker();
+    if (worker.started) loop.wake();
   });
-  worker.timer = setInterval(() => void runWorker(), options.intervalMs ?? 5000);
-  worker.timer.unref();
-  void runWorker();
+}
+
+/** Whether this process's import jobs run in a thread of their own (PostgreSQL). */
+export function importWorkerInThread() {
+  return worker.loop !== undefined && "thread" in worker.loop;
 }
 
 /**
@@ -71,7 +130,7 @@ export function startImportWorker(options: { intervalMs?: number } = {}) {
  */
 export async function stopImportWorker() {
   worker.started = false;
-  clearInterval(worker.timer);
-  worker.timer = undefined;
-  await worker.running;
+  const loop = worker.loop;
+  worker.loop = undefined;
+  await loop?.stop();
 }

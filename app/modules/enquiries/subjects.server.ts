@@ -22,7 +22,15 @@ export async function getPublicSubjects(): Promise<PublicSubjects> {
   }
 }
 
-export type ContactPrefill = { subjects: string[]; subject: string | undefined; product: string | undefined };
+export type ContactPrefill = {
+  subjects: string[];
+  subject: string | undefined;
+  product: string | undefined;
+  message: string | undefined;
+};
+
+/** A message in the address is a suggestion to start from (the catalogue's "Ask us for it"), never a whole letter. */
+export const PREFILL_MESSAGE_MAX = 500;
 
 function cleanParam(value: string | null, max: number) {
   const text = value?.trim().slice(0, max);
@@ -31,14 +39,20 @@ function cleanParam(value: string | null, max: number) {
 
 /**
  * ?subject= picks the matching option (any case) or is added as one; ?product= names the product
- * the enquiry is about.
+ * the enquiry is about; ?message= starts the message (at most PREFILL_MESSAGE_MAX characters,
+ * control characters other than line breaks dropped).
  */
 export function prefillFromUrl(url: URL, subjects: string[]): ContactPrefill {
   const wanted = cleanParam(url.searchParams.get("subject"), ENQUIRY_LIMITS.subject);
   const product = cleanParam(url.searchParams.get("product"), ENQUIRY_LIMITS.product);
-  if (!wanted) return { subjects, subject: undefined, product };
+  const message = cleanParam(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
+    url.searchParams.get("message")?.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "") ?? null,
+    PREFILL_MESSAGE_MAX,
+  );
+  if (!wanted) return { subjects, subject: undefined, product, message };
   const match = subjects.find((s) => s.toLowerCase() === wanted.toLowerCase());
   return match
-    ? { subjects, subject: match, product }
-    : { subjects: [...subjects, wanted], subject: wanted, product };
+    ? { subjects, subject: match, product, message }
+    : { subjects: [...subjects, wanted], subject: wanted, product, message };
 }

@@ -4,11 +4,24 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-o
 import type { StockStatus } from "~/lib/vocabulary";
 import { imageAssetColumns, withImageAssets } from "~/modules/images/assets.server";
 import { type ImageAsset, toImageAsset } from "~/modules/images/image-asset";
-import { type ProductSearch, productSearch } from "~/modules/search/query.server";
+import { correctedQuery } from "~/modules/search/did-you-mean";
+import {
+  anyTokenQuery,
+  type ProductSearch,
+  productSearch,
+  spellingLookup,
+} from "~/modules/search/query.server";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like";
-import { brands, CATALOG_STOCK_RANK, categories, imageAssets, products } from "~/server/db/schema";
+import {
+  brands,
+  CATALOG_STOCK_RANK,
+  categories,
+  imageAssets,
+  productSearch as productSearchRows,
+  products,
+} from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { readOr } from "~/server/read-or.server";
 import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
@@ -113,7 +126,23 @@ export type CatalogView = {
   totalPages: number;
   /** True when the products could not be loaded ('Failed to load products. Please try again.'). */
   failed: boolean;
+  /** "Did you mean …": a spelling of the search that finds more products, with the same filters. */
+  suggestion: { q: string; total: number } | null;
+  /** A search that found nothing: where its words do lead. */
+  help: SearchHelp | null;
 };
+
+export type SearchHelp = {
+  /** Categories holding products that match any one of the search's words, most such products first. */
+  categories: CatalogOption[];
+  /** With filters set: how many products the same search finds without them (else null). */
+  unfiltered: number | null;
+};
+
+/** Fewer products than this and a better spelling is looked for. */
+const FEW_RESULTS = 3;
+/** At most this many categories are suggested for a search that found nothing. */
+const HELP_CATEGORIES = 4;
 
 /** A case-insensitive "contains" on name, description or short description, or on the stock code. */
 function searchCondition(term: string): SQL {
@@ -200,17 +229,26 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
   if (brand && categoryOptions.length === 1) category = categoryOptions[0];
 
   const params: CatalogParams = { ...requested, brand, category: category?.name };
-  const conditions = [isPublished];
-  if (brand) conditions.push(eq(products.brandId, brand));
-  if (category) conditions.push(eq(products.categoryId, category.id));
-  if (params.inStock) conditions.push(ne(products.stockStatus, "Out of Stock"));
+  const filters = [isPublished];
+  if (brand) filters.push(eq(products.brandId, brand));
+  if (category) filters.push(eq(products.categoryId, category.id));
+  if (params.inStock) filters.push(ne(products.stockStatus, "Out of Stock"));
   const search = params.q ? await catalogSearch(params.q) : undefined;
-  if (search) conditions.push(search.condition);
-  const where = and(...conditions);
+  const where = and(...filters, ...(search ? [search.condition] : []));
 
   const [listing, bargains] = await Promise.all([
     loadPage(where, params, search),
     readOr("bargain products", () => getBargainProducts(), []),
+  ]);
+  const searched = params.q !== "" && !listing.failed;
+  const filtered = filters.length > 1;
+  const [suggestion, help] = await Promise.all([
+    searched && listing.total < FEW_RESULTS
+      ? readOr("spelling suggestion", () => spellingSuggestion(params.q, filters, listing.total), null)
+      : null,
+    searched && listing.total === 0
+      ? readOr("search help", () => searchHelp(params.q, filtered), { categories: [], unfiltered: null })
+      : null,
   ]);
   return {
     ...listing,
@@ -218,7 +256,60 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
     brands: brandOptions,
     categories: categoryOptions,
     params: { ...params, page: listing.page },
+    suggestion,
+    help,
   };
+}
+
+async function countWhere(where: SQL | undefined) {
+  const [row] = await getDb().select({ total: count() }).from(products).where(where);
+  return row?.total ?? 0;
+}
+
+/** The search's likely spelling, when it finds more products than `found` with the same filters. */
+async function spellingSuggestion(q: string, filters: SQL[], found: number) {
+  const corrected = correctedQuery(q, await spellingLookup(q));
+  if (corrected === null) return null;
+  const search = await catalogSearch(corrected);
+  if (!search) return null;
+  const total = await countWhere(and(...filters, search.condition));
+  return total > found ? { q: corrected, total } : null;
+}
+
+/**
+ * Where a search that found nothing may lead: the active product categories holding published
+ * products that match any one of its words (most such products first), and with filters set, how
+ * many products the words find without them.
+ */
+async function searchHelp(q: string, filtered: boolean): Promise<SearchHelp> {
+  const [categoryRows, unfiltered] = await Promise.all([
+    categoriesMatchingAnyWord(q),
+    filtered
+      ? catalogSearch(q).then((search) => (search ? countWhere(and(isPublished, search.condition)) : 0))
+      : null,
+  ]);
+  return { categories: categoryRows, unfiltered };
+}
+
+async function categoriesMatchingAnyWord(q: string): Promise<CatalogOption[]> {
+  const anyToken = await anyTokenQuery(q);
+  if (anyToken === null) return [];
+  const found = sql<number>`count(*)`;
+  return getDb()
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .innerJoin(products, and(eq(products.categoryId, categories.id), isPublished))
+    .innerJoin(productSearchRows, eq(productSearchRows.productId, products.id))
+    .where(
+      and(
+        eq(categories.type, "products"),
+        eq(categories.isActive, true),
+        sql`${productSearchRows.terms} @@ ${anyToken}::tsquery`,
+      ),
+    )
+    .groupBy(categories.id, categories.name)
+    .orderBy(desc(found), asc(categories.name))
+    .limit(HELP_CATEGORIES);
 }
 
 /**

@@ -4,8 +4,10 @@
 // products without a row (the demo seed, rows written before the index existed, rows a script
 // inserted). The rows are derived data: they have no audit events of their own.
 import { eq, isNull, sql } from "drizzle-orm";
+import { defineCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, productSearch, products } from "~/server/db/schema";
+import { searchLogEntity } from "./entity";
 import { type SearchDocument, searchDocument } from "./index-text";
 
 /** Products a step reads and writes at once (three statements a batch, whatever its size). */
@@ -101,4 +103,93 @@ export async function backfillProductSearch(): Promise<number> {
     await writeRows(rows);
     written += rows.length;
   }
+}
+
+// ---------------------------------------------------------------- the search log
+
+/** New rows a day may get; past it, only the queries already logged that day are counted. */
+export const SEARCH_LOG_ROWS_PER_DAY = 2000;
+
+/** One logged query's counts since the last write. */
+export type SearchTally = {
+  query: string;
+  searches: number;
+  /** Searches that found nothing. */
+  empty: number;
+  /** Searches served from the page cache, whose count is the one last logged for the query. */
+  unknown: number;
+  /** Products the last search with a known count found (null: none known in this tally). */
+  results: number | null;
+  opens: number;
+  lastAt: string;
+};
+
+export type SearchTallies = { day: string; tallies: readonly SearchTally[] };
+
+/**
+ * Adds counted searches and opened results to the log: one row per query and day. A search served
+ * from the page cache found what the query's last logged count says (a content change empties the
+ * cache, so the catalogue has not changed since). A result opened from a query with no search in
+ * this write counts on the query's latest row; one that was never logged is not counted.
+ */
+export const recordSearches = defineCommand({
+  name: "search-log.record",
+  entity: searchLogEntity,
+  access: "anyone",
+  target: (input: SearchTallies) => {
+    const searches = input.tallies.reduce((sum, t) => sum + t.searches, 0);
+    const opens = input.tallies.reduce((sum, t) => sum + t.opens, 0);
+    return {
+      action: "create",
+      id: null,
+      keepValues: false,
+      summary: `Logged ${searches} catalogue search${searches === 1 ? "" : "es"} and ${opens} opened result${opens === 1 ? "" : "s"}`,
+    };
+  },
+  run: async ({ day, tallies }) => {
+    const db = getDb();
+    const searched = tallies.filter((t) => t.searches > 0);
+    const openedOnly = tallies.filter((t) => t.searches === 0 && t.opens > 0);
+    if (searched.length > 0)
+      await db.execute(sql`
+        insert into search_log (query, day, searches, empty_searches, results, opens, last_searched_at)
+        select k.query, ${day}::date, k.searches,
+               k.empty + case when k.results = 0 then k.unknown else 0 end,
+               k.results, k.opens, k.last_at
+          from (
+            select i.query, i.searches, i.empty, i.unknown, i.opens, i.last_at,
+                   coalesce(i.results, (select s.results from search_log s
+                                         where s.query = i.query and s.results is not null
+                                         order by s.day desc limit 1)) as results
+              from jsonb_to_recordset(${JSON.stringify(searched.map(toRecord))}::jsonb)
+                as i(query text, searches int, empty int, unknown int, results int, opens int, last_at timestamptz)
+          ) as k
+         where exists (select 1 from search_log s where s.query = k.query and s.day = ${day}::date)
+            or (select count(*) from search_log s where s.day = ${day}::date) < ${SEARCH_LOG_ROWS_PER_DAY}
+        on conflict (query, day) do update set
+          searches = search_log.searches + excluded.searches,
+          empty_searches = search_log.empty_searches + excluded.empty_searches,
+          results = coalesce(excluded.results, search_log.results),
+          opens = search_log.opens + excluded.opens,
+          last_searched_at = greatest(search_log.last_searched_at, excluded.last_searched_at)`);
+    if (openedOnly.length > 0)
+      await db.execute(sql`
+        update search_log s set opens = s.opens + i.opens
+          from jsonb_to_recordset(${JSON.stringify(openedOnly.map(toRecord))}::jsonb) as i(query text, opens int)
+         where s.query = i.query
+           and s.day = (select max(t.day) from search_log t where t.query = i.query)`);
+    return { queries: tallies.length };
+  },
+});
+
+function toRecord(t: SearchTally) {
+  return {
+    query: t.query,
+    searches: t.searches,
+    empty: t.empty,
+    unknown: t.unknown,
+    results: t.results,
+    opens: t.opens,
+    last_at: t.lastAt,
+  };
 }

@@ -171,6 +171,14 @@ export function matchQueryText(plan: SearchPlan): string {
   return plan.slots.map(slotText).join(" & ");
 }
 
+/**
+ * A tsquery every product holding any one of the query's tokens (or synonym runs) matches: what a
+ * search that found nothing still points at.
+ */
+export function anyTokenQueryText(plan: SearchPlan): string {
+  return plan.slots.map(slotText).join(" | ");
+}
+
 /** A score and the tsquery whose match earns it. */
 export type ScoreStep = { score: number; query: string };
 

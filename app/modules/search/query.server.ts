@@ -5,7 +5,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { products } from "~/server/db/schema";
+import { type SpellingCandidate, type SpellingLookup, spellingWords } from "./did-you-mean";
 import {
+  anyTokenQueryText,
   matchQueryText,
   planSearch,
   queryTokens,
@@ -18,6 +20,9 @@ import {
   typoWords,
 } from "./plan";
 import { searchSynonyms } from "./synonyms.server";
+
+/** A typed word's spelling suggestions, at most this many (the closest by trigrams). */
+const SPELLINGS_PER_WORD = 12;
 
 /** A typed word's catalogue candidates, at most this many (the closest by trigrams). */
 const CANDIDATES_PER_WORD = 8;
@@ -108,4 +113,52 @@ export async function productSearch(query: string, contains: SQL): Promise<Produ
     condition: sql`(${products.id} in (select ps.product_id from product_search ps where ps.terms @@ ${match}::tsquery) or ${contains})`,
     score: sql`(${exactCode} + coalesce((select ${scoreOf(plan, terms)} from product_search ps where ps.product_id = ${products.id}), 0))`,
   };
+}
+
+/**
+ * For each of the query's words a suggestion may correct: whether the catalogue uses it, and the
+ * catalogue words within its reach (trigram neighbours confirmed by an exact edit distance).
+ */
+export async function spellingLookup(query: string): Promise<SpellingLookup> {
+  const wanted = spellingWords(query);
+  if (wanted.length === 0) return new Map();
+  const result = await getDb().execute(sql`
+    select q.word as typed,
+           exists (select 1 from search_words k where k.word = q.word) as known,
+           c.word, c.distance, c.similarity
+      from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as q(word text, reach int)
+      left join lateral (
+        select w.word, levenshtein_less_equal(w.word, q.word, q.reach) as distance,
+               similarity(w.word, q.word) as similarity
+          from search_words w
+         where w.word % q.word
+           and length(w.word) between length(q.word) - q.reach and length(q.word) + q.reach
+         order by w.word <-> q.word
+         limit ${SPELLINGS_PER_WORD}
+      ) as c on c.distance <= q.reach`);
+  const rows = (
+    result as unknown as {
+      rows: { typed: string; known: boolean; word: string | null; distance: number; similarity: number }[];
+    }
+  ).rows;
+  const lookup = new Map<string, { known: boolean; candidates: SpellingCandidate[] }>();
+  for (const row of rows) {
+    const entry = lookup.get(row.typed) ?? { known: Boolean(row.known), candidates: [] };
+    if (row.word !== null)
+      entry.candidates.push({
+        word: row.word,
+        distance: Number(row.distance),
+        similarity: Number(row.similarity),
+      });
+    lookup.set(row.typed, entry);
+  }
+  return lookup;
+}
+
+/** The tsquery text of a search that finds products holding any one of the query's tokens. */
+export async function anyTokenQuery(query: string): Promise<string | null> {
+  const text = query.trim();
+  if (!text) return null;
+  const plan = planSearch(text, await typoCandidates(text));
+  return plan ? anyTokenQueryText(plan) : null;
 }

@@ -79,12 +79,18 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast("/admin", { type: "success", title: "Mail queued to send again" });
 }
 
-// Quick actions lead only where the role may go; three for admin, the catalogue for sales.
+// Quick actions lead only where the role may go; four for admin, the catalogue's two for sales.
 const QUICK_ACTIONS = [
   {
     label: "Manage Catalog",
     description: "Add, edit and publish products",
     href: "/admin/catalog",
+    adminOnly: false,
+  },
+  {
+    label: "Searches with No Results",
+    description: "What visitors looked for this month and did not find",
+    href: "/admin/catalog/searches",
     adminOnly: false,
   },
   {

@@ -1,17 +1,19 @@
 import { useEffect } from "react";
-import { redirect, useLoaderData } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { BargainsStrip } from "~/components/site/catalog/bargains-strip";
 import { CatalogFilters } from "~/components/site/catalog/catalog-filters";
 import { CatalogHero } from "~/components/site/catalog/catalog-hero";
 import { CatalogPager } from "~/components/site/catalog/catalog-pager";
 import { CatalogResults, describeRange } from "~/components/site/catalog/catalog-results";
 import { MobileFilters } from "~/components/site/catalog/mobile-filters";
+import { DidYouMean } from "~/components/site/catalog/search-help";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { toast } from "~/components/ui/toast";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { toProductCard } from "~/modules/products/card";
 import { correctedCatalogSearch, parseCatalogParams } from "~/modules/products/catalog-params.schema";
 import { getCatalogView } from "~/modules/products/queries.server";
+import { countSearch } from "~/modules/search/search-log.server";
 import { breadcrumbJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import type { Route } from "./+types/catalog";
@@ -49,8 +51,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   // chosen category aside), with JavaScript or without.
   const corrected = correctedCatalogSearch(params, view.params, view.categories);
   if (corrected !== null) throw redirect(`/catalog${corrected}`);
+  // A search's first page counts in the search log (never waited for; no visitor data).
+  // A page asked for past the end shows the last; only page 1 as asked for is a new search.
+  if (params.q && params.page === 1 && !view.failed) countSearch(params.q, view.total);
   // The page's data carries what the cards draw; the quick view fetches the rest when opened.
   return { ...view, products: view.products.map(toProductCard), bargains: view.bargains.map(toProductCard) };
+}
+
+// A post from the page (adding to the quote list) changes nothing this loader reads: the listing
+// is not searched again, nor counted again in the search log. The header's count has its own loader.
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET" && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function CatalogPage() {
@@ -101,7 +118,8 @@ export default function CatalogPage() {
               total={view.total}
             />
           </div>
-          <CatalogResults products={view.products} failed={failed} />
+          {view.suggestion ? <DidYouMean params={params} suggestion={view.suggestion} /> : null}
+          <CatalogResults products={view.products} failed={failed} params={params} help={view.help} />
           <CatalogPager params={params} totalPages={view.totalPages} />
         </section>
       </div>

@@ -71,8 +71,17 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ContactPage() {
-  const { subjects, subject, defaultSubject, product, subjectsLoadFailed, contact, quoteList, formToken } =
-    useLoaderData<typeof loader>();
+  const {
+    subjects,
+    subject,
+    defaultSubject,
+    product,
+    message,
+    subjectsLoadFailed,
+    contact,
+    quoteList,
+    formToken,
+  } = useLoaderData<typeof loader>();
   // The fill time counts from when the page was first served: a change to the quote list
   // revalidates this loader, and a fresh token then would make a quick send look like a bot's.
   const [servedToken] = useState(formToken);
@@ -103,12 +112,13 @@ export default function ContactPage() {
             <p className="mt-1 mb-6 text-muted-foreground">
               Fill in the form and we will reply by e-mail or phone.
             </p>
-            {/* A new ?subject= or ?product= on the same page starts a fresh form with those defaults. */}
+            {/* A new ?subject=, ?product= or ?message= on the same page starts a fresh form with those defaults. */}
             <ContactForm
-              key={`${subject}|${product}`}
+              key={`${subject}|${product}|${message}`}
               subjects={subjects}
               defaultSubject={defaultSubject}
               product={product}
+              defaultMessage={message}
               formToken={servedToken}
             />
           </div>

@@ -6,9 +6,11 @@ import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page
 import { ProductDetails } from "~/components/site/product-page/product-details";
 import { RelatedProducts } from "~/components/site/product-page/related-products";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
+import { SEARCHED_PARAM } from "~/lib/search-link";
 import { getPublicBuildingInfo } from "~/modules/compliance/public.server";
 import { toProductCard } from "~/modules/products/card";
 import { getProductPage, type ProductDetails as Product } from "~/modules/products/page.server";
+import { countOpenedResult } from "~/modules/search/search-log.server";
 import { breadcrumbJsonLd, type Crumb, productJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
 import { notFound } from "~/server/http/not-found";
@@ -18,10 +20,15 @@ import type { Route } from "./+types/product";
 export const handle = CACHEABLE_PAGE;
 
 // A published product by slug; an old slug (before a rename) moves for good to the current one.
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const result = await getProductPage(params.slug);
-  if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
   if (result.kind === "not-found") throw notFound();
+  // Opened from a search's results: counted in the search log, then sent on to the product's own
+  // address, so the page is cached and bookmarked under one address and counted once per click.
+  const searched = new URL(request.url).searchParams.get(SEARCHED_PARAM);
+  if (searched !== null) countOpenedResult(searched);
+  if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
+  if (searched !== null) throw redirect(`/catalog/${result.product.slug}`);
   const buildingInfo = await getPublicBuildingInfo(result.product.id);
   return { product: result.product, related: result.related.map(toProductCard), buildingInfo };
 }

@@ -14,8 +14,37 @@ export const INVALIDATION_CHANNEL = "tc_page_cache";
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
-/** Who sent a NOTIFY: a process skips its own (it has already emptied its cache). */
-const processId = crypto.randomUUID();
+/**
+ * Who sent a NOTIFY: a process skips its own (it has already emptied its cache). A worker thread
+ * that writes for the server (relayContentChanges) sends as `<the server thread's id>/thread`.
+ */
+let processId: string = crypto.randomUUID();
+/** A change's kind, as a notification's last part: "all" at once, or one step of a gradual one. */
+export type ContentChange = "all" | "gradual";
+/** In such a worker thread: hands a change to the server thread, whose page cache it is. */
+let relay: ((change: ContentChange) => void) | undefined;
+
+/** This thread's sender id, for a worker thread to relay its changes under (relayContentChanges). */
+export function contentChangeSender() {
+  return processId;
+}
+
+/**
+ * In a worker thread that writes for the server thread (a catalogue import's): its changes are
+ * handed to that thread (`tell`, a message it applies with contentChanged) rather than to a page
+ * cache of this thread's, and its NOTIFY to the other processes goes out under the server
+ * thread's id, which that thread's listener passes by, having been told already.
+ */
+export function relayContentChanges(options: { sender: string; tell(change: ContentChange): void }) {
+  processId = `${options.sender}/thread`;
+  relay = options.tell;
+}
+
+/** A change a worker thread of this process made (relayContentChanges): applied here, not announced again. */
+export function contentChanged(change: ContentChange, cache: PageCache = getPageCache()) {
+  if (change === GRADUAL) cache.markStale();
+  else cache.invalidate();
+}
 /** Each announcement's number, so that its sender can tell when its own listener heard it. */
 let announced = 0;
 /** Announcements of this process waiting to be heard back: number -> resolve. */
@@ -43,8 +72,9 @@ export function getPageCache(): PageCache {
 }
 
 /** Public content changed: empty this process's cache now and tell the other processes. */
-export async function announceContentChange(cache: PageCache = getPageCache()) {
-  cache.invalidate();
+export async function announceContentChange(cache?: PageCache) {
+  if (relay && !cache) relay("all");
+  else (cache ?? getPageCache()).invalidate();
   await announce("all", true);
 }
 
@@ -54,13 +84,14 @@ export async function announceContentChange(cache: PageCache = getPageCache()) {
  * (page-store.server.ts). Nobody waits for the others to hear it; the step that ends the change
  * announces it with announceContentChange.
  */
-export async function announceGradualContentChange(cache: PageCache = getPageCache()) {
-  cache.markStale();
+export async function announceGradualContentChange(cache?: PageCache) {
+  if (relay && !cache) relay(GRADUAL);
+  else (cache ?? getPageCache()).markStale();
   await announce(GRADUAL, false);
 }
 
 /** The notification's last part for a gradual change ("all" for one made all at once). */
-const GRADUAL = "gradual";
+const GRADUAL = "gradual" satisfies ContentChange;
 
 async function announce(kind: string, waitForEcho: boolean) {
   let database: ReturnType<typeof getDatabase>;
@@ -152,6 +183,8 @@ export function startInvalidationListener(options: {
         echoes.get(Number(number))?.();
         if (!options.includeOwn) return;
       }
+      // A worker thread of this process: it has told this thread already.
+      if (sender?.startsWith(`${processId}/`) && !options.includeOwn) return;
       if (kind === GRADUAL) options.cache.markStale();
       else options.cache.invalidate();
     });

@@ -46,7 +46,21 @@ type PageCacheHooks = {
    * middleware does, for serveEarly, which answers before the app runs.
    */
   securityHeaders?(res: ServerResponse): string;
+  /**
+   * Told of each GET answered from the cache (its URL as asked for), for what a page's loader
+   * would have counted had it run (the catalogue's search log). Must not throw or wait.
+   */
+  onHit?(url: string): void;
 };
+
+function tellHit(hooks: PageCacheHooks, method: string | undefined, url: string) {
+  if (method !== "GET" || !hooks.onHit) return;
+  try {
+    hooks.onHit(url);
+  } catch {
+    // Counting never fails a page.
+  }
+}
 
 function isStorableType(contentType: unknown) {
   const type = String(contentType ?? "");
@@ -83,6 +97,7 @@ export function pageCacheMiddleware(
     const key = storedKeyFor(req.url);
     const hit = key ? cache.get(key) : undefined;
     if (!hit) return false;
+    tellHit(hooks, req.method, req.url);
     const nonce = hooks.securityHeaders(res);
     sendHit(req, res, hit, { nonce, formToken: hooks.issueFormToken }, gzip);
     return true;
@@ -102,6 +117,7 @@ export function pageCacheMiddleware(
     if (storedKey && !bypassReason(req.headers.cookie)) {
       const hit = cache.get(storedKey);
       if (hit) {
+        tellHit(hooks, method, url);
         const nonce = String(res.locals.cspNonce ?? "");
         const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
         return sendHit(req, res, hit, { nonce, formToken: hooks.issueFormToken }, gzip);

@@ -90,6 +90,14 @@ export function requestImageBackfill() {
   requestRun();
 }
 
+/**
+ * In a worker thread that writes for the server (a catalogue import's), the requests go to the
+ * server thread's run (`to`: a message to it): the thread has no run of its own.
+ */
+export function forwardImageBackfillRequests(to: () => void) {
+  requestRun = to;
+}
+
 /** Starts the background run; the returned stop function waits for the image in hand. */
 export function startImageBackfill(options: { onProcessed?(count: number): void } = {}) {
   let stopping = false;

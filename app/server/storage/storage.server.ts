@@ -5,7 +5,7 @@ import path from "node:path";
 import { getEnv } from "../env.server";
 import { describeS3Location, type S3Location } from "../storage-url";
 import { BUCKETS, isStoredName, type Storage, StorageError } from "./contract.server";
-import { createLocalStorage } from "./local.server";
+import { createLocalStorage as createDiskStorage } from "./local.server";
 
 export {
   BUCKETS,
@@ -28,9 +28,22 @@ export {
   StorageError,
   type StoredFile,
 } from "./contract.server";
-export { createLocalStorage };
 
 let instance: Storage | undefined;
+
+/** Where a storage keeps its files: what a worker thread needs to open the same storage. */
+export type StorageLocation = { kind: "disk"; root: string } | { kind: "s3"; location: S3Location };
+const locations = new WeakMap<Storage, StorageLocation>();
+
+function located(storage: Storage, location: StorageLocation) {
+  locations.set(storage, location);
+  return storage;
+}
+
+/** The disk driver, its files under `root` (one folder per bucket). */
+export function createLocalStorage(root: string): Storage {
+  return located(createDiskStorage(root), { kind: "disk", root });
+}
 
 /**
  * The S3 driver, its SDK (some 36 MB of memory and 150 ms at start) loaded on first use: a site
@@ -66,8 +79,15 @@ function lazyS3Storage(location: S3Location): Storage {
 /** The storage the settings choose: the bucket of STORAGE_URL, else the disk under DATA_DIR. */
 export function createStorage(settings: { STORAGE_URL?: S3Location; dataDir: string }): Storage {
   return settings.STORAGE_URL
-    ? lazyS3Storage(settings.STORAGE_URL)
+    ? located(lazyS3Storage(settings.STORAGE_URL), { kind: "s3", location: settings.STORAGE_URL })
     : createLocalStorage(path.join(settings.dataDir, "uploads"));
+}
+
+/** The same storage opened again (in a worker thread) from where the first keeps its files. */
+export function storageAt(location: StorageLocation): Storage {
+  return location.kind === "s3"
+    ? createStorage({ STORAGE_URL: location.location, dataDir: "" })
+    : createLocalStorage(location.root);
 }
 
 /** Where the settings put files, in words for logs and messages (no secret is in it). */
@@ -90,6 +110,11 @@ export function storageIdentity(settings: { STORAGE_URL?: S3Location; dataDir: s
 export function getStorage(): Storage {
   instance ??= createStorage(getEnv());
   return instance;
+}
+
+/** Where the storage in use keeps its files; none for a storage made up otherwise (a test's). */
+export function storageLocation(): StorageLocation | undefined {
+  return locations.get(getStorage());
 }
 
 export function setStorage(storage: Storage | undefined) {

@@ -2,12 +2,21 @@ import { Link, useLocation } from "react-router";
 import { PackageSearch, TriangleAlert } from "~/components/ui/sprite-icons";
 import type { ProductCardData } from "~/modules/products/card";
 import { CATALOG_PAGE_SIZE, type CatalogParams } from "~/modules/products/catalog-params";
+import type { SearchHelp } from "~/modules/products/queries.server";
+import { productHrefFromSearch } from "~/modules/search/log-query";
 import { ProductCard } from "../product-card";
+import { NoResultsHelp } from "./search-help";
 
-type CatalogResultsProps = { products: ProductCardData[]; failed: boolean };
+type CatalogResultsProps = {
+  products: ProductCardData[];
+  failed: boolean;
+  params: CatalogParams;
+  /** A search that found nothing: where its words lead. */
+  help: SearchHelp | null;
+};
 
 /** The product grid, or the failure or empty message in its place. */
-export function CatalogResults({ products, failed }: CatalogResultsProps) {
+export function CatalogResults({ products, failed, params, help }: CatalogResultsProps) {
   const location = useLocation();
   if (failed) {
     return (
@@ -35,6 +44,9 @@ export function CatalogResults({ products, failed }: CatalogResultsProps) {
         <Link to="/catalog" className="font-medium text-primary underline underline-offset-4">
           Clear filters
         </Link>
+        {help ? (
+          <NoResultsHelp params={params} categories={help.categories} unfiltered={help.unfiltered} />
+        ) : null}
       </div>
     );
   }
@@ -42,7 +54,12 @@ export function CatalogResults({ products, failed }: CatalogResultsProps) {
     <ul data-testid="catalog-grid" className="product-grid grid gap-6 sm:rows-of-2 xl:rows-of-3">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} anchorId={`product-${product.id}`} priority={index === 0} />
+          <ProductCard
+            product={product}
+            anchorId={`product-${product.id}`}
+            priority={index === 0}
+            href={productHrefFromSearch(product.slug, params.q)}
+          />
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 // The contact page's enquiry form. Subject and product may come prefilled from the URL (a product
-// card's "Enquire Now"); the product is shown read-only and sent as the message's first line.
+// card's "Enquire Now"); the product is shown read-only and sent as the message's first line. The
+// message may come prefilled too (the catalogue's "Ask us for it"), for the visitor to edit.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormField } from "~/components/forms/form-field";
@@ -22,18 +23,20 @@ export function ContactForm({
   subjects,
   defaultSubject,
   product,
+  defaultMessage,
   formToken,
 }: {
   subjects: string[];
   defaultSubject?: string;
   product?: string;
+  defaultMessage?: string;
   formToken: string;
 }) {
   const { fetcher, sending, lastResult, failed, succeededOnPage } = useEnquirySubmission("contact");
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult,
-    defaultValue: { subject: defaultSubject ?? "", product: product ?? "" },
+    defaultValue: { subject: defaultSubject ?? "", product: product ?? "", message: defaultMessage ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactEnquirySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

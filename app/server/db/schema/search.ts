@@ -1,7 +1,18 @@
 // Catalogue search: each product's search tokens, and the words they hold (for typo candidates).
 // Both are derived from products, brands and categories by app/modules/search/commands.server.ts.
 import { sql } from "drizzle-orm";
-import { customType, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 
 /** A tsvector written as its text form ('90x45':1A 'h3.2':2A): its lexemes are taken verbatim. */
@@ -27,3 +38,32 @@ export const productSearch = pgTable(
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
   index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * What the public catalogue is searched for: one row per normalised query and New Zealand day,
+ * with how often, how often it found nothing, what it last found and how often a result was
+ * opened from it. Nothing about who searched: no address, user, session or cookie.
+ */
+export const searchLog = pgTable(
+  "search_log",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The query's search tokens joined by spaces (`90 X 45mm` is `90x45`). */
+    query: text().notNull(),
+    /** The calendar day in New Zealand. */
+    day: date({ mode: "string" }).notNull(),
+    searches: integer().notNull().default(0),
+    /** Searches that found no product. */
+    emptySearches: integer().notNull().default(0),
+    /** Products found the last time the count was known (null: not yet known). */
+    results: integer(),
+    /** Product pages opened from the results. */
+    opens: integer().notNull().default(0),
+    lastSearchedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("search_log_query_day_idx").on(t.query, t.day),
+    index("search_log_day_idx").on(t.day),
+    check("search_log_query_length_check", sql`char_length(${t.query}) between 1 and 200`),
+  ],
+);
