@@ -57,4 +57,5 @@ export default [
   route("admin/building-information/*", "routes/resources/building-information-moved.ts"),
   route("quote/:token/pdf", "routes/resources/quote-pdf.ts"),
   route("admin/quotes/:id/pdf", "routes/resources/quote-pdf-staff.ts"),
+  route("admin/quote-products", "routes/resources/quote-product-picker.ts"),
 ] satisfies RouteConfig;

@@ -98,6 +98,23 @@ test("an enquiry's quote list becomes a quote the customer accepts online, with 
   await expect(lines).toHaveCount(4);
   await page.getByLabel("Line 4: description").fill("Delivery to site");
   await page.getByLabel("Unit price excl. GST").nth(3).fill("45");
+  // A catalogue product added from the picker by keyboard, in trade words: a line with its name,
+  // stock code, unit and price; then removed again.
+  const picker = page.getByRole("combobox", { name: "Add a catalogue product" });
+  await picker.pressSequentially("90 x 45 h3.2 framing");
+  const offered = page.getByRole("listbox", { name: "Catalogue products" }).getByRole("option");
+  await expect(offered.first()).toContainText("H3.2 Treated Pine 90x45 Framing 4.8m");
+  await expect(offered.first()).toContainText(" / ");
+  await expectNoAxeViolations(page);
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(lines).toHaveCount(5);
+  await expect(page.getByLabel("Line 5: description")).toHaveValue("H3.2 Treated Pine 90x45 Framing 4.8m");
+  await expect(page.getByLabel("Stock code").nth(4)).not.toHaveValue("");
+  await expect(page.getByLabel("Unit price excl. GST").nth(4)).toHaveValue(/^\d+\.\d{2}$/);
+  await expect(picker).toHaveValue("");
+  await page.getByRole("button", { name: "Remove H3.2 Treated Pine 90x45 Framing 4.8m" }).click();
+  await expect(lines).toHaveCount(4);
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Quote saved")).toBeVisible();
   await expect(page.getByLabel("Line 4: description")).toHaveValue("Delivery to site");

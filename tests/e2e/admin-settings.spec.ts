@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
+import { expect, expectNoAxeViolations, startSession, test, waitForHydration } from "./fixtures";
 
 // Names sort last ("Zz") so the public pick-lists and the footer's first four are unchanged while
 // other journeys run against the same server.
@@ -189,6 +189,8 @@ test("search synonyms: a line added in Settings > Search finds a product on the 
   await expect(found).toHaveCount(0);
 
   await page.goto("/admin/settings?tab=search");
+  // Typed into once the form is the page's own (before, the scripts could still reset the box).
+  await waitForHydration(page);
   await box.fill(`${await box.inputValue()}\nzedwood =>`);
   await page.getByRole("button", { name: "Save Synonyms" }).click();
   await expect(page.getByText("Line 72: a one-way entry needs a term on each side of =>")).toBeVisible();
@@ -203,6 +205,7 @@ test("search synonyms: a line added in Settings > Search finds a product on the 
 
   // Put back: the box holds the standard list again, in force once saved.
   await page.goto("/admin/settings?tab=search");
+  await waitForHydration(page);
   await page.getByRole("link", { name: "Put Back the Standard List" }).click();
   await expect(page.getByText("The standard trade list is in the box below.")).toBeVisible();
   await expect(box).not.toHaveValue(/zedwood/);

@@ -187,7 +187,7 @@ test("suggestions as you type: chosen by keyboard, announced, axe clean; Enter a
   await expect(box).toHaveAttribute("aria-expanded", "true");
   await expect(list.getByRole("option").filter({ hasText: "Treated Pine 90x45 Framing 4.8m" })).toBeVisible();
   await expect(
-    page.getByRole("status").filter({ hasText: /suggestions?: use the up and down arrows/ }),
+    page.getByRole("status").filter({ hasText: /options?: use the up and down arrows/ }),
   ).toHaveCount(1);
   await expectNoAxeViolations(page, { scope: "page" });
   // Down to the first product (categories come first), announced by aria-activedescendant.

@@ -10,7 +10,8 @@ function results(page: Page) {
 }
 
 async function search(page: Page, words: string) {
-  const box = page.getByRole("searchbox", { name: "Search products" });
+  // By its label: a combobox offering suggestions once the scripts run, a search field before.
+  const box = page.getByLabel("Search products", { exact: true });
   await box.fill(words);
   await box.press("Enter");
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(words).replaceAll("%20", "\\+")}`));

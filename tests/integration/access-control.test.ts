@@ -443,6 +443,7 @@ function rules(): Record<string, Rule> {
       params: { slug: s.productSlug },
       loader: everyone(OK),
     },
+    "routes/resources/search-suggestions": { url: "/search/suggestions?q=pine", loader: everyone(OK) },
     "routes/resources/healthz": { url: "/healthz", loader: everyone(OK) },
     "routes/resources/sitemap": { url: "/sitemap.xml", loader: everyone(OK) },
     "routes/resources/robots": { url: "/robots.txt", loader: everyone(OK) },
@@ -485,6 +486,10 @@ function rules(): Record<string, Rule> {
       params: { id: s.quoteId },
       loader: adminOnly,
       intents: adminIntents("routes/admin/quote", adminIntent),
+    },
+    "routes/resources/quote-product-picker": {
+      url: "/admin/quote-products?q=pine",
+      loader: adminOnly,
     },
     "routes/resources/quote-pdf-staff": {
       url: `/admin/quotes/${s.quoteId}/pdf`,

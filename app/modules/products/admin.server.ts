@@ -277,3 +277,32 @@ export async function getProductPickLists(db: DbOrTx = getDb()) {
   ]);
   return { categories: categoryRows, brands: brandRows };
 }
+
+/**
+ * The products a staff search finds first, drafts included, best match first (the catalogue's
+ * search and its score): what the quote builder offers to add as a line.
+ */
+export async function findProductsToQuote(q: string, limit = 8) {
+  const contains = searchCondition(q);
+  if (!contains) return [];
+  const search = await productSearch(q, contains);
+  return getDb()
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      sku: products.sku,
+      unit: products.unit,
+      slug: products.slug,
+      price: products.price,
+      isPublished: products.isPublished,
+      brandName: brands.name,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .leftJoin(brands, eq(products.brandId, brands.id))
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(search?.condition ?? contains)
+    .orderBy(desc(search?.score ?? sql`0`), asc(sql`lower(${products.name})`), asc(products.id))
+    .limit(limit);
+}

@@ -34,6 +34,7 @@ import {
 import { formatNzDate, isIsoDate } from "~/lib/nz-date";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { sendQuestion } from "./confirm-send";
+import { ProductPicker } from "./product-picker";
 
 type BuilderValues = {
   customerName: string;
@@ -265,6 +266,7 @@ export function QuoteBuilder(props: {
               );
             })}
           </ol>
+          <ProductPicker onPick={(line) => form.insert({ name: fields.lines.name, defaultValue: line })} />
           <div>
             <Button
               variant="outline"
