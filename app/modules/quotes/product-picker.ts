@@ -1,5 +1,6 @@
 // The quote builder's product picker: what the server answers, each option the line it adds.
 
+/** A quote line as the builder's form holds it (figures as typed text). */
 export type PickerLine = {
   productId: string;
   description: string;

@@ -32,6 +32,7 @@ import {
   quoteTotals,
 } from "~/lib/money";
 import { formatNzDate, isIsoDate } from "~/lib/nz-date";
+import type { PickerLine } from "~/modules/quotes/product-picker";
 import { quoteDraftSchema } from "~/modules/quotes/schema";
 import { sendQuestion } from "./confirm-send";
 import { ProductPicker } from "./product-picker";
@@ -43,18 +44,7 @@ type BuilderValues = {
   validUntil: string;
   noteToCustomer: string;
   internalNotes: string;
-  lines: {
-    productId: string;
-    description: string;
-    brandName: string;
-    productSlug: string;
-    sku: string;
-    quantityMilli: string;
-    unit: string;
-    unitPriceCents: string;
-    discountBasisPoints: string;
-    note: string;
-  }[];
+  lines: PickerLine[];
 };
 
 const NEW_LINE = {
