@@ -7,7 +7,7 @@
 // are. Until the page's scripts run the box keeps its own role: no popup is promised that could
 // never open.
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "~/components/site/case-studies/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/lib/utils";
 
 const DEBOUNCE_MS = 150;

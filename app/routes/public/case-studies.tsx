@@ -15,9 +15,9 @@ import {
   GetInTouch,
 } from "~/components/site/case-studies/case-study-states";
 import { CategoryNav } from "~/components/site/case-studies/category-nav";
-import { useHydrated } from "~/components/site/case-studies/use-hydrated";
 import { PageHero } from "~/components/site/page-hero";
 import { toast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { getCaseStudiesPage } from "~/modules/case-studies/queries.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";

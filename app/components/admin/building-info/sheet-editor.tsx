@@ -9,10 +9,10 @@ import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/admin/form-messages";
 import { TextareaField, TextField } from "~/components/admin/text-field";
 import { FormField } from "~/components/forms/form-field";
-import { useHydrated } from "~/components/site/case-studies/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { BUILDING_INFO_RESPONSIBILITIES, BUILDING_PRODUCT_CLASSES } from "~/lib/vocabulary";
 import {
   CLASSIFICATION_LABELS,

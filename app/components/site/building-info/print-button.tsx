@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { Printer } from "~/components/ui/sprite-icons";
-import { useHydrated } from "../case-studies/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * Opens the browser's print dialog. It needs JavaScript, so it only appears once the page has

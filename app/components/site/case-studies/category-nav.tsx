@@ -1,8 +1,8 @@
 import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { cx } from "~/lib/cx";
-import { useHydrated } from "./use-hydrated";
 
 type CategoryNavProps = {
   /** The page the links point at, e.g. "/case-study". */

@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { CATALOG_SORT_LABELS, type CatalogParams, sortsFor } from "~/modules/products/catalog-params";
 import type { CatalogOption } from "~/modules/products/queries.server";
-import { useHydrated } from "../case-studies/use-hydrated";
 import { useCatalogNavigate } from "./use-catalog-navigate";
 
 type CatalogFiltersProps = {
