@@ -4,12 +4,12 @@
 // index kept by the commands that write products, brands and categories.
 import fs from "node:fs";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { toCatalogSearch } from "~/modules/products/catalog-params";
 import { parseCatalogParams } from "~/modules/products/catalog-params.schema";
 import { saveProduct } from "~/modules/products/commands.server";
-import { catalogSearch, getCatalogView } from "~/modules/products/queries.server";
+import { getCatalogView, searchPublished } from "~/modules/products/queries.server";
 import { PRODUCT_FORM_DEFAULTS, productIntentSchema } from "~/modules/products/schema";
 import { backfillProductSearch } from "~/modules/search/commands.server";
 import { saveBrand } from "~/modules/taxonomy/commands.server";
@@ -47,12 +47,10 @@ async function firstPage(query: string) {
   return { names: view.products.map((p) => p.name), total: view.total, view };
 }
 
-/** The ids a search finds, all of them (not a page). */
+/** The ids a search of the published catalogue finds, all of them (not a page). */
 async function foundIds(q: string) {
-  const search = await catalogSearch(q);
-  if (!search) return new Set<string>();
-  const rows = await db().select({ id: products.id }).from(products).where(search.condition);
-  return new Set(rows.map((row) => row.id));
+  const { ids } = await searchPublished(q, {}, { order: "name", limit: 1_000_000, offset: 0 });
+  return new Set(ids);
 }
 
 let brandIds: Map<string, string>;
@@ -257,6 +255,39 @@ describe("the index follows the catalogue's writes", () => {
     await runCommand(saveProduct, SYSTEM, { intent: "delete", id: created.id });
     const left = await db().select().from(productSearch).where(eq(productSearch.productId, created.id));
     expect(left).toEqual([]);
+  });
+
+  test("a product unpublished, moved or sold out by any write leaves or joins the matching searches at once", async () => {
+    const [target] = await db()
+      .select({ id: products.id, categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.sku, "TEK-12-65"));
+    const id = target?.id as string;
+    expect((await foundIds("tek screw")).has(id)).toBe(true);
+    // Written straight to the table, as a script or a bulk update would: no command refreshes the
+    // search row, the table's trigger does.
+    await db().update(products).set({ isPublished: false }).where(eq(products.id, id));
+    expect((await foundIds("tek screw")).has(id)).toBe(false);
+    expect((await firstPage("q=TEK-12-65")).names).not.toContain("Tek Screw Roofing 12g x 65mm Class 4 Hex");
+    await db().update(products).set({ isPublished: true, stockStatus: "Out of Stock" }).where(eq(products.id, id));
+    expect((await foundIds("tek screw")).has(id)).toBe(true);
+    expect((await firstPage("q=tek+screw&inStock=on")).view.products.map((p) => p.id)).not.toContain(id);
+    const [other] = await db()
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(ne(categories.id, target?.categoryId as string))
+      .limit(1);
+    await db()
+      .update(products)
+      .set({ stockStatus: "In Stock", categoryId: other?.id, name: "Tek Screw Roofing 12g x 65mm Moved" })
+      .where(eq(products.id, id));
+    const moved = await firstPage(`q=tek+screw&category=${encodeURIComponent(other?.name as string)}`);
+    expect(moved.view.products.map((p) => p.id)).toContain(id);
+    const [row] = await db()
+      .select({ sortName: productSearch.sortName })
+      .from(productSearch)
+      .where(eq(productSearch.productId, id));
+    expect(row?.sortName).toBe("tek screw roofing 12g x 65mm moved");
   });
 
   test("a brand's new name finds its products", async () => {

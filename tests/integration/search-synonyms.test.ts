@@ -1,9 +1,9 @@
 // Synonyms staff edit in Settings → Search: the standard trade list is in force until a list is
 // saved; a saved list replaces it at the next search (no restart, nothing reindexed); a bad line is
 // refused with its line number and nothing is stored; only admins may change it.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { catalogSearch } from "~/modules/products/queries.server";
+import { searchPublished } from "~/modules/products/queries.server";
 import { backfillProductSearch } from "~/modules/search/commands.server";
 import { SEARCH_SYNONYMS_KEY } from "~/modules/search/synonym-text";
 import { action, loader } from "~/routes/admin/settings";
@@ -27,9 +27,9 @@ beforeAll(async () => {
 
 /** The names a search finds. */
 async function found(q: string) {
-  const search = await catalogSearch(q);
-  if (!search) return [];
-  const rows = await db().select({ name: products.name }).from(products).where(search.condition);
+  const { ids } = await searchPublished(q, {}, { order: "name", limit: 1_000_000, offset: 0 });
+  if (ids.length === 0) return [];
+  const rows = await db().select({ name: products.name }).from(products).where(inArray(products.id, ids));
   return rows.map((row) => row.name).sort();
 }
 

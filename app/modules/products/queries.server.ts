@@ -7,8 +7,9 @@ import { type ImageAsset, toImageAsset } from "~/modules/images/image-asset";
 import { correctedQuery } from "~/modules/search/did-you-mean";
 import {
   anyTokenQuery,
-  type ProductSearch,
-  productSearch,
+  type HitOrder,
+  type PublishedFilters,
+  publishedSearchHits,
   spellingLookup,
 } from "~/modules/search/query.server";
 import { memoizeContent } from "~/server/cache/content-memo.server";
@@ -155,19 +156,28 @@ function searchCondition(term: string): SQL {
 }
 
 /**
- * A search of the catalogue: the case-insensitive contains match on name, descriptions and stock
- * code, widened by the search index (words in any
- * order, trade forms, synonyms, typos), with each match's score for "Best match".
+ * A search of the published catalogue: the case-insensitive contains match on name, descriptions
+ * and stock code, widened by the search index (words in any order, trade forms, synonyms, typos)
+ * and ordered by how well each product matches for "Best match": the page's product ids and the
+ * number found. Should the index fail to answer, the contains match still does.
  */
-export function catalogSearch(q: string): Promise<ProductSearch | undefined> {
-  const contains = searchCondition(q);
-  // Should the index fail to answer, the contains match still does.
-  return readOr("product search", () => productSearch(q, contains), { condition: contains, score: sql`0` });
+export async function searchPublished(
+  q: string,
+  filters: PublishedFilters,
+  page: { order: HitOrder; limit: number; offset: number; withTotal?: boolean },
+) {
+  const options = { contains: searchCondition(q), filters, ...page };
+  try {
+    return await publishedSearchHits(q, options);
+  } catch (error) {
+    logger.error({ err: error }, "Failed to load product search");
+    return publishedSearchHits(q, { ...options, useIndex: false });
+  }
 }
 
 /**
- * The catalogue's orders; each has a partial index over published products (schema.ts). Best
- * match is its score (selectPage), then name.
+ * The catalogue's orders without a search; each has a partial index over published products
+ * (schema.ts). A search orders its own hits the same way, Best match by its score first.
  */
 function orderFor(sort: CatalogSort) {
   const byName = [asc(sql`lower(${products.name})`), asc(products.name), asc(products.id)];
@@ -229,22 +239,21 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
   if (brand && categoryOptions.length === 1) category = categoryOptions[0];
 
   const params: CatalogParams = { ...requested, brand, category: category?.name };
+  const wanted: PublishedFilters = { brandId: brand, categoryId: category?.id, inStock: params.inStock };
   const filters = [isPublished];
   if (brand) filters.push(eq(products.brandId, brand));
   if (category) filters.push(eq(products.categoryId, category.id));
   if (params.inStock) filters.push(ne(products.stockStatus, "Out of Stock"));
-  const search = params.q ? await catalogSearch(params.q) : undefined;
-  const where = and(...filters, ...(search ? [search.condition] : []));
 
   const [listing, bargains] = await Promise.all([
-    loadPage(where, params, search),
+    params.q ? loadSearchPage(params, wanted) : loadPage(and(...filters), params),
     readOr("bargain products", () => getBargainProducts(), []),
   ]);
   const searched = params.q !== "" && !listing.failed;
   const filtered = filters.length > 1;
   const [suggestion, help] = await Promise.all([
     searched && listing.total < FEW_RESULTS
-      ? readOr("spelling suggestion", () => spellingSuggestion(params.q, filters, listing.total), null)
+      ? readOr("spelling suggestion", () => spellingSuggestion(params.q, wanted, listing.total), null)
       : null,
     searched && listing.total === 0
       ? readOr("search help", () => searchHelp(params.q, filtered), { categories: [], unfiltered: null })
@@ -261,18 +270,16 @@ export async function getCatalogView(requested: CatalogParams): Promise<CatalogV
   };
 }
 
-async function countWhere(where: SQL | undefined) {
-  const [row] = await getDb().select({ total: count() }).from(products).where(where);
-  return row?.total ?? 0;
+/** How many published products a search finds with these filters. */
+async function searchTotal(q: string, filters: PublishedFilters) {
+  return (await searchPublished(q, filters, { order: "name", limit: 0, offset: 0 })).total;
 }
 
 /** The search's likely spelling, when it finds more products than `found` with the same filters. */
-async function spellingSuggestion(q: string, filters: SQL[], found: number) {
+async function spellingSuggestion(q: string, filters: PublishedFilters, found: number) {
   const corrected = correctedQuery(q, await spellingLookup(q));
   if (corrected === null) return null;
-  const search = await catalogSearch(corrected);
-  if (!search) return null;
-  const total = await countWhere(and(...filters, search.condition));
+  const total = await searchTotal(corrected, filters);
   return total > found ? { q: corrected, total } : null;
 }
 
@@ -284,9 +291,7 @@ async function spellingSuggestion(q: string, filters: SQL[], found: number) {
 async function searchHelp(q: string, filtered: boolean): Promise<SearchHelp> {
   const [categoryRows, unfiltered] = await Promise.all([
     categoriesMatchingAnyWord(q),
-    filtered
-      ? catalogSearch(q).then((search) => (search ? countWhere(and(isPublished, search.condition)) : 0))
-      : null,
+    filtered ? searchTotal(q, {}) : null,
   ]);
   return { categories: categoryRows, unfiltered };
 }
@@ -318,9 +323,9 @@ async function categoriesMatchingAnyWord(q: string): Promise<CatalogOption[]> {
  * rows), and each row brings its image's variants. A page past the end has no row to carry the
  * count: then the count is asked for alone and the last page read.
  */
-async function loadPage(where: SQL | undefined, params: CatalogParams, search?: ProductSearch) {
+async function loadPage(where: SQL | undefined, params: CatalogParams) {
   try {
-    const first = await selectPage(where, params.sort, params.page, search);
+    const first = await selectPage(where, params.sort, params.page);
     let total = first[0]?.total;
     let rows = first;
     let page = params.page;
@@ -328,7 +333,7 @@ async function loadPage(where: SQL | undefined, params: CatalogParams, search?: 
       const [counted] = await getDb().select({ total: count() }).from(products).where(where);
       total = counted?.total ?? 0;
       page = Math.min(page, pageCount(total));
-      rows = total > 0 && page !== params.page ? await selectPage(where, params.sort, page, search) : [];
+      rows = total > 0 && page !== params.page ? await selectPage(where, params.sort, page) : [];
     }
     const listed = rows.map(({ total: _total, asset, ...product }) => ({
       ...product,
@@ -341,19 +346,66 @@ async function loadPage(where: SQL | undefined, params: CatalogParams, search?: 
   }
 }
 
+/**
+ * One page of a search: the search gives the page's ids and the number found (a page past the
+ * end is asked again as the last page), then those products are read by id, in its order.
+ */
+async function loadSearchPage(params: CatalogParams, filters: PublishedFilters) {
+  try {
+    const at = (page: number) =>
+      searchPublished(params.q, filters, {
+        order: params.sort,
+        limit: CATALOG_PAGE_SIZE,
+        offset: (page - 1) * CATALOG_PAGE_SIZE,
+      });
+    let page = params.page;
+    let hits = await at(page);
+    if (hits.ids.length === 0) {
+      page = Math.min(page, pageCount(hits.total));
+      if (hits.total > 0 && page !== params.page) hits = await at(page);
+    }
+    return {
+      products: await productsByIds(hits.ids),
+      total: hits.total,
+      totalPages: pageCount(hits.total),
+      page,
+      failed: false,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "Failed to load products");
+    return { products: [], total: 0, totalPages: 1, page: 1, failed: true };
+  }
+}
+
+/** These products as catalogue cards, in the order given. */
+export async function productsByIds(ids: readonly string[]): Promise<CatalogProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ ...catalogColumns, asset: imageAssetColumns })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(brands, eq(products.brandId, brands.id))
+    .leftJoin(imageAssets, eq(imageAssets.url, products.imageUrl))
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(
+    rows.map(({ asset, ...product }) => [
+      product.id,
+      { ...product, asset: asset ? toImageAsset(asset.variants) : null },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 function pageCount(total: number) {
   return Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
 }
 
-function selectPage(where: SQL | undefined, sort: CatalogSort, page: number, search?: ProductSearch) {
-  // Best match scores each found product once, in the page's subquery; the page keeps its order.
-  const byScore = sort === "relevance" && search !== undefined;
-  const score = sql<number>`${byScore ? search.score : sql`0`}`.as("score");
+function selectPage(where: SQL | undefined, sort: CatalogSort, page: number) {
   const pageIds = getDb()
-    .select({ id: products.id, score })
+    .select({ id: products.id })
     .from(products)
     .where(where)
-    .orderBy(...(byScore ? [desc(sql`score`)] : []), ...orderFor(sort))
+    .orderBy(...orderFor(sort))
     .limit(CATALOG_PAGE_SIZE)
     .offset((page - 1) * CATALOG_PAGE_SIZE)
     .as("page_ids");
@@ -368,5 +420,5 @@ function selectPage(where: SQL | undefined, sort: CatalogSort, page: number, sea
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(brands, eq(products.brandId, brands.id))
     .leftJoin(imageAssets, eq(imageAssets.url, products.imageUrl))
-    .orderBy(...(byScore ? [desc(pageIds.score)] : []), ...orderFor(sort));
+    .orderBy(...orderFor(sort));
 }

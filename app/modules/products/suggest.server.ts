@@ -1,13 +1,13 @@
 // Suggestions as a visitor types in the catalogue's search box: the published products the
 // search would bring first (with a small picture and their category), and the categories whose
 // name holds the words or that most of those products are in. The same search as the catalogue
-// (catalogSearch), so a suggestion never names a product the results page would not show.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+// (searchPublished), so a suggestion never names a product the results page would not show.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like";
 import { categories, type ImageVariant, imageAssets, products } from "~/server/db/schema";
 import { readOr } from "~/server/read-or.server";
-import { catalogSearch } from "./queries.server";
+import { searchPublished } from "./queries.server";
 
 /** Fewer characters than this ask for nothing: one letter matches half the catalogue. */
 export const SUGGEST_MIN_LENGTH = 2;
@@ -32,28 +32,35 @@ function thumbnailOf(variants: ImageVariant[] | null, original: string | null) {
 export async function catalogueSuggestions(query: string): Promise<Suggestions> {
   const q = query.trim();
   if (q.length < SUGGEST_MIN_LENGTH) return { products: [], categories: [] };
-  const search = await catalogSearch(q);
-  if (!search) return { products: [], categories: [] };
-  const found = await readOr(
-    "search suggestions",
-    () =>
-      getDb()
-        .select({
-          name: products.name,
-          slug: products.slug,
-          category: categories.name,
-          categoryActive: categories.isActive,
-          imageUrl: products.imageUrl,
-          variants: imageAssets.variants,
-        })
-        .from(products)
-        .leftJoin(categories, eq(products.categoryId, categories.id))
-        .leftJoin(imageAssets, eq(imageAssets.url, products.imageUrl))
-        .where(and(eq(products.isPublished, true), search.condition))
-        .orderBy(desc(search.score), asc(sql`lower(${products.name})`), asc(products.id))
-        .limit(SUGGESTED_PRODUCTS),
-    [],
-  );
+  const found = await readOr("search suggestions", async () => {
+    const hits = await searchPublished(
+      q,
+      {},
+      {
+        order: "relevance",
+        limit: SUGGESTED_PRODUCTS,
+        offset: 0,
+        withTotal: false,
+      },
+    );
+    if (hits.ids.length === 0) return [];
+    const rows = await getDb()
+      .select({
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        category: categories.name,
+        categoryActive: categories.isActive,
+        imageUrl: products.imageUrl,
+        variants: imageAssets.variants,
+      })
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .leftJoin(imageAssets, eq(imageAssets.url, products.imageUrl))
+      .where(inArray(products.id, hits.ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return hits.ids.flatMap((id) => byId.get(id) ?? []);
+  }, []);
   const named = await readOr(
     "search suggestions' categories",
     () =>

@@ -48,10 +48,16 @@ async function writeRows(rows: readonly SearchSource[]) {
     return { id: row.id, terms: document.terms };
   });
   const db = getDb();
+  // The product's filters and sort keys come along from its row (a trigger keeps them current).
   await db.execute(sql`
-    insert into product_search (product_id, terms)
-    select r.id, r.terms::tsvector from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as r(id uuid, terms text)
-    on conflict (product_id) do update set terms = excluded.terms`);
+    insert into product_search (product_id, terms, is_published, category_id, brand_id, stock_status, discount_percentage, name, sort_name)
+    select r.id, r.terms::tsvector, p.is_published, p.category_id, p.brand_id, p.stock_status, p.discount_percentage, p.name, lower(p.name)
+      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as r(id uuid, terms text)
+      join products p on p.id = r.id
+    on conflict (product_id) do update set
+      terms = excluded.terms, is_published = excluded.is_published, category_id = excluded.category_id,
+      brand_id = excluded.brand_id, stock_status = excluded.stock_status,
+      discount_percentage = excluded.discount_percentage, name = excluded.name, sort_name = excluded.sort_name`);
   if (words.size > 0)
     await db.execute(sql`
       insert into search_words (word)

@@ -4,7 +4,7 @@
 // descriptions and stock code, which stays a guarantee: whatever it finds is always found.
 import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { products } from "~/server/db/schema";
+import { CATALOG_STOCK_RANK, products } from "~/server/db/schema";
 import { type SpellingCandidate, type SpellingLookup, spellingWords } from "./did-you-mean";
 import {
   anyTokenQueryText,
@@ -26,8 +26,13 @@ const SPELLINGS_PER_WORD = 12;
 
 /** A typed word's catalogue candidates, at most this many (the closest by trigrams). */
 const CANDIDATES_PER_WORD = 8;
+/**
+ * Scores are whole numbers in the SQL (integer sums and comparisons are the cheapest): each step's
+ * score times this.
+ */
+const SCORE_SCALE = 100;
 /** Added to the score of the product whose stock code is the query, so it comes first. */
-const EXACT_CODE_SCORE = 1000;
+const EXACT_CODE_SCORE = 1000 * SCORE_SCALE;
 
 /**
  * The catalogue words within each typed word's edit budget: trigram neighbours (the vocabulary's
@@ -69,7 +74,8 @@ export type ProductSearch = {
 
 function stepsCase(steps: readonly ScoreStep[], terms: SQL): SQL {
   const whens = steps.map(
-    (step) => sql`when ${terms} @@ ${step.query}::tsquery then ${sql.raw(String(step.score))}`,
+    (step) =>
+      sql`when ${terms} @@ ${step.query}::tsquery then ${sql.raw(String(Math.round(step.score * SCORE_SCALE)))}`,
   );
   return sql`(case ${sql.join(whens, sql` `)} else 0 end)`;
 }
@@ -96,22 +102,146 @@ function scoreOf(plan: SearchPlan, terms: SQL): SQL {
   );
 }
 
+async function planOf(text: string) {
+  const [typos, synonyms] = await Promise.all([typoCandidates(text), searchSynonyms()]);
+  return planSearch(text, typos, synonyms);
+}
+
+function exactCodeScore(text: string) {
+  return sql`(case when lower(${products.sku}) = ${text.toLowerCase()} then ${sql.raw(String(EXACT_CODE_SCORE))} else 0 end)`;
+}
+
 /**
  * The search of `query`, or undefined for a blank one. `contains` is the caller's spec match
  * (case-insensitive contains on name, descriptions and stock code): anything it finds is found.
+ * Both matches are asked once, each through its own index, and a product is then looked up among
+ * their ids, so a list with its own filters (drafts included) is not read row by row.
  */
 export async function productSearch(query: string, contains: SQL): Promise<ProductSearch | undefined> {
   const text = query.trim();
   if (!text) return undefined;
-  const [typos, synonyms] = await Promise.all([typoCandidates(text), searchSynonyms()]);
-  const plan = planSearch(text, typos, synonyms);
-  const exactCode = sql`(case when lower(${products.sku}) = ${text.toLowerCase()} then ${sql.raw(String(EXACT_CODE_SCORE))} else 0 end)`;
+  const plan = await planOf(text);
+  const exactCode = exactCodeScore(text);
   if (!plan) return { condition: contains, score: exactCode };
   const match = matchQueryText(plan);
   const terms = sql.raw("ps.terms");
   return {
-    condition: sql`(${products.id} in (select ps.product_id from product_search ps where ps.terms @@ ${match}::tsquery) or ${contains})`,
+    condition: sql`${products.id} in (select ps.product_id from product_search ps where ps.terms @@ ${match}::tsquery union all select ${products.id} from ${products} where ${contains})`,
     score: sql`(${exactCode} + coalesce((select ${scoreOf(plan, terms)} from product_search ps where ps.product_id = ${products.id}), 0))`,
+  };
+}
+
+// ---------------------------------------------------------------- the published catalogue
+
+/** The public catalogue's filters, besides being published. */
+export type PublishedFilters = { brandId?: string; categoryId?: string; inStock?: boolean };
+
+/** The public catalogue's orders: Best match (the score), then name, as in the listing. */
+export type HitOrder = "relevance" | "name" | "discount" | "stock";
+
+export type PublishedHits = {
+  /** How many published products the search finds with the filters. */
+  total: number;
+  /** The page's products, in order. */
+  ids: string[];
+};
+
+function filtersOn(
+  columns: {
+    brandId: SQL;
+    categoryId: SQL;
+    stockStatus: SQL;
+  },
+  filters: PublishedFilters,
+): SQL {
+  const parts: SQL[] = [];
+  if (filters.brandId) parts.push(sql` and ${columns.brandId} = ${filters.brandId}`);
+  if (filters.categoryId) parts.push(sql` and ${columns.categoryId} = ${filters.categoryId}`);
+  if (filters.inStock) parts.push(sql` and ${columns.stockStatus} <> 'Out of Stock'`);
+  return sql.join(parts, sql``);
+}
+
+function hitOrder(order: HitOrder): SQL {
+  const byName = sql`h.sort_name, h.name, h.id`;
+  if (order === "relevance") return sql`h.score desc, ${byName}`;
+  if (order === "discount") return sql`h.discount_percentage desc, ${byName}`;
+  if (order === "stock") return sql`(${CATALOG_STOCK_RANK}), ${byName}`;
+  return byName;
+}
+
+/**
+ * One page of a search of the published catalogue, and how many products it finds, in one
+ * statement that reads the search rows alone: the index's match with its score, filters and sort
+ * keys (copied into each search row), then the products only the contains match finds (its
+ * trigram indexes answer it), so whatever it finds is still found. Only the page's ids come back;
+ * the caller reads those rows. With `useIndex: false` (the index could not be asked) the contains
+ * match answers alone.
+ */
+export async function publishedSearchHits(
+  query: string,
+  options: {
+    contains: SQL;
+    filters: PublishedFilters;
+    order: HitOrder;
+    limit: number;
+    offset: number;
+    useIndex?: boolean;
+    /** False when only the page is wanted (suggestions): the number found is not counted. */
+    withTotal?: boolean;
+  },
+): Promise<PublishedHits> {
+  const text = query.trim();
+  const plan = text && options.useIndex !== false ? await planOf(text) : null;
+  const code = text.toLowerCase();
+  const exactCode = sql.raw(String(EXACT_CODE_SCORE));
+  const match = plan ? sql`${matchQueryText(plan)}::tsquery` : null;
+  const fromIndex = match
+    ? sql`select ps.product_id as id,
+                 ${scoreOf(plan as SearchPlan, sql.raw("ps.terms"))}
+                   + (case when ps.product_id = (select c.id from ${products} c where lower(c.sku) = ${code}) then ${exactCode} else 0 end) as score,
+                 ps.name, ps.sort_name, ps.discount_percentage, ps.stock_status
+            from product_search ps
+           where ps.terms @@ ${match} and ps.is_published${filtersOn(
+             {
+               brandId: sql`ps.brand_id`,
+               categoryId: sql`ps.category_id`,
+               stockStatus: sql`ps.stock_status`,
+             },
+             options.filters,
+           )}
+          union all `
+    : sql``;
+  // A product only the contains match finds scores 0 (after the index's), unless its stock code is
+  // the query.
+  const indexMissed = match
+    ? sql` and not exists (select 1 from product_search x where x.product_id = ${products.id} and x.terms @@ ${match})`
+    : sql``;
+  const byContains = sql`select ${products.id}, (case when lower(${products.sku}) = ${code} then ${exactCode} else 0 end), ${products.name}, lower(${products.name}), ${products.discountPercentage}, ${products.stockStatus}
+            from ${products}
+           where ${options.contains} and ${products.isPublished}${filtersOn(
+             {
+               brandId: sql`${products.brandId}`,
+               categoryId: sql`${products.categoryId}`,
+               stockStatus: sql`${products.stockStatus}`,
+             },
+             options.filters,
+           )}${indexMissed}`;
+  const hits = sql`${fromIndex}${byContains}`;
+  const columns = sql.raw("(id, score, name, sort_name, discount_percentage, stock_status)");
+  const page = sql`order by ${hitOrder(options.order)} limit ${options.limit} offset ${options.offset}`;
+  const result = await getDb().execute(
+    options.withTotal === false
+      ? sql`select h.id, null as total from (${hits}) as h ${columns} ${page}`
+      : sql`
+    with hits ${columns} as materialized (${hits})
+    select c.total, p.id
+      from (select count(*)::int as total from hits) as c
+      left join lateral (select h.id from hits h ${page}) as p on true`,
+  );
+  const rows = (result as unknown as { rows: { total: number; id: string | null }[] }).rows;
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])),
   };
 }
 

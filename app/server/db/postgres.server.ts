@@ -43,6 +43,9 @@ export async function openPostgres(
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
     idleTimeoutMillis: 30_000,
+    // JIT compiling pays off for long analytic queries; for a page's short ones it only adds its
+    // compile time (a third of a second on a catalogue search at 100,000 products).
+    options: "-c jit=off",
   });
   // A PostgreSQL restart kills idle connections; the pool replaces them, the process stays up.
   pool.on("error", () => {});

@@ -2,6 +2,7 @@
 // Both are derived from products, brands and categories by app/modules/search/commands.server.ts.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   date,
@@ -21,7 +22,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /**
  * One row per product: `terms` holds the tokens of its name (weight A), stock code (B), category
  * and brand names (C) and descriptions (D), each with its position, so a query can ask for a
- * token in a field and for a phrase.
+ * token in a field and for a phrase. The product's catalogue filters and sort keys are copied
+ * beside them, so a public search is answered from this table alone and only the page's rows are
+ * read from products: the trigger products_search_follow (migration 0017) copies them on every
+ * change of the product, whoever writes it.
  */
 export const productSearch = pgTable(
   "product_search",
@@ -30,6 +34,14 @@ export const productSearch = pgTable(
       .primaryKey()
       .references(() => products.id, { onDelete: "cascade" }),
     terms: tsvector("terms").notNull(),
+    isPublished: boolean("is_published").notNull().default(false),
+    categoryId: uuid("category_id"),
+    brandId: uuid("brand_id"),
+    stockStatus: text("stock_status").notNull().default("In Stock"),
+    discountPercentage: integer("discount_percentage").notNull().default(0),
+    name: text("name").notNull().default(""),
+    /** lower(name): the catalogue's order by name, without lower-casing every hit's name. */
+    sortName: text("sort_name").notNull().default(""),
   },
   (t) => [index("product_search_terms_idx").using("gin", t.terms)],
 );
