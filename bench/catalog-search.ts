@@ -4,8 +4,10 @@
 // at a time, as the catalogue page asks it (the first page, Best match) and as the suggestions
 // ask it: p50/p95 latency, and how often the expected product comes first, in the top three, and
 // the mean reciprocal rank. PGlite in memory, or PostgreSQL with BENCH_DATABASE_URL (a database
-// of its own is created and dropped). Prints figures against the targets; HTTP and concurrency
-// are not measured here.
+// of its own is created and dropped). Prints figures against the targets. HTTP and concurrency
+// are measured by `npm run bench` (section search), which runs this first:
+//   BENCH_SEARCH_RESULT=file      the figures written there as JSON too
+//   BENCH_SEARCH_KEEP_DATABASE=1  the PostgreSQL database is left for a server (its URL in the JSON)
 //
 //   npm exec -- tsx bench/catalog-search.ts [products]
 import crypto from "node:crypto";
@@ -196,6 +198,24 @@ console.log(
   `  index size: ${(indexBytes / 1048576).toFixed(1)} MB, products table ${(productsBytes / 1048576).toFixed(1)} MB: ${(indexBytes / productsBytes).toFixed(2)}× (≤ 2× ${mark(indexBytes <= 2 * productsBytes)})`,
 );
 
+const resultFile = process.env.BENCH_SEARCH_RESULT;
+const keep = Boolean(url && process.env.BENCH_SEARCH_KEEP_DATABASE);
+if (resultFile)
+  fs.writeFileSync(
+    resultFile,
+    JSON.stringify({
+      engine: url ? "postgres" : "pglite",
+      size,
+      queries: n,
+      relevance: { first, top3, mrr: reciprocal / n },
+      page: { p50: percentile(pageTimes, 0.5), p95: pageP95, target: pageTarget },
+      suggestions: { p50: percentile(suggestTimes, 0.5), p95: suggestP95, target: suggestTarget },
+      index: { seconds: indexSeconds, bytes: indexBytes, productsBytes },
+      queriesText: relevance.queries.map((c) => c.query),
+      database: keep ? url : null,
+    }),
+  );
+
 await handle.close();
-if (serverUrl) await admin((c) => c.query(`drop database if exists ${databaseName} with (force)`));
+if (serverUrl && !keep) await admin((c) => c.query(`drop database if exists ${databaseName} with (force)`));
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,9 @@
 //   BENCH_ONLY=import                   the catalogue import over HTTP: 10,000 and 100,000 rows, the
 //                                       same file again, the public catalogue's p95 meanwhile
 //                                       (BENCH_IMPORT_ROWS, BENCH_IMPORT_LARGE_ROWS)
+//   BENCH_ONLY=search                   the catalogue search at 100,000 products: relevance, latency
+//                                       one at a time, searches a second at 50 connections
+//                                       (BENCH_SEARCH_PRODUCTS)
 //   BENCH_ONLY=scale                    nginx in front of 1 and 2 instances, one killed (PostgreSQL)
 //   BENCH_ONLY=faults                   load and faults (stops PostgreSQL; only when named)
 //   BENCH_ONLY=rolling                  the README's upgrade loop under traffic through nginx
@@ -27,13 +30,14 @@ const SECTIONS = [
   "export",
   "import",
   "enquiries",
+  "search",
   "scale",
   "rolling",
   "faults",
 ];
 // Sections that run their own servers (the rest share one server per engine; a section may
 // export `engines` to run on one engine only).
-const STANDALONE = new Set(["enquiries", "scale", "rolling", "faults"]);
+const STANDALONE = new Set(["enquiries", "search", "scale", "rolling", "faults"]);
 // Sections run only when BENCH_ONLY names them: faults stops the machine's PostgreSQL.
 const OPT_IN = new Set(["faults"]);
 
