@@ -7,6 +7,7 @@
 //
 //   planPack({ products, certificates, today: "2026-11-27", neededUntil: "2027-06-30" })
 //   // { entries: [{ product, classLabel: "Class 1", documents, warnings }], certificates }
+import type { OverseasManufacturer } from "~/lib/building-info";
 import { formatNzDate } from "~/lib/nz-date";
 import type { BuildingProductClass, CertificateScheme, CertificateStanding } from "~/lib/vocabulary";
 import {
@@ -18,7 +19,8 @@ import { completenessOf, type SheetForRules } from "../compliance/completeness";
 import { SCHEME_NAMES } from "../compliance/public-text";
 
 /** A sheet as the pack prints it: the fields the rules read, and what names and dates it. */
-export type PackSheet = SheetForRules & {
+export type PackSheet = Omit<SheetForRules, "manufacturer"> & {
+  manufacturer: OverseasManufacturer | null;
   id: string;
   title: string;
   warnings: string | null;
