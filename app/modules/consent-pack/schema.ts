@@ -2,9 +2,7 @@
 // date the certificates must stay valid until; all optional. One schema for browser and server.
 import { z } from "zod";
 import { isIsoDate } from "~/lib/nz-date";
-
-export const JOB_NAME_MAX = 120;
-export const SITE_ADDRESS_MAX = 200;
+import { JOB_NAME_MAX, SITE_ADDRESS_MAX } from "./limits";
 
 export const consentPackSchema = z.object({
   job: z
