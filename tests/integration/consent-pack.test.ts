@@ -77,7 +77,7 @@ function squash(text: string) {
   return text.replace(/\s+/g, "");
 }
 
-function escape(text: string) {
+function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -164,7 +164,7 @@ test(
       const name = item.title.replace(/^\d+\. /, "");
       // Compared without spaces: a long name wraps, and the text comes back with the break in it.
       expect(squash(read.pages[item.page - 1] ?? "")).toMatch(
-        new RegExp(`^${escape(squash(`Building product information: ${name}`))}`),
+        new RegExp(`^${escapeRegExp(squash(`Building product information: ${name}`))}`),
       );
       expect(item.children[0]).toEqual({
         title: expect.stringMatching(/^(Building product information|Product summary)$/),
