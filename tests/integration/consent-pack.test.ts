@@ -11,14 +11,22 @@ import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
 import { getConsentPack } from "~/modules/consent-pack/build.server";
 import { encodeQuoteList } from "~/modules/quote-list/quote-list-cookie";
 import { action as sheetAction } from "~/routes/admin/catalog/building-info-sheet";
+import { loader as staffPackLoader } from "~/routes/resources/quote-consent-pack-staff";
 import { loader as packLoader } from "~/routes/resources/quote-list-consent-pack";
-import { buildingInfoSheets, certificationProducts, certifications, products } from "~/server/db/schema";
+import {
+  auditEvents,
+  buildingInfoSheets,
+  certificationProducts,
+  certifications,
+  products,
+} from "~/server/db/schema";
 import { DEMO_SHEETS } from "~/server/seed/compliance";
 import { seedDemoContent } from "~/server/seed/seed.server";
 import { CERTIFICATIONS } from "~/server/seed/showcase";
 import { getStorage } from "~/server/storage/storage.server";
 import { cookieFor, settle } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { draftQuoteFor, quoteStaff } from "../support/quotes";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -395,6 +403,53 @@ test(
     expect(third.cached).toBe(false);
     expect(third.name).not.toBe(first.name);
     expect(read.pages[2]).toContain("Edited after the first pack.");
+  },
+  SLOW,
+);
+
+test(
+  "staff who may quote download a quote's consent pack, which the audit log records; sales may not while quoting is the admins'",
+  async () => {
+    const [lvl] = await db().select().from(products).where(eq(products.name, "LVL Beam 240x45 6.0m"));
+    if (!lvl) throw new Error("no demo LVL beam");
+    const staff = await quoteStaff();
+    const { draft } = await draftQuoteFor(db(), staff, {
+      lines: [
+        { description: "LVL Beam", quantityMilli: "2", unitPriceCents: "120.00", productId: lvl.id },
+        { description: "Cartage", quantityMilli: "1", unitPriceCents: "50.00" },
+      ],
+    });
+    const ask = async (role: "admin" | "sales" | null) =>
+      settle(async () =>
+        staffPackLoader({
+          request: new Request(`http://localhost/admin/quotes/${draft.id}/consent-pack`, {
+            headers: role ? { cookie: await cookieFor(role, "consent-pack") } : {},
+          }),
+          params: { id: draft.id },
+          context: undefined,
+        } as never),
+      );
+    // A GET by a role that may not is sent to the back office's home; no one signed in, to sign in.
+    expect(await ask("sales")).toMatchObject({ status: 302, location: "/admin" });
+    expect((await ask(null)).location).toMatch(/^\/auth/);
+
+    const response = (await staffPackLoader({
+      request: new Request(`http://localhost/admin/quotes/${draft.id}/consent-pack`, {
+        headers: { cookie: await cookieFor("admin", "consent-pack") },
+      }),
+      params: { id: draft.id },
+      context: undefined,
+    } as never)) as Response;
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Technical-literature_Consent-pack_TC-[0-9A-Z-]+_\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const read = await readPdf(new Uint8Array(await response.arrayBuffer()));
+    expect(squash(read.pages[0] ?? "")).toContain(squash("Mere Parata"));
+    expect(read.outline.slice(2).map((item) => item.title)).toEqual(["1. LVL Beam 240x45 6.0m"]);
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.entityId, draft.id));
+    expect(events.filter((event) => event.action === "download").map((event) => event.summary)).toEqual([
+      expect.stringMatching(/^Downloaded the consent pack of quote TC-[0-9A-Z-]+ \(1 product\)$/),
+    ]);
   },
   SLOW,
 );
