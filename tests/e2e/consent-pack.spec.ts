@@ -51,7 +51,9 @@ async function downloadPack(page: Page, job: string) {
   const saved = page.waitForEvent("download");
   await form.getByRole("button", { name: "Download the consent pack" }).click();
   const download = await saved;
-  expect(download.suggestedFilename()).toMatch(/^Technical-literature_Consent-pack_.+_\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^Technical-literature_Consent-pack_.+_\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
   const path = await download.path();
   return pdfText(path);
 }

@@ -214,8 +214,13 @@ test("an empty quote list, or a date that is not one, sends the visitor back wit
   expect(bad).toMatchObject({ status: 302, location: "/contact#quote-list" });
 });
 
-/** A published product with a class 1 sheet, covered by a certificate whose file is `file`. */
-async function productWithCertificate(name: string, certificateNumber: string, file: Buffer) {
+/** A published product with a sheet, covered by a certificate whose file is `file` (or a link). */
+async function productWithCertificate(
+  name: string,
+  certificateNumber: string,
+  file: Buffer | string,
+  options: { extension?: string; allowDownload?: boolean } = {},
+) {
   const [sheet] = await db()
     .insert(buildingInfoSheets)
     .values({ title: `${name} sheet`, classification: "not_designated" })
@@ -224,13 +229,20 @@ async function productWithCertificate(name: string, certificateNumber: string, f
     .insert(products)
     .values({ name, sku: certificateNumber, buildingInfoId: sheet?.id })
     .returning();
-  const stored = await getStorage().put("certificates", "certificate.pdf", file);
+  const fileUrl =
+    typeof file === "string"
+      ? file
+      : getStorage().publicUrl(
+          "certificates",
+          (await getStorage().put("certificates", `certificate.${options.extension ?? "pdf"}`, file)).name,
+        );
   const [certificate] = await db()
     .insert(certifications)
     .values({
       title: `CodeMark Certificate ${certificateNumber}`,
-      fileUrl: getStorage().publicUrl("certificates", stored.name),
+      fileUrl,
       fileType: "PDF",
+      allowDownload: options.allowDownload ?? true,
       scheme: "codemark",
       certificateNumber,
       standing: "active",
@@ -293,6 +305,59 @@ test(
       ["Building product information"],
       ["Building product information"],
     ]);
+  },
+  SLOW,
+);
+
+test(
+  "a certificate that is a picture is placed on its page; one only linked, or kept from the public, is a page with its addresses",
+  async () => {
+    const sharp = (await import("sharp")).default;
+    const png = await sharp({ create: { width: 600, height: 420, channels: 3, background: "#f5f5f4" } })
+      .png()
+      .toBuffer();
+    const picture = await productWithCertificate("Picture Certificate Product", "CM90401", png, {
+      extension: "png",
+    });
+    const linked = await productWithCertificate(
+      "Linked Certificate Product",
+      "CM90402",
+      "https://maker.example.nz/certificates/CM90402.pdf",
+    );
+    const kept = await productWithCertificate(
+      "Kept Certificate Product",
+      "CM90403",
+      fs.readFileSync(demoPdfPath()),
+      {
+        allowDownload: false,
+      },
+    );
+    const pack = await getConsentPack({
+      productIds: [picture.product.id, linked.product.id, kept.product.id],
+      job: { name: "Kinds of file", siteAddress: "" },
+      neededUntil: null,
+      publishedOnly: true,
+    });
+    if (!pack) throw new Error("no pack");
+    const read = await readPdf(await bytesOf(pack.body));
+    const pageOf = (title: string) =>
+      read.outline.flatMap((item) => item.children).find((child) => child.title === title)?.page ?? 0;
+    const [pictureText, linkedText, keptText] = [
+      "CodeMark CM90401",
+      "CodeMark CM90402",
+      "CodeMark CM90403",
+    ].map((title) => squash(read.pages[pageOf(title) - 1] ?? ""));
+    expect(pictureText).toMatch(/^CodeMarkCM90401/);
+    expect(linkedText).toContain(
+      squash("This certificate is published at https://maker.example.nz/certificates/CM90402.pdf"),
+    );
+    expect(keptText).toContain(
+      squash("The certificate's own document is available from the trader on request."),
+    );
+    // The demo PDF kept from the public is not appended: its own words are on no page.
+    expect(read.pages.some((text) => text.includes("Certificate no."))).toBe(false);
+    // Cover, index, and for each product its sheet and its certificate's page.
+    expect(read.pages).toHaveLength(2 + 3 * 2);
   },
   SLOW,
 );

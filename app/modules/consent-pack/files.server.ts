@@ -1,7 +1,8 @@
 // A certificate's file as the consent pack needs it, read through the storage module (the disk or
 // S3 alike): a stored PDF or picture is read as a stream into one buffer no larger than the
 // largest certificate upload; a larger one, a missing one, or a file of another kind is not read
-// at all. A certificate that is only a link elsewhere is drawn as a page with its address.
+// at all. A certificate that is only a link elsewhere is drawn as a page with its address; one
+// whose file staff keep from public download, as a page with its details and register.
 import path from "node:path";
 import { getStorage, parseStoredPath, StorageError } from "~/server/storage/storage.server";
 import { CERTIFICATE_MAX_BYTES } from "../certifications/admin.server";
@@ -27,10 +28,12 @@ async function readBounded(stream: NodeJS.ReadableStream & { destroy(): void }, 
 }
 
 export async function readCertificateFile(
-  certificate: Pick<PackCertificate, "fileUrl">,
+  certificate: Pick<PackCertificate, "fileUrl" | "allowDownload">,
   absolute: (url: string) => string,
   maxBytes = CERTIFICATE_MAX_BYTES,
 ): Promise<CertificateFile> {
+  // A file staff keep from public download stays out of every pack: the pack goes to customers.
+  if (!certificate.allowDownload) return { kind: "link", url: null };
   const stored = parseStoredPath(certificate.fileUrl);
   if (!stored) return { kind: "link", url: certificate.fileUrl ? absolute(certificate.fileUrl) : null };
   const extension = path.extname(stored.name).slice(1);

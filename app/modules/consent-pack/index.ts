@@ -53,6 +53,8 @@ export type PackCertificate = {
   registerCheckedOn: string | null;
   /** Its file: "certificates/<stored name>" when stored here, else a link elsewhere. */
   fileUrl: string;
+  /** False when staff keep its file from the public: the pack then carries its details, not its file. */
+  allowDownload: boolean;
   /** The products of the pack it covers. */
   productIds: readonly string[];
 };

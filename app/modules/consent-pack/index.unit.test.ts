@@ -60,6 +60,7 @@ function certificate(id: string, fields: Partial<PackCertificate> = {}): PackCer
     registerUrl: `https://appraisals.example.nz/${id}`,
     registerCheckedOn: null,
     fileUrl: `certificates/1700000000000-00000000000000aa.pdf`,
+    allowDownload: true,
     productIds: ["a"],
     ...fields,
   };

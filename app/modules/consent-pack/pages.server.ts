@@ -424,7 +424,7 @@ function drawCertificatePage(doc: Doc, certificate: PackCertificate, drawn: Draw
     doc,
     drawn.url
       ? `This certificate is published at ${drawn.url}. Read it there, and check it on its register.`
-      : "Check this certificate on its register.",
+      : "The certificate's own document is available from the trader on request. Check it on its register.",
   );
 }
 

@@ -111,6 +111,7 @@ export async function loadPackRecords(
       registerUrl: c.registerUrl,
       registerCheckedOn: c.registerCheckedOn,
       fileUrl: c.fileUrl,
+      allowDownload: c.allowDownload,
       productIds: [productId],
     });
   }
