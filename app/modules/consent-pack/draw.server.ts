@@ -1,5 +1,6 @@
-// The consent pack as one PDF. Its own pages are drawn with pdfkit (pages.server.ts); the
-// certificates' own PDFs are appended page for page with pdf-lib, which also writes the outline
+// The consent pack as one PDF. Its own pages are drawn with pdfkit (front.server.ts: the cover and
+// the index; body.server.ts: the sheets and certificate pages); the certificates' own PDFs are
+// appended page for page with pdf-lib, which also writes the outline
 // (a bookmark for the cover, the index, each product and each of its documents) and the footer
 // "Page N of M" over the merged whole. The index's page numbers are right because the layout is
 // known before the index is drawn: each certificate PDF is read (and its pages copied) first, the
@@ -9,17 +10,11 @@
 //
 //   const { bytes, pages } = await drawConsentPack({ plan, front, absolute, readCertificate });
 import type { PDFDict, PDFPage, PDFRef, PDFDocument as PdfLibDocument } from "pdf-lib";
+import { type DrawnCertificate, drawBody } from "./body.server";
+import { certificateKey, drawFront, type PackFront, sheetKey } from "./front.server";
 import { type PackCertificate, type PackPlan, unreadableWords } from "./index";
-import {
-  certificateKey,
-  type DrawnCertificate,
-  drawBody,
-  drawFront,
-  type PackFront,
-  sheetKey,
-} from "./pages.server";
 
-export type { PackFront } from "./pages.server";
+export type { PackFront } from "./front.server";
 
 /** A certificate's file as the drawing needs it. */
 export type CertificateFile =
@@ -66,15 +61,20 @@ type Layout = {
   total: number;
 };
 
+/** The certificate PDFs that go before each body page (the body's page count: after the last). */
+function insertsByBodyPage(body: Awaited<ReturnType<typeof drawBody>>) {
+  const before = new Map<number, string[]>();
+  for (const insert of body.inserts)
+    before.set(insert.beforeBodyPage, [...(before.get(insert.beforeBodyPage) ?? []), insert.certificateId]);
+  return before;
+}
+
 function layoutAfter(
   frontPages: number,
   body: Awaited<ReturnType<typeof drawBody>>,
   copied: Map<string, PDFPage[]>,
 ): Layout {
-  const before = new Map<number, string[]>();
-  for (const insert of body.inserts) {
-    before.set(insert.beforeBodyPage, [...(before.get(insert.beforeBodyPage) ?? []), insert.certificateId]);
-  }
+  const before = insertsByBodyPage(body);
   const bodyPage: number[] = [];
   const certificateFirst = new Map<string, number>();
   let page = frontPages;
@@ -143,9 +143,7 @@ export async function drawConsentPack({
   const frontCopies = await out.copyPages(frontDoc, frontDoc.getPageIndices());
   const bodyCopies = await out.copyPages(bodyDoc, bodyDoc.getPageIndices());
   for (const page of frontCopies) out.addPage(page);
-  const before = new Map<number, string[]>();
-  for (const insert of body.inserts)
-    before.set(insert.beforeBodyPage, [...(before.get(insert.beforeBodyPage) ?? []), insert.certificateId]);
+  const before = insertsByBodyPage(body);
   for (let index = 0; index <= bodyCopies.length; index += 1) {
     for (const id of before.get(index) ?? []) for (const page of copied.get(id) ?? []) out.addPage(page);
     const page = bodyCopies[index];
