@@ -43,6 +43,7 @@ export default [
   route("auth/sign-out", "routes/resources/sign-out.ts"),
   route("auth/confirm-email", "routes/resources/confirm-email.ts"),
   route("quote-list", "routes/resources/quote-list.ts"),
+  route("quote-list/consent-pack", "routes/resources/quote-list-consent-pack.ts"),
   route("catalog/:slug/details", "routes/resources/product-details.ts"),
   route("search/suggestions", "routes/resources/search-suggestions.ts"),
   route("healthz", "routes/resources/healthz.ts"),
@@ -57,5 +58,6 @@ export default [
   route("admin/building-information/*", "routes/resources/building-information-moved.ts"),
   route("quote/:token/pdf", "routes/resources/quote-pdf.ts"),
   route("admin/quotes/:id/pdf", "routes/resources/quote-pdf-staff.ts"),
+  route("admin/quotes/:id/consent-pack", "routes/resources/quote-consent-pack-staff.ts"),
   route("admin/quote-products", "routes/resources/quote-product-picker.ts"),
 ] satisfies RouteConfig;

@@ -496,6 +496,17 @@ function rules(): Record<string, Rule> {
       params: { id: s.quoteId },
       loader: adminOnly,
     },
+    // The seeded quote has no catalogue products: past the guard, its pack is a 404 that says so.
+    "routes/resources/quote-consent-pack-staff": {
+      url: `/admin/quotes/${s.quoteId}/consent-pack`,
+      params: { id: s.quoteId },
+      loader: { ...adminOnly, admin: { status: 404 } },
+    },
+    // An empty quote list (no visitor here has one) is sent back to the list, whoever asks.
+    "routes/resources/quote-list-consent-pack": {
+      url: "/quote-list/consent-pack",
+      loader: everyone({ status: 302, location: "/contact#quote-list" }),
+    },
     "routes/resources/quote-pdf": {
       url: `/quote/${s.quoteToken}/pdf`,
       params: { token: s.quoteToken },

@@ -7,8 +7,8 @@ import { formatCents, formatPercent, formatQuantity } from "~/lib/money";
 import { formatNzDate } from "~/lib/nz-date";
 
 const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+export const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+export const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 export type QuoteDocument = {
   number: string;
@@ -44,10 +44,11 @@ export type QuoteDocument = {
   terms: string;
 };
 
-const INK = "#1c1917";
-const MUTED = "#57534e";
-const ACCENT = "#ea580c";
-const RULE = "#d6d3d1";
+// The house colours and mark, shared with the other documents drawn with pdfkit (the consent pack).
+export const INK = "#1c1917";
+export const MUTED = "#57534e";
+export const ACCENT = "#ea580c";
+export const RULE = "#d6d3d1";
 
 /** The columns of the lines table, left edge and width in points (A4 less 50 pt margins). */
 const COLUMNS = {
@@ -91,7 +92,7 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
   return done;
 }
 
-function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
+export function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
   const s = size / 32;
   doc.roundedRect(x, y, size, size, 6 * s).fill(INK);
   doc.polygon([x + 6 * s, y + 22 * s], [x + 16 * s, y + 8 * s], [x + 26 * s, y + 22 * s]).fill(ACCENT);

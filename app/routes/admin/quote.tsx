@@ -145,6 +145,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </a>
           </Button>
         ) : null}
+        {quote.lines.some((line) => line.productId) ? (
+          <Button asChild variant="outline">
+            <a href={`/admin/quotes/${quote.id}/consent-pack`} download>
+              <FileTextIcon aria-hidden />
+              Consent pack
+            </a>
+          </Button>
+        ) : null}
       </PageHeader>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <QuoteStatusBadge status={quote.status} />

@@ -1,7 +1,7 @@
 // What every storage driver is and shares: the buckets, the names a stored file may have, the
 // Storage interface, its errors, byte ranges and the serving marks. The drivers (local.server.ts,
 // s3.server.ts) and the chooser (storage.server.ts) build on it; it imports neither.
-// Buckets: contact_uploads, quotes and imports (private: served only by routes that check the role),
+// Buckets: contact_uploads, quotes, imports and consent_packs (private: served only by routes that check the role),
 // certificates and media (public: served by the public file route).
 import crypto from "node:crypto";
 import path from "node:path";
@@ -15,6 +15,11 @@ export const BUCKETS = {
   quotes: { public: false },
   /** Catalogue sheets uploaded for import: read by the import's jobs, kept until it is done with. */
   imports: { public: false },
+  /**
+   * Consent packs as drawn, each named from the hash of everything in it: served again while
+   * nothing in it changed. A cache: any file here can be deleted and is drawn again on demand.
+   */
+  consent_packs: { public: false },
 } as const;
 export type Bucket = keyof typeof BUCKETS;
 

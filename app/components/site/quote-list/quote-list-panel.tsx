@@ -14,6 +14,7 @@ import { toast } from "~/components/ui/toast";
 import { cx } from "~/lib/cx";
 import type { QuoteListItem, QuoteListResult } from "~/modules/quote-list/schema";
 import { QUOTE_LIST_TOASTS } from "~/modules/quote-list/toasts";
+import { ConsentPackForm } from "./consent-pack-form";
 import { describeQuoteCount } from "./quote-list-link";
 import { useQuoteListForm } from "./use-quote-list";
 
@@ -73,6 +74,7 @@ export function QuoteListPanel({ items }: { items: QuoteListItem[] }) {
             ))}
           </ul>
           <ClearQuoteList onClear={refocus} />
+          <ConsentPackForm />
         </>
       )}
     </section>

@@ -1,0 +1,59 @@
+// "Download the consent pack" under the visitor's quote list: the job's name, its site address and
+// the date the certificates must stay valid until, all optional, sent by a plain GET form to
+// /quote-list/consent-pack, which answers with the PDF to save. A plain form (not a router Form)
+// on purpose: the browser saves the file and the page stays as it is, with scripts or without.
+import { useId } from "react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Download } from "~/components/ui/sprite-icons";
+import { JOB_NAME_MAX, SITE_ADDRESS_MAX } from "~/modules/consent-pack/limits";
+
+export function ConsentPackForm() {
+  const id = useId();
+  return (
+    <form
+      method="get"
+      action="/quote-list/consent-pack"
+      aria-labelledby={`${id}-heading`}
+      aria-describedby={`${id}-hint`}
+      className="mt-6 grid gap-3 rounded-lg border bg-muted/40 p-4"
+    >
+      <h3 id={`${id}-heading`} className="font-semibold text-lg">
+        Consent pack
+      </h3>
+      <p id={`${id}-hint`} className="text-muted-foreground text-sm">
+        One PDF for your council: each listed product's building product information and its current
+        certificates, with an index. Name the job if you like; all fields are optional.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-job`} className="font-medium text-sm">
+            Job name
+          </label>
+          <Input id={`${id}-job`} name="job" maxLength={JOB_NAME_MAX} autoComplete="off" />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-site`} className="font-medium text-sm">
+            Site address
+          </label>
+          <Input id={`${id}-site`} name="site" maxLength={SITE_ADDRESS_MAX} autoComplete="street-address" />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-until`} className="font-medium text-sm">
+            Certificates needed until
+          </label>
+          <Input id={`${id}-until`} name="until" type="date" aria-describedby={`${id}-until-hint`} />
+          <p id={`${id}-until-hint`} className="text-muted-foreground text-xs">
+            The index warns of any certificate that expires before this date.
+          </p>
+        </div>
+      </div>
+      <div>
+        <Button type="submit" variant="outline">
+          <Download aria-hidden="true" className="size-4" />
+          Download the consent pack
+        </Button>
+      </div>
+    </form>
+  );
+}

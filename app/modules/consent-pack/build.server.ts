@@ -1,0 +1,127 @@
+// A consent pack for a list of products, drawn once for what goes in and then served from
+// storage. Its name is the hash of everything it prints (the products and their sheets, every
+// certificate covering them with its standing, dates and file, the job's words, the trader's
+// details, the New Zealand date and the builder's "needed until" date): the same products with
+// the same documents on the same day give the same file without drawing it again, and any change
+// to a sheet or a certificate gives a new name, so a new drawing. "Valid as at" on the cover is
+// when that file was drawn: nothing it depends on has changed since, and a new day is a new file.
+//
+//   const pack = await getConsentPack({ productIds, job, neededUntil: null, publishedOnly: true });
+//   if (pack) return new Response(pack.body, …)
+import crypto from "node:crypto";
+import type { Readable } from "node:stream";
+import { nzToday } from "~/lib/nz-date";
+import { publicBaseUrl } from "~/server/env.server";
+import { getStorage, StorageError } from "~/server/storage/storage.server";
+import { getQuoteSettings } from "../quotes/settings.server";
+import { keepConsentPack } from "./commands.server";
+import { drawConsentPack } from "./draw.server";
+import { readCertificateFile } from "./files.server";
+import { planPack } from "./index";
+import { loadPackRecords } from "./queries.server";
+
+/** Changes whenever the drawing changes, so packs drawn by older code are drawn again. */
+const DRAWING_VERSION = 1;
+
+export type PackJob = { name: string; siteAddress: string; reference?: string | null };
+
+export type ConsentPackRequestOf = {
+  productIds: readonly string[];
+  job: PackJob;
+  neededUntil: string | null;
+  /** The public may only pack published products; staff pack a quote's products as they are. */
+  publishedOnly: boolean;
+  now?: Date;
+};
+
+export type ServedPack = {
+  /** The stored name: the same for the same content. */
+  name: string;
+  size: number;
+  body: Readable;
+  /** Whether it was served from storage without drawing. */
+  cached: boolean;
+  products: number;
+};
+
+/**
+ * A stored name (13 digits, a dash, 16 hex digits) made from the content hash, so the storage
+ * module accepts it as one of its own and the same content always has the same name.
+ */
+export function packStoredName(hash: string) {
+  const digits = (BigInt(`0x${hash.slice(0, 16)}`) % 10n ** 13n).toString().padStart(13, "0");
+  return `${digits}-${hash.slice(16, 32)}.pdf`;
+}
+
+function absoluteFor(base: string) {
+  return (url: string) => (url.startsWith("/") ? `${base}${url}` : url);
+}
+
+/** The pack for these products, drawn now or served as drawn before; null when none is packable. */
+export async function getConsentPack(request: ConsentPackRequestOf): Promise<ServedPack | null> {
+  const now = request.now ?? new Date();
+  const today = nzToday(now);
+  const [records, settings] = await Promise.all([
+    loadPackRecords(request.productIds, { publishedOnly: request.publishedOnly }),
+    getQuoteSettings(),
+  ]);
+  if (records.products.length === 0) return null;
+  const trader = {
+    name: settings.traderName || "Trade Counter Ltd",
+    gstNumber: settings.gstNumber,
+    nzbn: settings.nzbn,
+  };
+  const base = publicBaseUrl();
+  const hash = crypto
+    .createHash("sha256")
+    .update(
+      JSON.stringify({
+        version: DRAWING_VERSION,
+        today,
+        neededUntil: request.neededUntil,
+        job: request.job,
+        trader,
+        base,
+        records,
+      }),
+    )
+    .digest("hex");
+  const name = packStoredName(hash);
+  const storage = getStorage();
+  const served = async (cached: boolean): Promise<ServedPack> => {
+    const file = await storage.get("consent_packs", name);
+    return { name, size: file.size, body: file.stream, cached, products: records.products.length };
+  };
+  try {
+    return await served(true);
+  } catch (error) {
+    if (!(error instanceof StorageError && error.code === "not_found")) throw error;
+  }
+  const absolute = absoluteFor(base);
+  const plan = planPack({ ...records, today, neededUntil: request.neededUntil });
+  const drawn = await drawConsentPack({
+    plan,
+    front: { job: request.job, trader, validAsAt: now, neededUntil: request.neededUntil },
+    absolute,
+    readCertificate: (certificate) => readCertificateFile(certificate, absolute),
+  });
+  await keepConsentPack(name, drawn.bytes);
+  return served(false);
+}
+
+/**
+ * The file name councils ask technical literature to carry: what it is, the job, the date.
+ * Letters, digits and dashes only, so it is safe in a header as it is.
+ */
+export function consentPackFileName(job: PackJob, today: string) {
+  const words = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60)
+      .replace(/-+$/, "");
+  const named = words(job.name) || words(job.reference ?? "") || "Job";
+  return `Technical-literature_Consent-pack_${named}_${today}.pdf`;
+}

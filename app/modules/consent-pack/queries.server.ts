@@ -1,0 +1,123 @@
+// What goes into a consent pack, read in three queries whatever the number of products: the
+// products (in the order asked, each once) with their building product information sheets, and
+// every certificate covering any of them, whatever its status (the index names those left out).
+//
+//   await loadPackRecords(["…", "…"], { publishedOnly: true })   // { products, certificates }
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import {
+  brands,
+  buildingInfoSheets,
+  certificationProducts,
+  certifications,
+  products,
+} from "~/server/db/schema";
+import type { PackCertificate, PackProduct, PackSheet } from "./index";
+
+/** The most products one pack holds. */
+export const PACK_MAX_PRODUCTS = 250;
+
+function packSheet(row: typeof buildingInfoSheets.$inferSelect): PackSheet {
+  return {
+    id: row.id,
+    title: row.title,
+    classification: row.classification,
+    exemptReason: row.exemptReason,
+    responsibility: row.responsibility,
+    sourceUrl: row.sourceUrl,
+    description: row.description,
+    intendedUse: row.intendedUse,
+    identifiers: row.identifiers ?? [],
+    responsibleParty: row.responsibleParty ?? null,
+    manufacturer: row.manufacturer ?? null,
+    codeClauses: row.codeClauses ?? [],
+    scopeOfUse: row.scopeOfUse,
+    designRequirements: row.designRequirements,
+    installationRequirements: row.installationRequirements,
+    maintenanceRequirements: row.maintenanceRequirements,
+    requirementsDocumentUrl: row.requirementsDocumentUrl,
+    evidence: row.evidence ?? [],
+    reviewedOn: row.reviewedOn,
+    warnings: row.warnings,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The products among `ids` (published ones only for the public), in the order given, with their
+ * sheets; and the certificates that cover them.
+ */
+export async function loadPackRecords(
+  ids: readonly string[],
+  { publishedOnly }: { publishedOnly: boolean },
+): Promise<{ products: PackProduct[]; certificates: PackCertificate[] }> {
+  const wanted = [...new Set(ids)].slice(0, PACK_MAX_PRODUCTS);
+  if (wanted.length === 0) return { products: [], certificates: [] };
+  const db = getDb();
+  const [productRows, coverRows] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        brandName: brands.name,
+        sheet: buildingInfoSheets,
+      })
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(buildingInfoSheets, eq(buildingInfoSheets.id, products.buildingInfoId))
+      .where(and(inArray(products.id, wanted), publishedOnly ? eq(products.isPublished, true) : undefined)),
+    db
+      .select({ certificate: certifications, productId: certificationProducts.productId })
+      .from(certificationProducts)
+      .innerJoin(certifications, eq(certifications.id, certificationProducts.certificationId))
+      .where(inArray(certificationProducts.productId, wanted)),
+  ]);
+  const byId = new Map(productRows.map((row) => [row.id, row]));
+  const packProducts = wanted.flatMap((id): PackProduct[] => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        name: row.name,
+        sku: row.sku,
+        brandName: row.brandName,
+        sheet: row.sheet ? packSheet(row.sheet) : null,
+      },
+    ];
+  });
+  const present = new Set(packProducts.map((product) => product.id));
+  const certificates = new Map<string, PackCertificate & { productIds: string[] }>();
+  for (const { certificate: c, productId } of coverRows) {
+    if (!present.has(productId)) continue;
+    const known = certificates.get(c.id);
+    if (known) {
+      known.productIds.push(productId);
+      continue;
+    }
+    certificates.set(c.id, {
+      id: c.id,
+      title: c.title,
+      scheme: c.scheme,
+      certificateNumber: c.certificateNumber,
+      holder: c.holder,
+      certificationBody: c.certificationBody,
+      scope: c.scope,
+      issuedOn: c.issuedOn,
+      expiresOn: c.expiresOn,
+      standing: c.standing,
+      registerUrl: c.registerUrl,
+      registerCheckedOn: c.registerCheckedOn,
+      fileUrl: c.fileUrl,
+      allowDownload: c.allowDownload,
+      productIds: [productId],
+    });
+  }
+  // Sorted, so the same records always hash the same whatever order the database returns them.
+  const sorted = [...certificates.values()]
+    .map((c) => ({ ...c, productIds: [...c.productIds].sort() }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  return { products: packProducts, certificates: sorted };
+}

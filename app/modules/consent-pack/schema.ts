@@ -1,0 +1,35 @@
+// The consent pack's form: the job's name and site address as the builder types them, and the
+// date the certificates must stay valid until; all optional. One schema for browser and server.
+import { z } from "zod";
+import { isIsoDate } from "~/lib/nz-date";
+import { JOB_NAME_MAX, SITE_ADDRESS_MAX } from "./limits";
+
+export const consentPackSchema = z.object({
+  job: z
+    .string()
+    .trim()
+    .max(JOB_NAME_MAX, `The job's name must be at most ${JOB_NAME_MAX} characters`)
+    .default(""),
+  site: z
+    .string()
+    .trim()
+    .max(SITE_ADDRESS_MAX, `The site address must be at most ${SITE_ADDRESS_MAX} characters`)
+    .default(""),
+  until: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isIsoDate(value), "Enter the date as a calendar date"),
+});
+
+export type ConsentPackRequest = z.output<typeof consentPackSchema>;
+
+/** The form's values from a URL's query (a GET form works with scripts off). */
+export function readConsentPackQuery(url: URL) {
+  return consentPackSchema.safeParse({
+    job: url.searchParams.get("job") ?? "",
+    site: url.searchParams.get("site") ?? "",
+    until: url.searchParams.get("until") ?? "",
+  });
+}

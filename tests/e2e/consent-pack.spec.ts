@@ -1,0 +1,104 @@
+// A visitor lists two products that carry certificates and downloads their consent pack from the
+// quote list, with scripts on (at 375 px, axe clean) and with scripts off: the same plain form
+// saves a PDF named for the council, whose cover names the job and whose index lists both.
+import fs from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import { PDFParse } from "pdf-parse";
+import { expect, expectNoAxeViolations, test, waitForLiveCatalog } from "./fixtures";
+
+// From the demo seed: a CodeMark-certified LVL beam and roofing with a BRANZ Appraisal, both in stock.
+const LVL = "LVL Beam 240x45 6.0m";
+const ROOFING = "Pre-painted Steel Corrugate Roofing 0.40 BMT (per m)";
+
+function card(page: Page, name: string) {
+  return page
+    .getByTestId("catalog-results")
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+function quoteList(page: Page) {
+  return page.getByRole("region", { name: "Your quote list" });
+}
+
+function packForm(page: Page) {
+  return quoteList(page).getByRole("form", { name: "Consent pack" });
+}
+
+async function addToList(page: Page, name: string, live: boolean) {
+  await page.goto(`/catalog?q=${encodeURIComponent(name)}`);
+  if (live) await waitForLiveCatalog(page);
+  await card(page, name)
+    .getByRole("button", { name: `Add to quote list for ${name}` })
+    .click();
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Quote list, [1-9]/ })).toBeVisible();
+}
+
+async function pdfText(path: string) {
+  const parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(path)) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, " ");
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Fills the pack's form, presses Download and reads the file the browser saved. */
+async function downloadPack(page: Page, job: string) {
+  const form = packForm(page);
+  await form.getByLabel("Job name").fill(job);
+  await form.getByLabel("Site address").fill("12 Kōwhai Street, Henderson");
+  const saved = page.waitForEvent("download");
+  await form.getByRole("button", { name: "Download the consent pack" }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toMatch(
+    /^Technical-literature_Consent-pack_.+_\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  const path = await download.path();
+  return pdfText(path);
+}
+
+function expectPack(text: string, job: string) {
+  expect(text).toContain(job);
+  expect(text).toContain("12 Kōwhai Street, Henderson");
+  expect(text).toContain(`Building product information: ${LVL}`);
+  expect(text).toContain("CodeMark CM40123");
+  expect(text).toContain("BRANZ Appraisal 1021");
+}
+
+test("with JavaScript, at 375 px: list two products, download their consent pack", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await addToList(page, LVL, true);
+  await addToList(page, ROOFING, true);
+  await page.goto("/contact#quote-list");
+  await expect(quoteList(page).getByRole("listitem")).toHaveCount(2);
+  await expect(packForm(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(375);
+
+  const text = await downloadPack(page, "Henderson renovation");
+  expectPack(text, "Henderson renovation");
+  // The page stays as it was: the list and its form are still there.
+  await expect(quoteList(page).getByRole("listitem")).toHaveCount(2);
+});
+
+async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test("without JavaScript: the same form downloads the same pack", async ({ browser }) => {
+  await withoutJavaScript(browser, async (page) => {
+    await addToList(page, LVL, false);
+    await addToList(page, ROOFING, false);
+    await page.goto("/contact#quote-list");
+    await expect(quoteList(page).getByRole("listitem")).toHaveCount(2);
+    const text = await downloadPack(page, "Te Atatū deck");
+    expectPack(text, "Te Atatū deck");
+  });
+});

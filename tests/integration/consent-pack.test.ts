@@ -1,0 +1,520 @@
+// The consent pack read back as a council would open it (pdfjs-dist): for the demo quote list,
+// its page count, the index's page numbers landing on the pages they name, the outline, each
+// current certificate once and none that is expired, suspended, withdrawn or draft; a damaged and
+// a password-protected certificate named in the index instead of breaking the pack; 200
+// products; and the stored pack served again unchanged until a sheet is edited.
+import fs from "node:fs";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
+import { getConsentPack } from "~/modules/consent-pack/build.server";
+import { encodeQuoteList } from "~/modules/quote-list/quote-list-cookie";
+import { action as sheetAction } from "~/routes/admin/catalog/building-info-sheet";
+import { loader as staffPackLoader } from "~/routes/resources/quote-consent-pack-staff";
+import { loader as packLoader } from "~/routes/resources/quote-list-consent-pack";
+import {
+  auditEvents,
+  buildingInfoSheets,
+  certificationProducts,
+  certifications,
+  products,
+} from "~/server/db/schema";
+import { DEMO_SHEETS } from "~/server/seed/compliance";
+import { seedDemoContent } from "~/server/seed/seed.server";
+import { CERTIFICATIONS } from "~/server/seed/showcase";
+import { getStorage } from "~/server/storage/storage.server";
+import { cookieFor, settle } from "../support/admin-action";
+import { useTestDatabase } from "../support/database";
+import { draftQuoteFor, quoteStaff } from "../support/quotes";
+
+const database = useTestDatabase();
+const db = () => database.current.db;
+
+beforeAll(async () => {
+  const { seeded } = await seedDemoContent(database.current.db, getStorage());
+  expect(seeded).toBe(true);
+}, 300_000);
+
+const SLOW = 180_000;
+
+type ReadPdf = {
+  pages: string[];
+  outline: { title: string; page: number; children: { title: string; page: number }[] }[];
+};
+
+/** The text of each page and the outline with the page (1-based) each bookmark opens. */
+async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`,
+    verbosity: 0,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(
+        content.items
+          .map((item) => ("str" in item ? `${item.str}${item.hasEOL ? "\n" : ""}` : ""))
+          .join("")
+          .trim(),
+      );
+    }
+    type Node = { title: string; dest: unknown; items: Node[] };
+    const pageOf = async (dest: unknown) => {
+      const array = (typeof dest === "string" ? await document.getDestination(dest) : dest) as unknown[];
+      return (await document.getPageIndex(array[0] as never)) + 1;
+    };
+    const nodes = ((await document.getOutline()) ?? []) as Node[];
+    const outline = [];
+    for (const node of nodes) {
+      const children = [];
+      for (const child of node.items) children.push({ title: child.title, page: await pageOf(child.dest) });
+      outline.push({ title: node.title, page: await pageOf(node.dest), children });
+    }
+    return { pages, outline };
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** Text without its spaces and line breaks, which wrapping puts anywhere. */
+function squash(text: string) {
+  return text.replace(/\s+/g, "");
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+async function bytesOf(body: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** The published demo products that certificates or sheets cover: the demo's compliance list. */
+async function demoListIds() {
+  const names = [
+    ...new Set([
+      ...CERTIFICATIONS.flatMap((c) => c.compliance?.covers ?? []),
+      ...DEMO_SHEETS.flatMap((sheet) => sheet.products),
+    ]),
+  ];
+  const rows = await db()
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.name, names));
+  const published = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.isPublished, true));
+  const open = new Set(published.map((row) => row.id));
+  return names.flatMap((name) =>
+    rows.filter((row) => row.name === name && open.has(row.id)).map((row) => row.id),
+  );
+}
+
+/** The visitor's quote list as their browser sends it, asked for its consent pack. */
+async function downloadForList(ids: string[], query: string) {
+  const cookie = `${QUOTE_LIST_COOKIE}=${encodeQuoteList(ids.map((productId) => ({ productId, quantity: 1 })))}`;
+  const request = new Request(`http://localhost/quote-list/consent-pack?${query}`, { headers: { cookie } });
+  return (await packLoader({ request, params: {}, context: undefined } as never)) as Response;
+}
+
+/** Every "page N" the index prints, in order: the pages between the cover and the first sheet. */
+function indexPageNumbers(read: ReadPdf) {
+  const firstSheet = read.outline[2]?.page ?? 0;
+  const text = read.pages.slice(1, firstSheet - 1).join("\n");
+  return [...text.matchAll(/page (\d+)/g)].map((match) => Number(match[1]));
+}
+
+/** The pages whose text holds a certificate's own line, as the demo certificate PDFs print it. */
+function pagesPrinting(read: ReadPdf, number: string) {
+  return read.pages.flatMap((text, index) =>
+    text.includes(`Certificate no. ${number} -`) ? [index + 1] : [],
+  );
+}
+
+test(
+  "the demo quote list's pack: its pages, the index's page numbers, the outline, each current certificate once",
+  async () => {
+    const ids = await demoListIds();
+    const response = await downloadForList(ids, "job=Henderson+renovation&site=12+K%C5%8Dwhai+Street&until=");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Technical-literature_Consent-pack_Henderson-renovation_\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const read = await readPdf(new Uint8Array(await response.arrayBuffer()));
+
+    // Cover: the job as typed, the trader, the date and time; then the index.
+    expect(read.pages[0]).toContain("Henderson renovation");
+    expect(read.pages[0]).toContain("12 Kōwhai Street");
+    expect(read.pages[0]).toMatch(/Valid as at\s*\d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m/);
+    expect(read.pages[0]).toContain("not a building consent authority's decision");
+    expect(read.outline.slice(0, 2).map((item) => [item.title, item.page])).toEqual([
+      ["Cover", 1],
+      ["Index", 2],
+    ]);
+
+    // A bookmark for each product, in list order, opening on its sheet, whose title begins the page.
+    const names = (await db().select({ id: products.id, name: products.name }).from(products)).filter((row) =>
+      ids.includes(row.id),
+    );
+    const productItems = read.outline.slice(2);
+    expect(productItems.map((item) => item.title)).toEqual(
+      ids.map((id, index) => `${index + 1}. ${names.find((row) => row.id === id)?.name}`),
+    );
+    for (const item of productItems) {
+      const name = item.title.replace(/^\d+\. /, "");
+      // Compared without spaces: a long name wraps, and the text comes back with the break in it.
+      expect(squash(read.pages[item.page - 1] ?? "")).toMatch(
+        new RegExp(`^${escapeRegExp(squash(`Building product information: ${name}`))}`),
+      );
+      expect(item.children[0]).toEqual({
+        title: expect.stringMatching(/^(Building product information|Product summary)$/),
+        page: item.page,
+      });
+    }
+
+    // The index's page numbers are the pages the bookmarks open, document for document.
+    expect(indexPageNumbers(read)).toEqual(productItems.flatMap((item) => item.children.map((c) => c.page)));
+
+    // The current CodeMark and the expiring BRANZ Appraisal (covering two products) are in, once each.
+    expect(pagesPrinting(read, "CM40123")).toHaveLength(1);
+    expect(pagesPrinting(read, "1021")).toHaveLength(1);
+    const appraisal = productItems
+      .flatMap((item) => item.children)
+      .filter((c) => c.title === "BRANZ Appraisal 1021");
+    expect(appraisal).toHaveLength(2);
+    expect(new Set(appraisal.map((c) => c.page))).toEqual(new Set(pagesPrinting(read, "1021")));
+    // Expired, suspended, withdrawn and draft certificates are not.
+    for (const number of ["884", "CM20877", "CM19002", "1107"])
+      expect(pagesPrinting(read, number)).toEqual([]);
+    const index = squash(read.pages.slice(1, productItems[0]?.page ? productItems[0].page - 1 : 2).join(" "));
+    expect(index).toMatch(/BRANZAppraisal884expiredon\d+\w+\d{4}:notincluded\./);
+    expect(index).toContain(squash("CodeMark CM20877 suspended: not included."));
+    expect(index).not.toContain("1107");
+
+    // "Page N of M" on every page, the certificates' own included.
+    read.pages.forEach((text, i) => {
+      expect(text).toContain(`Page ${i + 1} of ${read.pages.length}`);
+    });
+  },
+  SLOW,
+);
+
+test("an empty quote list, or a date that is not one, sends the visitor back with the reason", async () => {
+  const empty = await settle(() => downloadForList([], ""));
+  expect(empty).toMatchObject({ status: 302, location: "/contact#quote-list" });
+  const bad = await settle(async () => downloadForList(await demoListIds(), "until=2026-02-30"));
+  expect(bad).toMatchObject({ status: 302, location: "/contact#quote-list" });
+});
+
+/** A published product with a sheet, covered by a certificate whose file is `file` (or a link). */
+async function productWithCertificate(
+  name: string,
+  certificateNumber: string,
+  file: Buffer | string,
+  options: { extension?: string; allowDownload?: boolean } = {},
+) {
+  const [sheet] = await db()
+    .insert(buildingInfoSheets)
+    .values({ title: `${name} sheet`, classification: "not_designated" })
+    .returning();
+  const [product] = await db()
+    .insert(products)
+    .values({ name, sku: certificateNumber, buildingInfoId: sheet?.id })
+    .returning();
+  const fileUrl =
+    typeof file === "string"
+      ? file
+      : getStorage().publicUrl(
+          "certificates",
+          (await getStorage().put("certificates", `certificate.${options.extension ?? "pdf"}`, file)).name,
+        );
+  const [certificate] = await db()
+    .insert(certifications)
+    .values({
+      title: `CodeMark Certificate ${certificateNumber}`,
+      fileUrl,
+      fileType: "PDF",
+      allowDownload: options.allowDownload ?? true,
+      scheme: "codemark",
+      certificateNumber,
+      standing: "active",
+      registerUrl: `https://codemark.example.govt.nz/register/${certificateNumber}`,
+    })
+    .returning();
+  if (!product || !certificate || !sheet) throw new Error("not stored");
+  await db().insert(certificationProducts).values({ certificationId: certificate.id, productId: product.id });
+  return { product, certificate, sheet };
+}
+
+async function encryptedPdf() {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({ userPassword: "secret", ownerPassword: "owner" });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
+  doc.text("Locked certificate");
+  doc.end();
+  return done;
+}
+
+test(
+  "a damaged and a password-protected certificate PDF are named in the index, not appended, and the pack is made",
+  async () => {
+    const damaged = await productWithCertificate(
+      "Damaged Certificate Product",
+      "CM90001",
+      Buffer.from("%PDF-1.7\nthis is not a PDF any more\n"),
+    );
+    const locked = await productWithCertificate(
+      "Locked Certificate Product",
+      "CM90002",
+      await encryptedPdf(),
+    );
+    const pack = await getConsentPack({
+      productIds: [damaged.product.id, locked.product.id],
+      job: { name: "Damaged files", siteAddress: "" },
+      neededUntil: null,
+      publishedOnly: true,
+    });
+    if (!pack) throw new Error("no pack");
+    const read = await readPdf(await bytesOf(pack.body));
+    const index = squash(read.pages[1] ?? "");
+    expect(index).toContain(
+      squash(
+        "CodeMark CM90001: could not be included, see the register: https://codemark.example.govt.nz/register/CM90001",
+      ),
+    );
+    expect(index).toContain(
+      squash(
+        "CodeMark CM90002: could not be included, see the register: https://codemark.example.govt.nz/register/CM90002",
+      ),
+    );
+    // Cover, index, and the two sheets: nothing of either certificate.
+    expect(read.pages).toHaveLength(4);
+    expect(read.outline.map((item) => item.children.map((c) => c.title))).toEqual([
+      [],
+      [],
+      ["Building product information"],
+      ["Building product information"],
+    ]);
+  },
+  SLOW,
+);
+
+test(
+  "a certificate that is a picture is placed on its page; one only linked, or kept from the public, is a page with its addresses",
+  async () => {
+    const sharp = (await import("sharp")).default;
+    const png = await sharp({ create: { width: 600, height: 420, channels: 3, background: "#f5f5f4" } })
+      .png()
+      .toBuffer();
+    const picture = await productWithCertificate("Picture Certificate Product", "CM90401", png, {
+      extension: "png",
+    });
+    const linked = await productWithCertificate(
+      "Linked Certificate Product",
+      "CM90402",
+      "https://maker.example.nz/certificates/CM90402.pdf",
+    );
+    const kept = await productWithCertificate(
+      "Kept Certificate Product",
+      "CM90403",
+      fs.readFileSync(demoPdfPath()),
+      {
+        allowDownload: false,
+      },
+    );
+    const pack = await getConsentPack({
+      productIds: [picture.product.id, linked.product.id, kept.product.id],
+      job: { name: "Kinds of file", siteAddress: "" },
+      neededUntil: null,
+      publishedOnly: true,
+    });
+    if (!pack) throw new Error("no pack");
+    const read = await readPdf(await bytesOf(pack.body));
+    const pageOf = (title: string) =>
+      read.outline.flatMap((item) => item.children).find((child) => child.title === title)?.page ?? 0;
+    const [pictureText, linkedText, keptText] = [
+      "CodeMark CM90401",
+      "CodeMark CM90402",
+      "CodeMark CM90403",
+    ].map((title) => squash(read.pages[pageOf(title) - 1] ?? ""));
+    expect(pictureText).toMatch(/^CodeMarkCM90401/);
+    expect(linkedText).toContain(
+      squash("This certificate is published at https://maker.example.nz/certificates/CM90402.pdf"),
+    );
+    expect(keptText).toContain(
+      squash("The certificate's own document is available from the trader on request."),
+    );
+    // The demo PDF kept from the public is not appended: its own words are on no page.
+    expect(read.pages.some((text) => text.includes("Certificate no."))).toBe(false);
+    // Cover, index, and for each product its sheet and its certificate's page.
+    expect(read.pages).toHaveLength(2 + 3 * 2);
+  },
+  SLOW,
+);
+
+test(
+  "a pack of 200 products: one certificate covering them all is appended once and the index points right",
+  async () => {
+    const shared = await productWithCertificate(
+      "Bulk Product 000",
+      "CM90200",
+      fs.readFileSync(demoPdfPath()),
+    );
+    const values = Array.from({ length: 199 }, (_, i) => ({
+      name: `Bulk Product ${String(i + 1).padStart(3, "0")}`,
+      sku: `BULK-${i + 1}`,
+      buildingInfoId: shared.sheet.id,
+    }));
+    const rows = await db().insert(products).values(values).returning({ id: products.id });
+    await db()
+      .insert(certificationProducts)
+      .values(rows.map((row) => ({ certificationId: shared.certificate.id, productId: row.id })));
+    const ids = [shared.product.id, ...rows.map((row) => row.id)];
+    const pack = await getConsentPack({
+      productIds: ids,
+      job: { name: "Two hundred", siteAddress: "" },
+      neededUntil: null,
+      publishedOnly: true,
+    });
+    if (!pack) throw new Error("no pack");
+    const read = await readPdf(await bytesOf(pack.body));
+    const productItems = read.outline.slice(2);
+    expect(productItems).toHaveLength(200);
+    const certificatePages = new Set(
+      productItems.flatMap((item) =>
+        item.children.filter((c) => c.title === "CodeMark CM90200").map((c) => c.page),
+      ),
+    );
+    expect(certificatePages.size).toBe(1);
+    const indexPages = productItems[0] ? productItems[0].page - 2 : 0;
+    // Cover, the index's pages, 200 one-page sheets and the certificate's one page.
+    expect(read.pages).toHaveLength(1 + indexPages + 200 + 1);
+    expect(indexPageNumbers(read)).toEqual(productItems.flatMap((item) => item.children.map((c) => c.page)));
+  },
+  SLOW,
+);
+
+/** A stored demo certificate PDF (one page), to cover test products with a real document. */
+function demoPdfPath() {
+  const dir = path.join(database.current.storageRoot, "certificates");
+  const name = fs.readdirSync(dir).find((file) => file.endsWith(".pdf"));
+  if (!name) throw new Error("the demo stored no certificate PDF");
+  return path.join(dir, name);
+}
+
+function storedPack(name: string) {
+  return fs.statSync(path.join(database.current.storageRoot, "consent_packs", name));
+}
+
+test(
+  "the same products and documents are served from storage as drawn; editing a sheet makes a new pack",
+  async () => {
+    const { product, sheet } = await productWithCertificate(
+      "Cached Pack Product",
+      "CM90300",
+      fs.readFileSync(demoPdfPath()),
+    );
+    const ask = () =>
+      getConsentPack({
+        productIds: [product.id],
+        job: { name: "Cache", siteAddress: "1 Queen Street" },
+        neededUntil: null,
+        publishedOnly: true,
+      });
+    const first = await ask();
+    if (!first) throw new Error("no pack");
+    await bytesOf(first.body);
+    expect(first.cached).toBe(false);
+    const drawnAt = storedPack(first.name).mtimeMs;
+
+    const second = await ask();
+    if (!second) throw new Error("no pack");
+    await bytesOf(second.body);
+    expect(second).toMatchObject({ name: first.name, cached: true, size: first.size });
+    expect(storedPack(first.name).mtimeMs).toBe(drawnAt);
+
+    // Staff edit the sheet through its screen: the next pack is drawn anew, with the new words.
+    const request = new Request(`http://localhost/admin/catalog/building-information/${sheet.id}`, {
+      method: "POST",
+      headers: { cookie: await cookieFor("admin", "consent-pack") },
+      body: new URLSearchParams({
+        intent: "save",
+        title: "Cached pack sheet",
+        classification: "not_designated",
+        responsibility: "manufacturer",
+        description: "Edited after the first pack.",
+      }),
+    });
+    const saved = await settle(() =>
+      sheetAction({ request, params: { id: sheet.id }, context: {} } as never),
+    );
+    expect(saved.status).toBeLessThan(400);
+    const [row] = await db().select().from(buildingInfoSheets).where(eq(buildingInfoSheets.id, sheet.id));
+    expect(row?.description).toBe("Edited after the first pack.");
+
+    const third = await ask();
+    if (!third) throw new Error("no pack");
+    const read = await readPdf(await bytesOf(third.body));
+    expect(third.cached).toBe(false);
+    expect(third.name).not.toBe(first.name);
+    expect(read.pages[2]).toContain("Edited after the first pack.");
+  },
+  SLOW,
+);
+
+test(
+  "staff who may quote download a quote's consent pack, which the audit log records; sales may not while quoting is the admins'",
+  async () => {
+    const [lvl] = await db().select().from(products).where(eq(products.name, "LVL Beam 240x45 6.0m"));
+    if (!lvl) throw new Error("no demo LVL beam");
+    const staff = await quoteStaff();
+    const { draft } = await draftQuoteFor(db(), staff, {
+      lines: [
+        { description: "LVL Beam", quantityMilli: "2", unitPriceCents: "120.00", productId: lvl.id },
+        { description: "Cartage", quantityMilli: "1", unitPriceCents: "50.00" },
+      ],
+    });
+    const ask = async (role: "admin" | "sales" | null) =>
+      settle(async () =>
+        staffPackLoader({
+          request: new Request(`http://localhost/admin/quotes/${draft.id}/consent-pack`, {
+            headers: role ? { cookie: await cookieFor(role, "consent-pack") } : {},
+          }),
+          params: { id: draft.id },
+          context: undefined,
+        } as never),
+      );
+    // A GET by a role that may not is sent to the back office's home; no one signed in, to sign in.
+    expect(await ask("sales")).toMatchObject({ status: 302, location: "/admin" });
+    expect((await ask(null)).location).toMatch(/^\/auth/);
+
+    const response = (await staffPackLoader({
+      request: new Request(`http://localhost/admin/quotes/${draft.id}/consent-pack`, {
+        headers: { cookie: await cookieFor("admin", "consent-pack") },
+      }),
+      params: { id: draft.id },
+      context: undefined,
+    } as never)) as Response;
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Technical-literature_Consent-pack_TC-[0-9A-Z-]+_\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const read = await readPdf(new Uint8Array(await response.arrayBuffer()));
+    expect(squash(read.pages[0] ?? "")).toContain(squash("Mere Parata"));
+    expect(read.outline.slice(2).map((item) => item.title)).toEqual(["1. LVL Beam 240x45 6.0m"]);
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.entityId, draft.id));
+    expect(events.filter((event) => event.action === "download").map((event) => event.summary)).toEqual([
+      expect.stringMatching(/^Downloaded the consent pack of quote TC-[0-9A-Z-]+ \(1 product\)$/),
+    ]);
+  },
+  SLOW,
+);
