@@ -269,7 +269,10 @@ describe("the index follows the catalogue's writes", () => {
     await db().update(products).set({ isPublished: false }).where(eq(products.id, id));
     expect((await foundIds("tek screw")).has(id)).toBe(false);
     expect((await firstPage("q=TEK-12-65")).names).not.toContain("Tek Screw Roofing 12g x 65mm Class 4 Hex");
-    await db().update(products).set({ isPublished: true, stockStatus: "Out of Stock" }).where(eq(products.id, id));
+    await db()
+      .update(products)
+      .set({ isPublished: true, stockStatus: "Out of Stock" })
+      .where(eq(products.id, id));
     expect((await foundIds("tek screw")).has(id)).toBe(true);
     expect((await firstPage("q=tek+screw&inStock=on")).view.products.map((p) => p.id)).not.toContain(id);
     const [other] = await db()
