@@ -120,6 +120,8 @@ await backfillProductSearch();
 let first = 0;
 let top3 = 0;
 let reciprocal = 0;
+/** The queries whose expected product is not first: what came first instead. */
+const misses: string[] = [];
 for (const { query, expect: wanted, anyOf } of relevance.queries) {
   const view = await getCatalogView(parseCatalogParams(new URLSearchParams({ q: query })));
   const names = view.products.map((p) => p.name);
@@ -127,6 +129,10 @@ for (const { query, expect: wanted, anyOf } of relevance.queries) {
   const best = ranks.length > 0 ? Math.min(...ranks) : -1;
   const all = ranks.length === wanted.length;
   if (best === 0 && (anyOf || all)) first += 1;
+  else
+    misses.push(
+      `${query} → ${names[0] ?? "nothing"} first (expected ${wanted.join(" / ")}${best > 0 ? `, at ${best + 1}` : ""})`,
+    );
   if (best >= 0 && best < 3 && (anyOf || all)) top3 += 1;
   if (best >= 0) reciprocal += 1 / (best + 1);
 }
@@ -185,6 +191,7 @@ console.log(
 console.log(
   `  relevance (the ${catalogue.length} fixture products): first ${first}/${n} (${((first / n) * 100).toFixed(1)}%, ≥ 90% ${mark(first / n >= 0.9)}), top 3 ${top3}/${n} (${((top3 / n) * 100).toFixed(1)}%, ≥ 98% ${mark(top3 / n >= 0.98)}), MRR ${(reciprocal / n).toFixed(3)}`,
 );
+for (const miss of misses) console.log(`    not first: ${miss}`);
 console.log(
   `  results page (first page, Best match): p50 ${percentile(pageTimes, 0.5).toFixed(1)} ms, p95 ${pageP95.toFixed(1)} ms (≤ ${pageTarget} ms ${mark(pageP95 <= pageTarget)})`,
 );
@@ -207,7 +214,7 @@ if (resultFile)
       engine: url ? "postgres" : "pglite",
       size,
       queries: n,
-      relevance: { first, top3, mrr: reciprocal / n },
+      relevance: { first, top3, mrr: reciprocal / n, misses },
       page: { p50: percentile(pageTimes, 0.5), p95: pageP95, target: pageTarget },
       suggestions: { p50: percentile(suggestTimes, 0.5), p95: suggestP95, target: suggestTarget },
       index: { seconds: indexSeconds, bytes: indexBytes, productsBytes },
