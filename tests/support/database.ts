@@ -42,11 +42,18 @@ function migrationsHash() {
 }
 
 /**
- * Where PGlite test databases live: in memory-backed /dev/shm when the machine has it (PGlite
- * writes its pages through to files, and a test's database is thrown away with its file), else
- * the temp folder.
+ * Where PGlite test databases live: in memory-backed /dev/shm when the machine has it with room
+ * to spare (PGlite writes its pages through to files, and a test's database is thrown away with
+ * its file; a container's default /dev/shm of 64 MB would not hold two), else the temp folder.
  */
-const pgliteRoot = fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
+function pgliteFolder() {
+  try {
+    const shm = fs.statfsSync("/dev/shm");
+    if (shm.bavail * shm.bsize > 2 * 1024 ** 3) return "/dev/shm";
+  } catch {}
+  return os.tmpdir();
+}
+const pgliteRoot = pgliteFolder();
 
 /**
  * A PGlite data folder with every migration applied, made once per set of migrations and kept:
