@@ -12,6 +12,9 @@ export default defineConfig({
     // Vitest's default leaves one core free (one worker on a 2-core machine); the files wait on
     // PostgreSQL or on PGlite's own work for much of their time, so one worker per core is faster.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    // Node's own resolver re-parses a package's whole package.json for each .js file it imports
+    // (drizzle-orm's is 175 kB): this hook answers a package's relative imports itself.
+    execArgv: ["--import", path.resolve(import.meta.dirname, "tests/support/module-format-hook.mjs")],
     projects: engines.map((engine) => ({
       extends: true,
       test: {

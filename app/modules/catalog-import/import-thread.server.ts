@@ -45,7 +45,7 @@ const SOURCE_ENTRY = "./import-worker.server.ts";
 function workerEntry(): { url: URL; execArgv?: string[] } {
   const here = import.meta.url;
   return here.endsWith(".ts")
-    ? { url: new URL(SOURCE_ENTRY, here), execArgv: ["--import", "tsx"] }
+    ? { url: new URL(SOURCE_ENTRY, here), execArgv: [...process.execArgv, "--import", "tsx"] }
     : { url: new URL(BUILT_ENTRY, here) };
 }
 
