@@ -21,15 +21,22 @@ export type TestSmtp = {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** Messages whose data the server has begun to receive (and may be holding). */
+  receiving: () => number;
   close(): Promise<void>;
 };
 
 /** Starts a server on `port` (0: any free one) that accepts every message. */
 export async function startSmtpServer(
   port = 0,
-  options: Pick<SMTPServerOptions, "onRcptTo"> & { delayMs?: number } = {},
+  options: Pick<SMTPServerOptions, "onRcptTo"> & {
+    delayMs?: number;
+    /** Each message is answered only once this settles: a relay that hangs until released. */
+    hold?: Promise<void>;
+  } = {},
 ): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,16 +44,20 @@ export async function startSmtpServer(
     closeTimeout: 200,
     onRcptTo: options.onRcptTo,
     onData(stream, session, callback) {
+      receiving += 1;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const to = session.envelope.rcptTo.map((r) => r.address);
-        setTimeout(() => {
-          received.push({ ...parseMail(raw), from, to, raw });
-          callback();
-        }, options.delayMs ?? 0);
+        const answer = () =>
+          setTimeout(() => {
+            received.push({ ...parseMail(raw), from, to, raw });
+            callback();
+          }, options.delayMs ?? 0);
+        if (options.hold) void options.hold.then(answer);
+        else answer();
       });
     },
   });
@@ -60,6 +71,7 @@ export async function startSmtpServer(
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     received,
+    receiving: () => receiving,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
