@@ -26,6 +26,7 @@ import {
 import { logger } from "~/server/logger.server";
 import { readOr } from "~/server/read-or.server";
 import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
+import { SKU_MAX } from "./schema";
 
 /** The fields a public product card or quick view may show. */
 export type PublicProduct = {
@@ -149,10 +150,11 @@ const HELP_CATEGORIES = 4;
 function searchCondition(term: string): SQL {
   const pattern = containsPattern(term);
   // The first test can use the trigram index on the concatenation; the second keeps a match
-  // from spanning two fields. The code has a trigram index of its own.
-  return sql`(((coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, '')) ilike ${pattern}
-    and (${products.name} ilike ${pattern} or ${products.description} ilike ${pattern} or ${products.shortDescription} ilike ${pattern}))
-    or ${products.sku} ilike ${pattern})`;
+  // from spanning two fields. The code has a trigram index of its own, not asked for a term
+  // longer than any stock code can be.
+  const text = sql`((coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, '')) ilike ${pattern}
+    and (${products.name} ilike ${pattern} or ${products.description} ilike ${pattern} or ${products.shortDescription} ilike ${pattern}))`;
+  return term.trim().length > SKU_MAX ? text : sql`(${text} or ${products.sku} ilike ${pattern})`;
 }
 
 /**
