@@ -166,7 +166,7 @@ function searchCondition(term: string): SQL {
 export async function searchPublished(
   q: string,
   filters: PublishedFilters,
-  page: { order: HitOrder; limit: number; offset: number; withTotal?: boolean },
+  page: { order: HitOrder; limit: number; offset: number; withTotal?: boolean; withContains?: boolean },
 ) {
   const options = { contains: searchCondition(q), filters, ...page };
   try {

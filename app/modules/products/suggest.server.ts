@@ -33,16 +33,11 @@ export async function catalogueSuggestions(query: string): Promise<Suggestions> 
   const q = query.trim();
   if (q.length < SUGGEST_MIN_LENGTH) return { products: [], categories: [] };
   const found = await readOr("search suggestions", async () => {
-    const hits = await searchPublished(
-      q,
-      {},
-      {
-        order: "relevance",
-        limit: SUGGESTED_PRODUCTS,
-        offset: 0,
-        withTotal: false,
-      },
-    );
+    // The index alone first: when it finds a full list, those are the search's first products
+    // (one only the contains match finds scores 0); else the contains match is asked too.
+    const page = { order: "relevance", limit: SUGGESTED_PRODUCTS, offset: 0, withTotal: false } as const;
+    let hits = await searchPublished(q, {}, { ...page, withContains: false });
+    if (hits.ids.length < SUGGESTED_PRODUCTS) hits = await searchPublished(q, {}, page);
     if (hits.ids.length === 0) return [];
     const rows = await getDb()
       .select({

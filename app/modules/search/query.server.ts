@@ -188,6 +188,12 @@ export async function publishedSearchHits(
     useIndex?: boolean;
     /** False when only the page is wanted (suggestions): the number found is not counted. */
     withTotal?: boolean;
+    /**
+     * False to ask the index alone (the contains match left out): its first products are the
+     * search's first products whenever it finds at least a page of them, since a product only
+     * the contains match finds scores 0 and comes after them.
+     */
+    withContains?: boolean;
   },
 ): Promise<PublishedHits> {
   const text = query.trim();
@@ -208,9 +214,8 @@ export async function publishedSearchHits(
                stockStatus: sql`ps.stock_status`,
              },
              options.filters,
-           )}
-          union all `
-    : sql``;
+           )}`
+    : null;
   // A product only the contains match finds scores 0 (after the index's), unless its stock code is
   // the query.
   const indexMissed = match
@@ -226,7 +231,11 @@ export async function publishedSearchHits(
              },
              options.filters,
            )}${indexMissed}`;
-  const hits = sql`${fromIndex}${byContains}`;
+  const branches = [fromIndex, options.withContains === false && fromIndex ? null : byContains];
+  const hits = sql.join(
+    branches.filter((branch): branch is SQL => branch !== null),
+    sql` union all `,
+  );
   const columns = sql.raw("(id, score, name, sort_name, discount_percentage, stock_status)");
   const page = sql`order by ${hitOrder(options.order)} limit ${options.limit} offset ${options.offset}`;
   const result = await getDb().execute(
