@@ -4,6 +4,7 @@
 //
 //   await loadPackRecords(["…", "…"], { publishedOnly: true })   // { products, certificates }
 import { and, eq, inArray } from "drizzle-orm";
+import { type SheetRow, sheetForRules } from "~/modules/compliance/sheets.server";
 import { getDb } from "~/server/db/db.server";
 import {
   brands,
@@ -17,27 +18,13 @@ import type { PackCertificate, PackProduct, PackSheet } from "./index";
 /** The most products one pack holds. */
 export const PACK_MAX_PRODUCTS = 250;
 
-function packSheet(row: typeof buildingInfoSheets.$inferSelect): PackSheet {
+function packSheet(row: SheetRow): PackSheet {
   return {
     id: row.id,
     title: row.title,
-    classification: row.classification,
-    exemptReason: row.exemptReason,
-    responsibility: row.responsibility,
-    sourceUrl: row.sourceUrl,
-    description: row.description,
-    intendedUse: row.intendedUse,
-    identifiers: row.identifiers ?? [],
-    responsibleParty: row.responsibleParty ?? null,
+    ...sheetForRules(row),
+    // The whole manufacturer (address and website too): the pack prints it.
     manufacturer: row.manufacturer ?? null,
-    codeClauses: row.codeClauses ?? [],
-    scopeOfUse: row.scopeOfUse,
-    designRequirements: row.designRequirements,
-    installationRequirements: row.installationRequirements,
-    maintenanceRequirements: row.maintenanceRequirements,
-    requirementsDocumentUrl: row.requirementsDocumentUrl,
-    evidence: row.evidence ?? [],
-    reviewedOn: row.reviewedOn,
     warnings: row.warnings,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
