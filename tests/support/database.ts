@@ -15,6 +15,7 @@ import { afterAll, beforeAll } from "vitest";
 import { resetAuth } from "~/server/auth/auth.server";
 import { type DatabaseHandle, findMigrationsFolder, openDatabase } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
+import { isProcessAlive } from "~/server/db/pglite.server";
 import { createLocalStorage, setStorage } from "~/server/storage/storage.server";
 
 export type TestDatabase = DatabaseHandle & { engine: string; storageRoot: string };
@@ -89,15 +90,6 @@ async function migratedPgliteTemplate(): Promise<string> {
 }
 
 const HOUR_MS = 3_600_000;
-
-function isProcessAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Removes what earlier runs left in the PGlite test folder (which may be memory): a file's

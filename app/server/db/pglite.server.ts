@@ -15,7 +15,7 @@ import * as schema from "./schema";
 
 export class DatabaseLockedError extends Error {}
 
-function isProcessAlive(pid: number) {
+export function isProcessAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;
