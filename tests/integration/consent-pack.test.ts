@@ -25,6 +25,7 @@ import { seedDemoContent } from "~/server/seed/seed.server";
 import { CERTIFICATIONS } from "~/server/seed/showcase";
 import { getStorage } from "~/server/storage/storage.server";
 import { cookieFor, settle } from "../support/admin-action";
+import { routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
 import { draftQuoteFor, quoteStaff } from "../support/quotes";
 
@@ -117,11 +118,15 @@ async function demoListIds() {
   );
 }
 
+let ipCount = 0;
+
 /** The visitor's quote list as their browser sends it, asked for its consent pack. */
 async function downloadForList(ids: string[], query: string) {
   const cookie = `${QUOTE_LIST_COOKIE}=${encodeQuoteList(ids.map((productId) => ({ productId, quantity: 1 })))}`;
   const request = new Request(`http://localhost/quote-list/consent-pack?${query}`, { headers: { cookie } });
-  return (await packLoader({ request, params: {}, context: undefined } as never)) as Response;
+  ipCount += 1;
+  const context = routeContext(`198.51.100.${ipCount}`);
+  return (await packLoader({ request, params: {}, context } as never)) as Response;
 }
 
 /** Every "page N" the index prints, in order: the pages between the cover and the first sheet. */

@@ -17,6 +17,7 @@ import { getQuoteSettings } from "../quotes/settings.server";
 import { keepConsentPack } from "./commands.server";
 import { drawConsentPack } from "./draw.server";
 import { readCertificateFile } from "./files.server";
+import { drawInTurn, unlessAborted } from "./gate.server";
 import { planPack } from "./index";
 import { loadPackRecords } from "./queries.server";
 
@@ -57,7 +58,10 @@ function absoluteFor(base: string) {
   return (url: string) => (url.startsWith("/") ? `${base}${url}` : url);
 }
 
-/** The pack for these products, drawn now or served as drawn before; null when none is packable. */
+/**
+ * The pack for these products, served as drawn before or drawn now in turn; null when none is
+ * packable. Throws PackBusy when the queue is full and PackTimedOut past the time limit.
+ */
 export async function getConsentPack(request: ConsentPackRequestOf): Promise<ServedPack | null> {
   const now = request.now ?? new Date();
   const today = nzToday(now);
@@ -97,16 +101,28 @@ export async function getConsentPack(request: ConsentPackRequestOf): Promise<Ser
   } catch (error) {
     if (!(error instanceof StorageError && error.code === "not_found")) throw error;
   }
-  const absolute = absoluteFor(base);
-  const plan = planPack({ ...records, today, neededUntil: request.neededUntil });
-  const drawn = await drawConsentPack({
-    plan,
-    front: { job: request.job, trader, validAsAt: now, neededUntil: request.neededUntil },
-    absolute,
-    readCertificate: (certificate) => readCertificateFile(certificate, absolute),
+  // Drawn in turn (at most CONSENT_PACK_CONCURRENCY at once, gate.server.ts); a pack another
+  // request drew while this one waited is served as it is.
+  return drawInTurn(async (signal) => {
+    try {
+      return await served(true);
+    } catch (error) {
+      if (!(error instanceof StorageError && error.code === "not_found")) throw error;
+    }
+    const absolute = absoluteFor(base);
+    const plan = planPack({ ...records, today, neededUntil: request.neededUntil });
+    const drawn = await drawConsentPack({
+      plan,
+      front: { job: request.job, trader, validAsAt: now, neededUntil: request.neededUntil },
+      absolute,
+      readCertificate: (certificate) => unlessAborted(readCertificateFile(certificate, absolute), signal),
+      signal,
+    });
+    // A drawing abandoned at the time limit keeps nothing.
+    signal.throwIfAborted();
+    await keepConsentPack(name, drawn.bytes);
+    return served(false);
   });
-  await keepConsentPack(name, drawn.bytes);
-  return served(false);
 }
 
 /**

@@ -30,6 +30,8 @@ export type PackDrawing = {
   absolute: (url: string) => string;
   /** Reads one certificate's file; called once per certificate, one at a time. */
   readCertificate: (certificate: PackCertificate) => Promise<CertificateFile>;
+  /** Aborted when the drawing is abandoned: it stops at the next certificate or step. */
+  signal?: AbortSignal;
 };
 
 export type DrawnPack = {
@@ -96,6 +98,7 @@ export async function drawConsentPack({
   front,
   absolute,
   readCertificate,
+  signal,
 }: PackDrawing): Promise<DrawnPack> {
   if (plan.entries.length === 0) throw new Error("A consent pack needs at least one product");
   // Loaded when a pack is first drawn: most processes never draw one.
@@ -106,6 +109,7 @@ export async function drawConsentPack({
   const files = new Map<string, DrawnCertificate | "pdf" | "unreadable">();
   const copied = new Map<string, PDFPage[]>();
   for (const certificate of plan.certificates) {
+    signal?.throwIfAborted();
     const file = await readCertificate(certificate);
     if (file.kind === "pdf") {
       const pages = await copyCertificatePages(lib, out, file.bytes);
@@ -116,7 +120,9 @@ export async function drawConsentPack({
   const byId = new Map(plan.certificates.map((c) => [c.id, c]));
   const unreadable = [...files].filter(([, file]) => file === "unreadable").map(([id]) => id);
 
+  signal?.throwIfAborted();
   const body = await drawBody(plan, front.trader.name, files, absolute);
+  signal?.throwIfAborted();
   const pageOf = (layout: Layout) => (key: string) => {
     const [kind, id = ""] = key.split(":");
     if (kind === "sheet") return String(layout.bodyPage[body.sheetPage.get(id) ?? -1] ?? "");
@@ -183,6 +189,7 @@ export async function drawConsentPack({
   out.setCreationDate(front.validAsAt);
   out.setModificationDate(front.validAsAt);
   out.catalog.set(lib.PDFName.of("PageMode"), lib.PDFName.of("UseOutlines"));
+  signal?.throwIfAborted();
   const bytes = await out.save();
   return { bytes, pages: total, unreadable };
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { nzToday } from "~/lib/nz-date";
 import { consentPackFileName, getConsentPack } from "~/modules/consent-pack/build.server";
 import { recordQuoteConsentPack } from "~/modules/consent-pack/commands.server";
-import { consentPackResponse } from "~/modules/consent-pack/response.server";
+import { answerPack, consentPackResponse } from "~/modules/consent-pack/response.server";
 import { quotingRoles } from "~/modules/quotes/access.server";
 import { getQuote } from "~/modules/quotes/drafts.server";
 import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
@@ -27,12 +27,14 @@ export async function loader(args: Route.LoaderArgs) {
     siteAddress: "",
     reference: `Quote ${quote.number}`,
   };
-  const pack = await getConsentPack({ productIds, job, neededUntil: null, publishedOnly: false });
-  if (!pack) throw notFound(NO_PRODUCTS);
-  await runCommand(recordQuoteConsentPack, actor, {
-    quoteId: quote.id,
-    number: quote.number,
-    products: pack.products,
-  });
-  return consentPackResponse(pack, consentPackFileName({ ...job, name: quote.number }, nzToday()));
+  return answerPack(async () => {
+    const pack = await getConsentPack({ productIds, job, neededUntil: null, publishedOnly: false });
+    if (!pack) throw notFound(NO_PRODUCTS);
+    await runCommand(recordQuoteConsentPack, actor, {
+      quoteId: quote.id,
+      number: quote.number,
+      products: pack.products,
+    });
+    return consentPackResponse(pack, consentPackFileName({ ...job, name: quote.number }, nzToday()));
+  }, `/admin/quotes/${quote.id}`);
 }
