@@ -523,3 +523,73 @@ test(
   },
   SLOW,
 );
+
+/** Each file of a ZIP, in the archive's order, read back with yauzl (not the code that wrote it). */
+async function unzip(bytes: Buffer) {
+  const yauzl = (await import("yauzl")).default;
+  return new Promise<{ name: string; bytes: Buffer }[]>((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files: { name: string; bytes: Buffer }[] = [];
+      zip.on("entry", (entry: import("yauzl").Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            files.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+test(
+  "the ZIP holds the index, each product's sheet and each certificate's own file, named by the convention",
+  async () => {
+    const ids = await demoListIds();
+    const response = await downloadForList(ids, "job=Smith%20house&format=zip");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/zip");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Technical-literature_Consent-pack_Smith-house_${today}.zip"`,
+    );
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    const names = files.map((file) => file.name);
+    expect(names[0]).toBe(`00_Technical-literature_Index_Smith-house_${today}.pdf`);
+    const sheets = names.filter((name) => /^\d{2}-0_Technical-literature_.+_Product-information_/.test(name));
+    expect(sheets).toHaveLength(new Set(ids).size);
+    const certificates = names.filter((name) => /^\d{2}-[1-9]\d*_Technical-literature_/.test(name));
+    expect(certificates.length).toBeGreaterThan(0);
+    // Sorted by name, the files read in the index's order.
+    expect([...names].sort()).toEqual(names);
+    for (const name of names)
+      expect(name).toMatch(
+        new RegExp(
+          `^[0-9-]+_Technical-literature_[A-Za-z0-9-]+(_[A-Za-z0-9-]+)*_${today}\\.(pdf|png|jpg|jpeg)$`,
+        ),
+      );
+
+    const index = await readPdf(files[0]?.bytes ?? new Uint8Array());
+    expect(index.pages.join("\n")).toContain("Index");
+    for (const file of files.filter((f) => f.name.endsWith(".pdf")))
+      expect((await readPdf(file.bytes)).pages.length, file.name).toBeGreaterThan(0);
+
+    // A certificate stored as a PDF is in the ZIP as it is stored, byte for byte.
+    const dir = path.join(database.current.storageRoot, "certificates");
+    const stored = new Set(
+      fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name)).toString("base64")),
+    );
+    const asStored = files.filter(
+      (file) => certificates.includes(file.name) && stored.has(file.bytes.toString("base64")),
+    );
+    expect(asStored.length).toBeGreaterThan(0);
+  },
+  SLOW,
+);

@@ -4,11 +4,19 @@
 // address) the answer is a short readable page with the reason and, where waiting helps,
 // Retry-After: the forms are plain GET forms, so this page is what a visitor sees.
 import { Readable } from "node:stream";
+import { nzToday } from "~/lib/nz-date";
 import { getEnv } from "~/server/env.server";
 import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { hitRateLimit } from "~/server/security/rate-limit.server";
-import type { ServedPack } from "./build.server";
+import {
+  type ConsentPackRequestOf,
+  consentPackFileName,
+  getConsentPack,
+  type PackJob,
+  type ServedPack,
+} from "./build.server";
 import { PackBusy, PackTimedOut } from "./gate.server";
+import { getConsentPackZip } from "./zip.server";
 
 export function consentPackResponse(pack: ServedPack, fileName: string) {
   return new Response(Readable.toWeb(pack.body) as ReadableStream, {
@@ -16,6 +24,18 @@ export function consentPackResponse(pack: ServedPack, fileName: string) {
       "Content-Type": "application/pdf",
       "Content-Length": String(pack.size),
       // The name is letters, digits, dashes and underscores: safe in the header as it is.
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** The ZIP as it is written (its length is not known before), to save under the council name. */
+export function consentPackZipResponse(stream: Readable, fileName: string) {
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    headers: {
+      "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="${fileName}"`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
@@ -94,4 +114,34 @@ export async function packRateRefusal(clientIp: string, back = "/") {
     result.retryAfterSeconds,
     back,
   );
+}
+
+/**
+ * A request for a pack answered in the format asked: the PDF (served from storage when drawn
+ * before) or the ZIP; `empty` when none of the products is packable; `downloaded` once the file
+ * is on its way (the audit event, the month's count). Refusals as answerPack.
+ */
+export async function servePack(options: {
+  request: ConsentPackRequestOf;
+  format: "pdf" | "zip";
+  /** The job as the file name gives it (a quote's number, say). */
+  named: PackJob;
+  back: string;
+  empty: () => Response | Promise<Response>;
+  downloaded?: (products: number) => Promise<unknown>;
+}) {
+  const { request, format, named, back, empty, downloaded } = options;
+  return answerPack(async () => {
+    const today = nzToday(request.now);
+    if (format === "zip") {
+      const zip = await getConsentPackZip(request);
+      if (!zip) return empty();
+      await downloaded?.(zip.products);
+      return consentPackZipResponse(zip.stream, consentPackFileName(named, today, "zip"));
+    }
+    const pack = await getConsentPack(request);
+    if (!pack) return empty();
+    await downloaded?.(pack.products);
+    return consentPackResponse(pack, consentPackFileName(named, today));
+  }, back);
 }

@@ -1,29 +1,37 @@
-// "Download the consent pack" under the visitor's quote list: the job's name, its site address and
-// the date the certificates must stay valid until, all optional, sent by a plain GET form to
-// /quote-list/consent-pack, which answers with the PDF to save. A plain form (not a router Form)
-// on purpose: the browser saves the file and the page stays as it is, with scripts or without.
+// "Download the consent pack": the job's name, its site address and the date the certificates must
+// stay valid until, all optional, and the format (one PDF, or a ZIP with each document its own
+// file), sent by a plain GET form to `action` (the quote list's, a product's, a quote link's),
+// which answers with the file to save. A plain form (not a router Form) on purpose: the browser
+// saves the file and the page stays as it is, with scripts or without.
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Download } from "~/components/ui/sprite-icons";
 import { JOB_NAME_MAX, SITE_ADDRESS_MAX } from "~/modules/consent-pack/limits";
 
-export function ConsentPackForm() {
+export function ConsentPackForm({
+  action = "/quote-list/consent-pack",
+  description = "One PDF for your council: each listed product's building product information and its current certificates, with an index. Name the job if you like; all fields are optional.",
+  className = "mt-6",
+}: {
+  action?: string;
+  description?: string;
+  className?: string;
+}) {
   const id = useId();
   return (
     <form
       method="get"
-      action="/quote-list/consent-pack"
+      action={action}
       aria-labelledby={`${id}-heading`}
       aria-describedby={`${id}-hint`}
-      className="mt-6 grid gap-3 rounded-lg border bg-muted/40 p-4"
+      className={`${className} grid gap-3 rounded-lg border bg-muted/40 p-4`}
     >
       <h3 id={`${id}-heading`} className="font-semibold text-lg">
         Consent pack
       </h3>
       <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-        One PDF for your council: each listed product's building product information and its current
-        certificates, with an index. Name the job if you like; all fields are optional.
+        {description}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1.5">
@@ -48,6 +56,17 @@ export function ConsentPackForm() {
           </p>
         </div>
       </div>
+      <fieldset className="grid gap-1.5">
+        <legend className="mb-1.5 font-medium text-sm">Format</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="format" value="pdf" defaultChecked className="size-4 accent-primary" />
+          PDF: one file with an index and page numbers
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="format" value="zip" className="size-4 accent-primary" />
+          ZIP: each document its own file, with the index as a PDF
+        </label>
+      </fieldset>
       <div>
         <Button type="submit" variant="outline">
           <Download aria-hidden="true" className="size-4" />
