@@ -13,23 +13,31 @@ export function ConsentPackForm({
   action = "/quote-list/consent-pack",
   description = "One PDF for your council: each listed product's building product information and its current certificates, with an index. Name the job if you like; all fields are optional.",
   className = "mt-6",
+  headingLevel = 3,
+  id: anchor,
 }: {
   action?: string;
   description?: string;
   className?: string;
+  /** The heading's level where the form sits in the page's outline. */
+  headingLevel?: 2 | 3;
+  /** An id for links to the form (its errors send the visitor back to it). */
+  id?: string;
 }) {
   const id = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <form
+      id={anchor}
       method="get"
       action={action}
       aria-labelledby={`${id}-heading`}
       aria-describedby={`${id}-hint`}
       className={`${className} grid gap-3 rounded-lg border bg-muted/40 p-4`}
     >
-      <h3 id={`${id}-heading`} className="font-semibold text-lg">
+      <Heading id={`${id}-heading`} className="font-semibold text-lg">
         Consent pack
-      </h3>
+      </Heading>
       <p id={`${id}-hint`} className="text-muted-foreground text-sm">
         {description}
       </p>
