@@ -1,7 +1,8 @@
 // The consent pack's bounds, through the real route over the whole app: one pack drawn at once and
 // one waiting (set below); a third request while both are held gets 429 with Retry-After and a
 // page saying how many packs are ahead; a pack past the time limit is answered 503 and nothing is
-// kept; a visitor past the hourly limit gets 429 with Retry-After. Drawings are held open by a
+// kept; a visitor past the hourly limit gets 429 with Retry-After; every download is counted for
+// the dashboard's month. Drawings are held open by a
 // storage whose certificate reads wait on a promise the test releases, so nothing depends on time.
 import { vi } from "vitest";
 
@@ -15,10 +16,18 @@ vi.hoisted(() => {
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
 import { packGateState } from "~/modules/consent-pack/gate.server";
+import { countConsentPacksThisMonth } from "~/modules/dashboard/queries.server";
 import { encodeQuoteList } from "~/modules/quote-list/quote-list-cookie";
-import { buildingInfoSheets, certificationProducts, certifications, products } from "~/server/db/schema";
+import {
+  buildingInfoSheets,
+  certificationProducts,
+  certifications,
+  consentPackDownloads,
+  products,
+} from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { getStorage, type Storage, setStorage } from "~/server/storage/storage.server";
+import { cookieFor } from "../support/admin-action";
 import { createAppHandler } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
 
@@ -161,4 +170,44 @@ test("a visitor past the hourly limit gets 429 with Retry-After; a cached pack s
   expect(await refused.text()).toContain("You have downloaded 3 consent packs this hour");
   // Another address is not held back.
   expect((await ask(product.id, "Limited job", "203.0.113.78")).status).toBe(200);
+});
+
+test("every pack downloaded is counted for the dashboard's month, which shows it; last month's are not", async () => {
+  const product = await productWithCertificate("Counted Product");
+  held.release();
+  const lastMonth = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+  await db()
+    .insert(consentPackDownloads)
+    .values({ source: "visitor", products: 1, format: "pdf", createdAt: lastMonth });
+  const before = await countConsentPacksThisMonth();
+  const pdf = await ask(product.id, "Counted job", "192.0.2.10");
+  await pdf.arrayBuffer();
+  const zip = await app(
+    new Request(`http://localhost/quote-list/consent-pack?format=zip`, {
+      headers: {
+        cookie: `${QUOTE_LIST_COOKIE}=${encodeQuoteList([{ productId: product.id, quantity: 1 }])}`,
+      },
+    }),
+    { clientIp: "192.0.2.11" },
+  );
+  expect(zip.headers.get("Content-Type")).toBe("application/zip");
+  await zip.arrayBuffer();
+  expect(await countConsentPacksThisMonth()).toBe(before + 2);
+  const rows = await db().select().from(consentPackDownloads);
+  expect(
+    rows.filter((row) => row.createdAt > lastMonth).map((row) => [row.source, row.format, row.products]),
+  ).toEqual(
+    expect.arrayContaining([
+      ["visitor", "pdf", 1],
+      ["visitor", "zip", 1],
+    ]),
+  );
+
+  const dashboard = await app(
+    new Request("http://localhost/admin", {
+      headers: { cookie: await cookieFor("admin", "consent-pack-count") },
+    }),
+  );
+  const html = (await dashboard.text()).replace(/<!--.*?-->/g, "");
+  expect(html).toMatch(new RegExp(`Consent packs this month.{0,3000}?>${before + 2}<`, "s"));
 });

@@ -5,6 +5,8 @@
 // Retry-After: the forms are plain GET forms, so this page is what a visitor sees.
 import { Readable } from "node:stream";
 import { nzToday } from "~/lib/nz-date";
+import type { Actor } from "~/server/commands/actor";
+import { runCommand } from "~/server/commands/runner.server";
 import { getEnv } from "~/server/env.server";
 import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { hitRateLimit } from "~/server/security/rate-limit.server";
@@ -15,6 +17,7 @@ import {
   type PackJob,
   type ServedPack,
 } from "./build.server";
+import { type PackDownload, recordConsentPackDownload } from "./commands.server";
 import { PackBusy, PackTimedOut } from "./gate.server";
 import { getConsentPackZip } from "./zip.server";
 
@@ -119,7 +122,7 @@ export async function packRateRefusal(clientIp: string, back = "/") {
 /**
  * A request for a pack answered in the format asked: the PDF (served from storage when drawn
  * before) or the ZIP; `empty` when none of the products is packable; `downloaded` once the file
- * is on its way (the audit event, the month's count). Refusals as answerPack.
+ * is on its way (the staff's audit event; every download is counted for the month). Refusals as answerPack.
  */
 export async function servePack(options: {
   request: ConsentPackRequestOf;
@@ -128,20 +131,27 @@ export async function servePack(options: {
   named: PackJob;
   back: string;
   empty: () => Response | Promise<Response>;
+  /** Who asked, for the count: the actor of the request and where it came from. */
+  actor: Actor;
+  source: PackDownload["source"];
   downloaded?: (products: number) => Promise<unknown>;
 }) {
-  const { request, format, named, back, empty, downloaded } = options;
+  const { request, format, named, back, empty, actor, source } = options;
+  const downloaded = async (products: number) => {
+    await options.downloaded?.(products);
+    await runCommand(recordConsentPackDownload, actor, { source, products, format });
+  };
   return answerPack(async () => {
     const today = nzToday(request.now);
     if (format === "zip") {
       const zip = await getConsentPackZip(request);
       if (!zip) return empty();
-      await downloaded?.(zip.products);
+      await downloaded(zip.products);
       return consentPackZipResponse(zip.stream, consentPackFileName(named, today, "zip"));
     }
     const pack = await getConsentPack(request);
     if (!pack) return empty();
-    await downloaded?.(pack.products);
+    await downloaded(pack.products);
     return consentPackResponse(pack, consentPackFileName(named, today));
   }, back);
 }

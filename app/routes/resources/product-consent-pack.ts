@@ -5,6 +5,8 @@
 import { publishedProductBySlug } from "~/modules/consent-pack/queries.server";
 import { packRateRefusal, servePack } from "~/modules/consent-pack/response.server";
 import { readConsentPackQuery } from "~/modules/consent-pack/schema";
+import { auditOriginOf } from "~/server/audit/audit.server";
+import { visitorActor } from "~/server/commands/actor";
 import { notFound } from "~/server/http/not-found";
 import { clientIpContext } from "~/server/security/request-context";
 import { redirectWithToast } from "~/server/toast.server";
@@ -34,5 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     empty: () => {
       throw notFound(GONE);
     },
+    actor: visitorActor(auditOriginOf(request, context.get(clientIpContext))),
+    source: "visitor",
   });
 }

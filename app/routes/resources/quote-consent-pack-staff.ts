@@ -33,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
     empty: () => {
       throw notFound(NO_PRODUCTS);
     },
+    actor,
+    source: "staff",
     downloaded: (products) =>
       runCommand(recordQuoteConsentPack, actor, { quoteId: quote.id, number: quote.number, products }),
   });

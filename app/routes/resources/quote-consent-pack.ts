@@ -9,11 +9,14 @@ import { readConsentPackQuery } from "~/modules/consent-pack/schema";
 import {
   checkQuoteRate,
   couldBeQuoteToken,
+  customerOf,
   findCustomerQuote,
   QUOTE_LINK_HEADERS,
 } from "~/modules/quotes/customer.server";
 import { getQuote } from "~/modules/quotes/drafts.server";
 import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
+import { auditOriginOf } from "~/server/audit/audit.server";
+import { customerActor } from "~/server/commands/actor";
 import { notFound } from "~/server/http/not-found";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/quote-consent-pack";
@@ -54,5 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         null,
         back,
       ),
+    actor: customerActor(customerOf(found), auditOriginOf(request, clientIp)),
+    source: "customer",
   });
 }

@@ -6,6 +6,8 @@
 import { packRateRefusal, servePack } from "~/modules/consent-pack/response.server";
 import { readConsentPackQuery } from "~/modules/consent-pack/schema";
 import { getQuoteListItems } from "~/modules/quote-list/quote-list.server";
+import { auditOriginOf } from "~/server/audit/audit.server";
+import { visitorActor } from "~/server/commands/actor";
 import { clientIpContext } from "~/server/security/request-context";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/quote-list-consent-pack";
@@ -43,5 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     named: job,
     back: BACK,
     empty,
+    actor: visitorActor(auditOriginOf(request, context.get(clientIpContext))),
+    source: "visitor",
   });
 }
