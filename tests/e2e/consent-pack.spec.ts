@@ -115,7 +115,7 @@ async function quoteMail(number: string) {
       .filter((name) => name.endsWith(".eml"))
       .map((name) => parseMail(fs.readFileSync(path.join(dir, name), "utf8")))
       .find((mail) => mail.subject.startsWith("Quote ") && mail.text.includes(number));
-  await expect.poll(() => Boolean(find()), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => Boolean(find()), { timeout: 60_000 }).toBe(true);
   return find();
 }
 

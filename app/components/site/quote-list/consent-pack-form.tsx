@@ -2,22 +2,23 @@
 // stay valid until, all optional, and the format (one PDF, or a ZIP with each document its own
 // file), sent by a plain GET form to `action` (the quote list's, a product's, a quote link's),
 // which answers with the file to save. A plain form (not a router Form) on purpose: the browser
-// saves the file and the page stays as it is, with scripts or without.
+// saves the file and the page stays as it is, with scripts or without. Its parts are small
+// modules of their own, so the pages that share it load them with the site's shared code.
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Download } from "~/components/ui/sprite-icons";
-import { JOB_NAME_MAX, SITE_ADDRESS_MAX } from "~/modules/consent-pack/limits";
+import { ConsentPackFields } from "./consent-pack-fields";
+import { ConsentPackFormat } from "./consent-pack-format";
 
 export function ConsentPackForm({
   action = "/quote-list/consent-pack",
-  description = "One PDF for your council: each listed product's building product information and its current certificates, with an index. Name the job if you like; all fields are optional.",
+  description,
   className = "mt-6",
   headingLevel = 3,
   id: anchor,
 }: {
   action?: string;
-  description?: string;
+  description: string;
   className?: string;
   /** The heading's level where the form sits in the page's outline. */
   headingLevel?: 2 | 3;
@@ -41,40 +42,8 @@ export function ConsentPackForm({
       <p id={`${id}-hint`} className="text-muted-foreground text-sm">
         {description}
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-job`} className="font-medium text-sm">
-            Job name
-          </label>
-          <Input id={`${id}-job`} name="job" maxLength={JOB_NAME_MAX} autoComplete="off" />
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-site`} className="font-medium text-sm">
-            Site address
-          </label>
-          <Input id={`${id}-site`} name="site" maxLength={SITE_ADDRESS_MAX} autoComplete="street-address" />
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-until`} className="font-medium text-sm">
-            Certificates needed until
-          </label>
-          <Input id={`${id}-until`} name="until" type="date" aria-describedby={`${id}-until-hint`} />
-          <p id={`${id}-until-hint`} className="text-muted-foreground text-xs">
-            The index warns of any certificate that expires before this date.
-          </p>
-        </div>
-      </div>
-      <fieldset className="grid gap-1.5">
-        <legend className="mb-1.5 font-medium text-sm">Format</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="format" value="pdf" defaultChecked className="size-4 accent-primary" />
-          PDF: one file with an index and page numbers
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="format" value="zip" className="size-4 accent-primary" />
-          ZIP: each document its own file, with the index as a PDF
-        </label>
-      </fieldset>
+      <ConsentPackFields id={id} />
+      <ConsentPackFormat />
       <div>
         <Button type="submit" variant="outline">
           <Download aria-hidden="true" className="size-4" />
