@@ -92,6 +92,7 @@ export const AUDIT_ENTITIES = [
   "catalog_import",
   "catalog_import_profile",
   "search_log",
+  "consent_pack_download",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** What was done. `publish`/`unpublish`, `role`, `activate`/`deactivate` and `password_reset` are the changes worth finding on their own. */

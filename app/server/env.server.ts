@@ -66,6 +66,14 @@ export const envSchema = z.object({
   ENQUIRY_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   ENQUIRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Consent packs drawn at once in this process; more wait in a queue of CONSENT_PACK_QUEUE. */
+  CONSENT_PACK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Consent packs waiting to be drawn; a request past them is answered 429 with Retry-After. */
+  CONSENT_PACK_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** A consent pack still drawing after this many seconds is abandoned (nothing is kept). */
+  CONSENT_PACK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** Consent packs one IP address (IPv6: one /64) may download an hour without signing in. */
+  CONSENT_PACK_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**
    * The catalogue's search log is written at most this often: searches are counted in memory in
    * between, so a search never waits for a write.

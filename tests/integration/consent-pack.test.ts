@@ -3,6 +3,7 @@
 // current certificate once and none that is expired, suspended, withdrawn or draft; a damaged and
 // a password-protected certificate named in the index instead of breaking the pack; 200
 // products; and the stored pack served again unchanged until a sheet is edited.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
@@ -11,6 +12,8 @@ import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
 import { getConsentPack } from "~/modules/consent-pack/build.server";
 import { encodeQuoteList } from "~/modules/quote-list/quote-list-cookie";
 import { action as sheetAction } from "~/routes/admin/catalog/building-info-sheet";
+import { loader as productPackLoader } from "~/routes/resources/product-consent-pack";
+import { loader as customerPackLoader } from "~/routes/resources/quote-consent-pack";
 import { loader as staffPackLoader } from "~/routes/resources/quote-consent-pack-staff";
 import { loader as packLoader } from "~/routes/resources/quote-list-consent-pack";
 import {
@@ -25,8 +28,9 @@ import { seedDemoContent } from "~/server/seed/seed.server";
 import { CERTIFICATIONS } from "~/server/seed/showcase";
 import { getStorage } from "~/server/storage/storage.server";
 import { cookieFor, settle } from "../support/admin-action";
+import { createAppHandler, routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
-import { draftQuoteFor, quoteStaff } from "../support/quotes";
+import { draftQuoteFor, quoteStaff, sendAs } from "../support/quotes";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -117,11 +121,15 @@ async function demoListIds() {
   );
 }
 
+let ipCount = 0;
+
 /** The visitor's quote list as their browser sends it, asked for its consent pack. */
 async function downloadForList(ids: string[], query: string) {
   const cookie = `${QUOTE_LIST_COOKIE}=${encodeQuoteList(ids.map((productId) => ({ productId, quantity: 1 })))}`;
   const request = new Request(`http://localhost/quote-list/consent-pack?${query}`, { headers: { cookie } });
-  return (await packLoader({ request, params: {}, context: undefined } as never)) as Response;
+  ipCount += 1;
+  const context = routeContext(`198.51.100.${ipCount}`);
+  return (await packLoader({ request, params: {}, context } as never)) as Response;
 }
 
 /** Every "page N" the index prints, in order: the pages between the cover and the first sheet. */
@@ -515,6 +523,156 @@ test(
     expect(events.filter((event) => event.action === "download").map((event) => event.summary)).toEqual([
       expect.stringMatching(/^Downloaded the consent pack of quote TC-[0-9A-Z-]+ \(1 product\)$/),
     ]);
+  },
+  SLOW,
+);
+
+/** Each file of a ZIP, in the archive's order, read back with yauzl (not the code that wrote it). */
+async function unzip(bytes: Buffer) {
+  const yauzl = (await import("yauzl")).default;
+  return new Promise<{ name: string; bytes: Buffer }[]>((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files: { name: string; bytes: Buffer }[] = [];
+      zip.on("entry", (entry: import("yauzl").Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            files.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+test(
+  "the ZIP holds the index, each product's sheet and each certificate's own file, named by the convention",
+  async () => {
+    const ids = await demoListIds();
+    const response = await downloadForList(ids, "job=Smith%20house&format=zip");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/zip");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Technical-literature_Consent-pack_Smith-house_${today}.zip"`,
+    );
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    const names = files.map((file) => file.name);
+    expect(names[0]).toBe(`00_Technical-literature_Index_Smith-house_${today}.pdf`);
+    const sheets = names.filter((name) => /^\d{2}-0_Technical-literature_.+_Product-information_/.test(name));
+    expect(sheets).toHaveLength(new Set(ids).size);
+    const certificates = names.filter((name) => /^\d{2}-[1-9]\d*_Technical-literature_/.test(name));
+    expect(certificates.length).toBeGreaterThan(0);
+    // Sorted by name, the files read in the index's order.
+    expect([...names].sort()).toEqual(names);
+    for (const name of names)
+      expect(name).toMatch(
+        new RegExp(
+          `^[0-9-]+_Technical-literature_[A-Za-z0-9-]+(_[A-Za-z0-9-]+)*_${today}\\.(pdf|png|jpg|jpeg)$`,
+        ),
+      );
+
+    const index = await readPdf(files[0]?.bytes ?? new Uint8Array());
+    expect(index.pages.join("\n")).toContain("Index");
+    for (const file of files.filter((f) => f.name.endsWith(".pdf")))
+      expect((await readPdf(file.bytes)).pages.length, file.name).toBeGreaterThan(0);
+
+    // A certificate stored as a PDF is in the ZIP as it is stored, byte for byte.
+    const dir = path.join(database.current.storageRoot, "certificates");
+    const stored = new Set(
+      fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name)).toString("base64")),
+    );
+    const asStored = files.filter(
+      (file) => certificates.includes(file.name) && stored.has(file.bytes.toString("base64")),
+    );
+    expect(asStored.length).toBeGreaterThan(0);
+  },
+  SLOW,
+);
+
+test(
+  "a customer downloads their quote's consent pack from their link, which offers it; a token that names no quote is 404",
+  async () => {
+    const [lvl] = await db().select().from(products).where(eq(products.name, "LVL Beam 240x45 6.0m"));
+    if (!lvl) throw new Error("no demo LVL beam");
+    const staff = await quoteStaff();
+    const { draft } = await draftQuoteFor(db(), staff, {
+      lines: [{ description: "LVL Beam", quantityMilli: "2", unitPriceCents: "120.00", productId: lvl.id }],
+    });
+    const { token } = await sendAs(staff, draft.id);
+    const page = await createAppHandler()(new Request(`http://localhost/quote/${token}`));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`action="/quote/${token}/consent-pack"`);
+
+    const ask = (tokenAsked: string, query = "") =>
+      settle(() =>
+        customerPackLoader({
+          request: new Request(`http://localhost/quote/${tokenAsked}/consent-pack${query}`),
+          params: { token: tokenAsked },
+          context: routeContext("198.51.100.201"),
+        } as never),
+      );
+    const response = (await customerPackLoader({
+      request: new Request(`http://localhost/quote/${token}/consent-pack?job=&format=pdf`),
+      params: { token },
+      context: routeContext("198.51.100.200"),
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Technical-literature_Consent-pack_TC-[0-9A-Z-]+_\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const read = await readPdf(new Uint8Array(await response.arrayBuffer()));
+    expect(read.outline.slice(2).map((item) => item.title)).toEqual(["1. LVL Beam 240x45 6.0m"]);
+
+    const unknown = crypto.randomBytes(32).toString("base64url");
+    expect((await ask(unknown)).status).toBe(404);
+    expect((await ask("not-a-token")).status).toBe(404);
+  },
+  SLOW,
+);
+
+test(
+  "a product's page offers its consent pack, which downloads as a PDF or a ZIP; an unpublished product's is 404",
+  async () => {
+    const [lvl] = await db().select().from(products).where(eq(products.name, "LVL Beam 240x45 6.0m"));
+    if (!lvl) throw new Error("no demo LVL beam");
+    const page = await createAppHandler()(new Request(`http://localhost/catalog/${lvl.slug}`));
+    const html = await page.text();
+    expect(html).toContain(`action="/catalog/${lvl.slug}/consent-pack"`);
+    expect(html).toContain("Download the consent pack");
+
+    const ask = (slug: string, query: string, ip: string) =>
+      productPackLoader({
+        request: new Request(`http://localhost/catalog/${slug}/consent-pack?${query}`),
+        params: { slug },
+        context: routeContext(ip),
+      } as never) as Promise<Response>;
+    const pdf = await ask(lvl.slug, "job=Deck%20at%2012%20Kauri%20Rd", "198.51.100.210");
+    expect(pdf.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Technical-literature_Consent-pack_Deck-at-12-Kauri-Rd_\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const read = await readPdf(new Uint8Array(await pdf.arrayBuffer()));
+    expect(read.outline.slice(2).map((item) => item.title)).toEqual(["1. LVL Beam 240x45 6.0m"]);
+
+    const zip = await ask(lvl.slug, "format=zip", "198.51.100.211");
+    expect(zip.headers.get("Content-Type")).toBe("application/zip");
+    const names = (await unzip(Buffer.from(await zip.arrayBuffer()))).map((file) => file.name);
+    expect(names[0]).toMatch(/^00_Technical-literature_Index_LVL-Beam-240x45-6-0m_/);
+    expect(names[1]).toMatch(/^01-0_Technical-literature_LVL-Beam-240x45-6-0m_Product-information_/);
+
+    const [hidden] = await db()
+      .insert(products)
+      .values({ name: "Hidden Beam", sku: "HIDDEN-1", slug: "hidden-beam-pack", isPublished: false })
+      .returning();
+    const refused = await settle(() => ask(hidden?.slug ?? "", "", "198.51.100.212"));
+    expect(refused.status).toBe(404);
   },
   SLOW,
 );

@@ -67,6 +67,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   catalog_import: "Catalogue import",
   catalog_import_profile: "Import column profile",
   search_log: "Search log",
+  consent_pack_download: "Consent pack download",
 };
 
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {

@@ -17,6 +17,7 @@ import { getQuoteSettings } from "../quotes/settings.server";
 import { keepConsentPack } from "./commands.server";
 import { drawConsentPack } from "./draw.server";
 import { readCertificateFile } from "./files.server";
+import { drawInTurn, unlessAborted } from "./gate.server";
 import { planPack } from "./index";
 import { loadPackRecords } from "./queries.server";
 
@@ -57,8 +58,8 @@ function absoluteFor(base: string) {
   return (url: string) => (url.startsWith("/") ? `${base}${url}` : url);
 }
 
-/** The pack for these products, drawn now or served as drawn before; null when none is packable. */
-export async function getConsentPack(request: ConsentPackRequestOf): Promise<ServedPack | null> {
+/** What a pack for this request prints, read once; null when none of its products is packable. */
+async function packInputs(request: ConsentPackRequestOf) {
   const now = request.now ?? new Date();
   const today = nzToday(now);
   const [records, settings] = await Promise.all([
@@ -86,42 +87,102 @@ export async function getConsentPack(request: ConsentPackRequestOf): Promise<Ser
       }),
     )
     .digest("hex");
-  const name = packStoredName(hash);
+  return { now, today, records, trader, base, name: packStoredName(hash) };
+}
+
+type PackInputs = NonNullable<Awaited<ReturnType<typeof packInputs>>>;
+
+/** Draws the pack (inside a turn): stops when `signal` aborts. */
+async function drawPack(request: ConsentPackRequestOf, inputs: PackInputs, signal: AbortSignal) {
+  const absolute = absoluteFor(inputs.base);
+  const plan = planPack({ ...inputs.records, today: inputs.today, neededUntil: request.neededUntil });
+  const drawn = await drawConsentPack({
+    plan,
+    front: {
+      job: request.job,
+      trader: inputs.trader,
+      validAsAt: inputs.now,
+      neededUntil: request.neededUntil,
+    },
+    absolute,
+    readCertificate: (certificate) => unlessAborted(readCertificateFile(certificate, absolute), signal),
+    signal,
+  });
+  signal.throwIfAborted();
+  return { plan, drawn };
+}
+
+/**
+ * The pack for these products, served as drawn before or drawn now in turn; null when none is
+ * packable. Throws PackBusy when the queue is full and PackTimedOut past the time limit.
+ */
+export async function getConsentPack(request: ConsentPackRequestOf): Promise<ServedPack | null> {
+  const inputs = await packInputs(request);
+  if (!inputs) return null;
+  const { name, records } = inputs;
   const storage = getStorage();
   const served = async (cached: boolean): Promise<ServedPack> => {
     const file = await storage.get("consent_packs", name);
     return { name, size: file.size, body: file.stream, cached, products: records.products.length };
   };
-  try {
-    return await served(true);
-  } catch (error) {
-    if (!(error instanceof StorageError && error.code === "not_found")) throw error;
-  }
-  const absolute = absoluteFor(base);
-  const plan = planPack({ ...records, today, neededUntil: request.neededUntil });
-  const drawn = await drawConsentPack({
-    plan,
-    front: { job: request.job, trader, validAsAt: now, neededUntil: request.neededUntil },
-    absolute,
-    readCertificate: (certificate) => readCertificateFile(certificate, absolute),
+  const stored = async () => {
+    try {
+      return await served(true);
+    } catch (error) {
+      if (!(error instanceof StorageError && error.code === "not_found")) throw error;
+      return null;
+    }
+  };
+  const kept = await stored();
+  if (kept) return kept;
+  // Drawn in turn (at most CONSENT_PACK_CONCURRENCY at once, gate.server.ts); a pack another
+  // request drew while this one waited is served as it is.
+  return drawInTurn(async (signal) => {
+    const meanwhile = await stored();
+    if (meanwhile) return meanwhile;
+    const { drawn } = await drawPack(request, inputs, signal);
+    // A drawing abandoned at the time limit keeps nothing (drawPack threw above).
+    await keepConsentPack(name, drawn.bytes);
+    return served(false);
   });
-  await keepConsentPack(name, drawn.bytes);
-  return served(false);
+}
+
+/**
+ * The pack drawn now, in turn, with its plan and where each document's pages are, handed to
+ * `finish` inside the same turn (the ZIP is split from it there). Not kept: the cache holds whole
+ * PDFs. Null when none of the products is packable.
+ */
+export async function withDrawnConsentPack<T>(
+  request: ConsentPackRequestOf,
+  finish: (
+    pack: Awaited<ReturnType<typeof drawPack>> & { today: string; absolute: (url: string) => string },
+    signal: AbortSignal,
+  ) => Promise<T>,
+): Promise<T | null> {
+  const inputs = await packInputs(request);
+  if (!inputs) return null;
+  return drawInTurn(async (signal) => {
+    const drawn = await drawPack(request, inputs, signal);
+    return finish({ ...drawn, today: inputs.today, absolute: absoluteFor(inputs.base) }, signal);
+  });
+}
+
+/** Words for a file name: letters, digits and dashes, at most 60 characters. */
+export function fileWords(text: string) {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
 }
 
 /**
  * The file name councils ask technical literature to carry: what it is, the job, the date.
  * Letters, digits and dashes only, so it is safe in a header as it is.
  */
-export function consentPackFileName(job: PackJob, today: string) {
-  const words = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^A-Za-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60)
-      .replace(/-+$/, "");
-  const named = words(job.name) || words(job.reference ?? "") || "Job";
-  return `Technical-literature_Consent-pack_${named}_${today}.pdf`;
+export function consentPackFileName(job: PackJob, today: string, extension: "pdf" | "zip" = "pdf") {
+  const named = fileWords(job.name) || fileWords(job.reference ?? "") || "Job";
+  return `Technical-literature_Consent-pack_${named}_${today}.${extension}`;
 }

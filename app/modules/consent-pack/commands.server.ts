@@ -1,9 +1,13 @@
 // The consent pack's writes. Keeping a drawn pack is a cache write to storage, done after it is
-// drawn and outside any transaction (it holds no row); a pack staff make is in the audit log.
+// drawn and outside any transaction (it holds no row); a pack staff make is in the audit log;
+// every pack downloaded is counted (a row without who asked) for the dashboard.
 import { defineCommand } from "~/server/commands/runner.server";
+import { getDb } from "~/server/db/db.server";
+import { type CONSENT_PACK_SOURCES, consentPackDownloads } from "~/server/db/schema";
 import { getStorage } from "~/server/storage/storage.server";
 import { quotingRoles } from "../quotes/access.server";
 import { quoteEntity } from "../quotes/entity";
+import { consentPackDownloadEntity } from "./entity";
 
 /**
  * Keeps a drawn pack under its content's name. Two requests drawing the same pack at once both
@@ -31,4 +35,28 @@ export const recordQuoteConsentPack = defineCommand({
     })`,
   }),
   run: async () => undefined,
+});
+
+export type PackDownload = {
+  source: (typeof CONSENT_PACK_SOURCES)[number];
+  products: number;
+  format: "pdf" | "zip";
+};
+
+/** Counts one pack on its way to whoever asked (the dashboard's "consent packs this month"). */
+export const recordConsentPackDownload = defineCommand({
+  name: "consent_pack.download",
+  entity: consentPackDownloadEntity,
+  access: "anyone",
+  target: (input: PackDownload) => ({
+    action: "create",
+    id: null,
+    keepValues: false,
+    summary: `Counted a consent pack (${input.format.toUpperCase()}, ${input.products} ${
+      input.products === 1 ? "product" : "products"
+    }) downloaded from ${input.source === "visitor" ? "the public site" : input.source === "customer" ? "a quote link" : "the back office"}`,
+  }),
+  run: async (input: PackDownload) => {
+    await getDb().insert(consentPackDownloads).values(input);
+  },
 });

@@ -30,11 +30,23 @@ export type PackDrawing = {
   absolute: (url: string) => string;
   /** Reads one certificate's file; called once per certificate, one at a time. */
   readCertificate: (certificate: PackCertificate) => Promise<CertificateFile>;
+  /** Aborted when the drawing is abandoned: it stops at the next certificate or step. */
+  signal?: AbortSignal;
 };
+
+/** A run of the pack's pages that is one document: the front, a sheet, or a certificate. */
+export type PackPart = { first: number; last: number } & (
+  | { kind: "front" }
+  | { kind: "sheet"; productId: string }
+  /** `appended`: the certificate's own PDF, page for page; else a page drawn for it. */
+  | { kind: "certificate"; certificateId: string; appended: boolean }
+);
 
 export type DrawnPack = {
   bytes: Uint8Array;
   pages: number;
+  /** Each document's pages (1-based, in page order): how the ZIP splits the pack. */
+  parts: PackPart[];
   /** The certificates that could not be included (damaged or password-protected PDFs). */
   unreadable: string[];
 };
@@ -96,6 +108,7 @@ export async function drawConsentPack({
   front,
   absolute,
   readCertificate,
+  signal,
 }: PackDrawing): Promise<DrawnPack> {
   if (plan.entries.length === 0) throw new Error("A consent pack needs at least one product");
   // Loaded when a pack is first drawn: most processes never draw one.
@@ -106,6 +119,7 @@ export async function drawConsentPack({
   const files = new Map<string, DrawnCertificate | "pdf" | "unreadable">();
   const copied = new Map<string, PDFPage[]>();
   for (const certificate of plan.certificates) {
+    signal?.throwIfAborted();
     const file = await readCertificate(certificate);
     if (file.kind === "pdf") {
       const pages = await copyCertificatePages(lib, out, file.bytes);
@@ -116,7 +130,9 @@ export async function drawConsentPack({
   const byId = new Map(plan.certificates.map((c) => [c.id, c]));
   const unreadable = [...files].filter(([, file]) => file === "unreadable").map(([id]) => id);
 
+  signal?.throwIfAborted();
   const body = await drawBody(plan, front.trader.name, files, absolute);
+  signal?.throwIfAborted();
   const pageOf = (layout: Layout) => (key: string) => {
     const [kind, id = ""] = key.split(":");
     if (kind === "sheet") return String(layout.bodyPage[body.sheetPage.get(id) ?? -1] ?? "");
@@ -183,8 +199,46 @@ export async function drawConsentPack({
   out.setCreationDate(front.validAsAt);
   out.setModificationDate(front.validAsAt);
   out.catalog.set(lib.PDFName.of("PageMode"), lib.PDFName.of("UseOutlines"));
+  signal?.throwIfAborted();
   const bytes = await out.save();
-  return { bytes, pages: total, unreadable };
+  return { bytes, pages: total, unreadable, parts: partsOf(plan, body, layout, copied) };
+}
+
+/** Where each document starts and ends in the finished pack. */
+function partsOf(
+  plan: PackPlan,
+  body: Awaited<ReturnType<typeof drawBody>>,
+  layout: Layout,
+  copied: Map<string, PDFPage[]>,
+): PackPart[] {
+  const starts: PackPart[] = [{ kind: "front", first: 1, last: 0 }];
+  for (const entry of plan.entries) {
+    const at = layout.bodyPage[body.sheetPage.get(entry.product.id) ?? -1];
+    if (at) starts.push({ kind: "sheet", productId: entry.product.id, first: at, last: 0 });
+  }
+  for (const certificate of plan.certificates) {
+    const drawnAt = body.certificatePage.get(certificate.id);
+    // A certificate that could not be read has no pages of its own and is left out.
+    const at =
+      drawnAt !== undefined
+        ? layout.bodyPage[drawnAt]
+        : copied.has(certificate.id)
+          ? layout.certificateFirst.get(certificate.id)
+          : undefined;
+    if (at)
+      starts.push({
+        kind: "certificate",
+        certificateId: certificate.id,
+        appended: drawnAt === undefined,
+        first: at,
+        last: 0,
+      });
+  }
+  starts.sort((a, b) => a.first - b.first);
+  return starts.map((start, index) => ({
+    ...start,
+    last: (starts[index + 1]?.first ?? layout.total + 1) - 1,
+  }));
 }
 
 type OutlineItem = { title: string; ref: PDFRef; children: OutlineItem[] };

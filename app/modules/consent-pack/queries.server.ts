@@ -108,3 +108,14 @@ export async function loadPackRecords(
     .sort((a, b) => a.id.localeCompare(b.id));
   return { products: packProducts, certificates: sorted };
 }
+
+/** The published product a catalogue address names, for its own pack; null when none. */
+export async function publishedProductBySlug(slug: string) {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return null;
+  const [row] = await getDb()
+    .select({ id: products.id, name: products.name, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
+    .limit(1);
+  return row ?? null;
+}

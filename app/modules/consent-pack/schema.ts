@@ -21,6 +21,8 @@ export const consentPackSchema = z.object({
     .optional()
     .transform((value) => value || null)
     .refine((value) => value === null || isIsoDate(value), "Enter the date as a calendar date"),
+  /** One PDF, or a ZIP with each document its own file. */
+  format: z.enum(["pdf", "zip"]).catch("pdf"),
 });
 
 export type ConsentPackRequest = z.output<typeof consentPackSchema>;
@@ -31,5 +33,6 @@ export function readConsentPackQuery(url: URL) {
     job: url.searchParams.get("job") ?? "",
     site: url.searchParams.get("site") ?? "",
     until: url.searchParams.get("until") ?? "",
+    format: url.searchParams.get("format") ?? "pdf",
   });
 }

@@ -1,7 +1,8 @@
 // The dashboard's figures: the four content counts, the published products missing building
 // information, enquiries per week over the last 12 weeks (spam is no enquiry), and the new
 // enquiries received this week (new as the sidebar's badge counts them). Weeks start on Monday,
-// New Zealand time, so "this week" matches the trader's calendar.
+// New Zealand time, so "this week" matches the trader's calendar; and the consent packs downloaded
+// this month (a measure of how useful the compliance records are).
 import { and, count, gte, sql } from "drizzle-orm";
 import { NZ_TIME_ZONE } from "~/lib/nz-date";
 import type { EnquiryStatus } from "~/lib/vocabulary";
@@ -9,7 +10,14 @@ import { countProductsMissingBuildingInfo } from "~/modules/compliance/sheets.se
 import { NEW_ENQUIRY } from "~/modules/enquiries/follow-up.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { caseStudies, certifications, contactContent, contactQueries, products } from "~/server/db/schema";
+import {
+  caseStudies,
+  certifications,
+  consentPackDownloads,
+  contactContent,
+  contactQueries,
+  products,
+} from "~/server/db/schema";
 
 export const DASHBOARD_TIME_ZONE = NZ_TIME_ZONE;
 export const CHART_WEEKS = 12;
@@ -94,4 +102,19 @@ export async function countNewEnquiriesThisWeek(now = new Date(), db: DbOrTx = g
 export async function getEnquiryStats(now = new Date()) {
   const [perWeek, thisWeek] = await Promise.all([getEnquiriesPerWeek(now), countNewEnquiriesThisWeek(now)]);
   return { thisWeek, perWeek };
+}
+
+/** Consent packs downloaded since the first of this month, New Zealand time, from anywhere. */
+export async function countConsentPacksThisMonth(now = new Date(), db: DbOrTx = getDb()) {
+  const tz = DASHBOARD_TIME_ZONE;
+  const [row] = await db
+    .select({ n: count() })
+    .from(consentPackDownloads)
+    .where(
+      gte(
+        consentPackDownloads.createdAt,
+        sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${tz}) at time zone ${tz})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

@@ -4,6 +4,7 @@ import {
   BookOpenIcon,
   ClipboardXIcon,
   ContactIcon,
+  FileTextIcon,
   InboxIcon,
   PackageIcon,
 } from "lucide-react";
@@ -21,6 +22,7 @@ import { getBackupState } from "~/modules/dashboard/backup.server";
 import { retryFailedMail } from "~/modules/dashboard/commands.server";
 import { getMailHealth } from "~/modules/dashboard/mail.server";
 import {
+  countConsentPacksThisMonth,
   getDashboardCounts,
   getEnquiryStats,
   getProductsMissingBuildingInfo,
@@ -43,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Whether the nightly backup ran: the site's operation, admins only.
   const backupCheckedAt = new Date();
   const backupState = isAdmin(user) ? tryLoad("backup status", () => getBackupState()) : null;
-  const [counts, enquiries, missingBuildingInfo, mail, quotes] = await Promise.all([
+  const [counts, enquiries, missingBuildingInfo, mail, quotes, consentPacks] = await Promise.all([
     getDashboardCounts(),
     // Enquiries are for whoever may open them: admins, and sales only when they may quote.
     quoting ? getEnquiryStats() : null,
@@ -52,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     isAdmin(user) ? tryLoad("mail status", () => getMailHealth()) : null,
     // Quotes carry prices: for whoever may quote.
     quoting ? tryLoad("quote figures", () => getQuoteStats()) : null,
+    tryLoad("consent packs this month", () => countConsentPacksThisMonth()),
   ]);
   const backup = backupState ? { state: await backupState, checkedAt: backupCheckedAt } : null;
   return {
@@ -60,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     missingBuildingInfo,
     mail,
     quotes,
+    consentPacks,
     backup,
     isAdmin: isAdmin(user),
     quoting,
@@ -108,7 +112,18 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, enquiries, missingBuildingInfo, mail, quotes, backup, isAdmin, quoting, name } = loaderData;
+  const {
+    counts,
+    enquiries,
+    missingBuildingInfo,
+    mail,
+    quotes,
+    consentPacks,
+    backup,
+    isAdmin,
+    quoting,
+    name,
+  } = loaderData;
   const adminHref = (href: string) => (isAdmin ? href : undefined);
   return (
     <>
@@ -178,6 +193,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               icon={ClipboardXIcon}
               hint="Published, with no sheet or an incomplete one"
               href="/admin/catalog?building=missing"
+            />
+          ) : null}
+          {consentPacks.ok ? (
+            <StatCard
+              label="Consent packs this month"
+              value={consentPacks.value}
+              icon={FileTextIcon}
+              hint="Downloaded by visitors, customers and staff since the 1st"
             />
           ) : null}
           <Card>

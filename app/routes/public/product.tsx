@@ -5,6 +5,7 @@ import { Breadcrumbs } from "~/components/site/product-page/breadcrumbs";
 import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
 import { ProductDetails } from "~/components/site/product-page/product-details";
 import { RelatedProducts } from "~/components/site/product-page/related-products";
+import { ConsentPackForm } from "~/components/site/quote-list/consent-pack-form";
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { SEARCHED_PARAM } from "~/lib/search-link";
 import { getPublicBuildingInfo } from "~/modules/compliance/public.server";
@@ -84,6 +85,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
       <ProductDetails product={product} />
       <BuildingInfoSection info={buildingInfo} slug={product.slug} />
+      {buildingInfo.sheet || buildingInfo.certificates.length > 0 ? (
+        <ConsentPackForm
+          id="consent-pack"
+          action={`/catalog/${product.slug}/consent-pack`}
+          headingLevel={2}
+          className="mt-6 scroll-mt-20"
+          description="This product's building product information and current certificates as one PDF for your council, with a cover and an index. Name the job if you like; all fields are optional."
+        />
+      ) : null}
       <RelatedProducts products={related} />
     </div>
   );

@@ -4,6 +4,7 @@ import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page
 import { QuoteAnswerForms } from "~/components/site/quote/quote-answer-forms";
 import { QuoteDocument } from "~/components/site/quote/quote-document";
 import { QuoteNotice, QuoteStatusLine } from "~/components/site/quote/quote-status";
+import { ConsentPackForm } from "~/components/site/quote-list/consent-pack-form";
 import type { ActionFailure } from "~/lib/action-error";
 import { cn } from "~/lib/utils";
 import { answerQuote, markQuoteViewed } from "~/modules/quotes/commands.server";
@@ -158,6 +159,12 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
       <QuoteDocument quote={quote} pdfHref={`/quote/${params.token}/pdf`}>
         <QuoteStatusLine state={quote.state} validUntil={quote.validUntilOn} />
       </QuoteDocument>
+      <ConsentPackForm
+        action={`/quote/${params.token}/consent-pack`}
+        headingLevel={2}
+        className="print:hidden"
+        description="The building product information and current certificates of this quote's products as one PDF for your council, with a cover and an index. Name the job if you like; all fields are optional."
+      />
       {quote.state.kind === "open" ? (
         <QuoteAnswerForms actionData={actionData} traderName={quote.trader.name} />
       ) : null}

@@ -1,11 +1,9 @@
 // A quote's consent pack for staff who may quote: its products (the lines that are catalogue
-// products, in line order, as they are now), the job named by the quote's customer and number.
-// Each download is in the audit log.
+// products, in line order, as they are now), the job named by the quote's customer and number;
+// a PDF, or with ?format=zip a ZIP of its documents. Each download is in the audit log.
 import { z } from "zod";
-import { nzToday } from "~/lib/nz-date";
-import { consentPackFileName, getConsentPack } from "~/modules/consent-pack/build.server";
 import { recordQuoteConsentPack } from "~/modules/consent-pack/commands.server";
-import { consentPackResponse } from "~/modules/consent-pack/response.server";
+import { servePack } from "~/modules/consent-pack/response.server";
 import { quotingRoles } from "~/modules/quotes/access.server";
 import { getQuote } from "~/modules/quotes/drafts.server";
 import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
@@ -27,12 +25,17 @@ export async function loader(args: Route.LoaderArgs) {
     siteAddress: "",
     reference: `Quote ${quote.number}`,
   };
-  const pack = await getConsentPack({ productIds, job, neededUntil: null, publishedOnly: false });
-  if (!pack) throw notFound(NO_PRODUCTS);
-  await runCommand(recordQuoteConsentPack, actor, {
-    quoteId: quote.id,
-    number: quote.number,
-    products: pack.products,
+  return servePack({
+    request: { productIds, job, neededUntil: null, publishedOnly: false },
+    format: new URL(args.request.url).searchParams.get("format") === "zip" ? "zip" : "pdf",
+    named: { ...job, name: quote.number },
+    back: `/admin/quotes/${quote.id}`,
+    empty: () => {
+      throw notFound(NO_PRODUCTS);
+    },
+    actor,
+    source: "staff",
+    downloaded: (products) =>
+      runCommand(recordQuoteConsentPack, actor, { quoteId: quote.id, number: quote.number, products }),
   });
-  return consentPackResponse(pack, consentPackFileName({ ...job, name: quote.number }, nzToday()));
 }

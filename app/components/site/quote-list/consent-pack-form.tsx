@@ -1,53 +1,49 @@
-// "Download the consent pack" under the visitor's quote list: the job's name, its site address and
-// the date the certificates must stay valid until, all optional, sent by a plain GET form to
-// /quote-list/consent-pack, which answers with the PDF to save. A plain form (not a router Form)
-// on purpose: the browser saves the file and the page stays as it is, with scripts or without.
+// "Download the consent pack": the job's name, its site address and the date the certificates must
+// stay valid until, all optional, and the format (one PDF, or a ZIP with each document its own
+// file), sent by a plain GET form to `action` (the quote list's, a product's, a quote link's),
+// which answers with the file to save. A plain form (not a router Form) on purpose: the browser
+// saves the file and the page stays as it is, with scripts or without. Its parts are small
+// modules of their own, so the pages that share it load them with the site's shared code.
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Download } from "~/components/ui/sprite-icons";
-import { JOB_NAME_MAX, SITE_ADDRESS_MAX } from "~/modules/consent-pack/limits";
+import { ConsentPackFields } from "./consent-pack-fields";
+import { ConsentPackFormat } from "./consent-pack-format";
 
-export function ConsentPackForm() {
+export function ConsentPackForm({
+  action = "/quote-list/consent-pack",
+  description,
+  className = "mt-6",
+  headingLevel = 3,
+  id: anchor,
+}: {
+  action?: string;
+  description: string;
+  className?: string;
+  /** The heading's level where the form sits in the page's outline. */
+  headingLevel?: 2 | 3;
+  /** An id for links to the form (its errors send the visitor back to it). */
+  id?: string;
+}) {
   const id = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <form
+      id={anchor}
       method="get"
-      action="/quote-list/consent-pack"
+      action={action}
       aria-labelledby={`${id}-heading`}
       aria-describedby={`${id}-hint`}
-      className="mt-6 grid gap-3 rounded-lg border bg-muted/40 p-4"
+      className={`${className} grid gap-3 rounded-lg border bg-muted/40 p-4`}
     >
-      <h3 id={`${id}-heading`} className="font-semibold text-lg">
+      <Heading id={`${id}-heading`} className="font-semibold text-lg">
         Consent pack
-      </h3>
+      </Heading>
       <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-        One PDF for your council: each listed product's building product information and its current
-        certificates, with an index. Name the job if you like; all fields are optional.
+        {description}
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-job`} className="font-medium text-sm">
-            Job name
-          </label>
-          <Input id={`${id}-job`} name="job" maxLength={JOB_NAME_MAX} autoComplete="off" />
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-site`} className="font-medium text-sm">
-            Site address
-          </label>
-          <Input id={`${id}-site`} name="site" maxLength={SITE_ADDRESS_MAX} autoComplete="street-address" />
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-until`} className="font-medium text-sm">
-            Certificates needed until
-          </label>
-          <Input id={`${id}-until`} name="until" type="date" aria-describedby={`${id}-until-hint`} />
-          <p id={`${id}-until-hint`} className="text-muted-foreground text-xs">
-            The index warns of any certificate that expires before this date.
-          </p>
-        </div>
-      </div>
+      <ConsentPackFields id={id} />
+      <ConsentPackFormat />
       <div>
         <Button type="submit" variant="outline">
           <Download aria-hidden="true" className="size-4" />

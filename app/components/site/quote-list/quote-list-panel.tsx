@@ -74,7 +74,7 @@ export function QuoteListPanel({ items }: { items: QuoteListItem[] }) {
             ))}
           </ul>
           <ClearQuoteList onClear={refocus} />
-          <ConsentPackForm />
+          <ConsentPackForm description="One PDF for your council: each listed product's building product information and its current certificates, with an index. Name the job if you like; all fields are optional." />
         </>
       )}
     </section>

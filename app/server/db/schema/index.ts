@@ -6,6 +6,7 @@ export * from "./auth";
 export * from "./building-info";
 export * from "./catalog";
 export * from "./certifications";
+export * from "./consent-packs";
 export * from "./content";
 export * from "./enquiries";
 export * from "./images";
