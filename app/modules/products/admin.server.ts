@@ -9,9 +9,9 @@ import { completenessOfSheets, missingBuildingInfoCondition } from "~/modules/co
 import { productSearch } from "~/modules/search/query.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
-import { containsPattern, ilikeAny } from "~/server/db/like";
 import { brands, buildingInfoSheets, categories, products } from "~/server/db/schema";
 import type { AdminProductFilter } from "./admin-filter";
+import { productContains } from "./contains.server";
 
 export type AdminProduct = {
   id: string;
@@ -62,22 +62,6 @@ const adminColumns = {
   isPublished: products.isPublished,
   createdAt: products.createdAt,
 };
-
-const ADMIN_SEARCH_FIELDS = [products.name, products.description, products.shortDescription];
-
-/**
- * A case-insensitive "contains" on name, description or short description, or on the stock code.
- * The first test can use the trigram index on the three fields joined (products_search_trgm_idx),
- * so a search reads the rows that may match instead of every row; the second keeps a match from
- * spanning two fields. The code has a trigram index of its own (products_sku_trgm_idx).
- */
-function searchCondition(q: string): SQL | undefined {
-  const text = q.trim();
-  if (!text) return undefined;
-  const pattern = containsPattern(text);
-  const joined = sql`(coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, ''))`;
-  return or(and(ilike(joined, pattern), ilikeAny(ADMIN_SEARCH_FIELDS, text)), ilike(products.sku, pattern));
-}
 
 // Newest first, the id breaking ties: the order of products_admin_list_idx.
 const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
@@ -136,7 +120,7 @@ async function totalOf(where: SQL | undefined, searched: boolean): Promise<{ n: 
  * search index. The list keeps its order, newest first.
  */
 async function adminSearchCondition(q: string): Promise<SQL | undefined> {
-  const contains = searchCondition(q);
+  const contains = productContains(q);
   if (!contains) return undefined;
   return (await productSearch(q, contains))?.condition ?? contains;
 }
@@ -283,7 +267,7 @@ export async function getProductPickLists(db: DbOrTx = getDb()) {
  * search and its score): what the quote builder offers to add as a line.
  */
 export async function findProductsToQuote(q: string, limit = 8) {
-  const contains = searchCondition(q);
+  const contains = productContains(q);
   if (!contains) return [];
   const search = await productSearch(q, contains);
   return getDb()

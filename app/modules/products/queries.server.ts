@@ -26,7 +26,7 @@ import {
 import { logger } from "~/server/logger.server";
 import { readOr } from "~/server/read-or.server";
 import { CATALOG_PAGE_SIZE, type CatalogParams, type CatalogSort } from "./catalog-params";
-import { SKU_MAX } from "./schema";
+import { productContains } from "./contains.server";
 
 /** The fields a public product card or quick view may show. */
 export type PublicProduct = {
@@ -146,17 +146,6 @@ const FEW_RESULTS = 3;
 /** At most this many categories are suggested for a search that found nothing. */
 const HELP_CATEGORIES = 4;
 
-/** A case-insensitive "contains" on name, description or short description, or on the stock code. */
-function searchCondition(term: string): SQL {
-  const pattern = containsPattern(term);
-  // The first test can use the trigram index on the concatenation; the second keeps a match
-  // from spanning two fields. The code has a trigram index of its own, not asked for a term
-  // longer than any stock code can be.
-  const text = sql`((coalesce(${products.name}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.shortDescription}, '')) ilike ${pattern}
-    and (${products.name} ilike ${pattern} or ${products.description} ilike ${pattern} or ${products.shortDescription} ilike ${pattern}))`;
-  return term.trim().length > SKU_MAX ? text : sql`(${text} or ${products.sku} ilike ${pattern})`;
-}
-
 /**
  * A search of the published catalogue: the case-insensitive contains match on name, descriptions
  * and stock code, widened by the search index (words in any order, trade forms, synonyms, typos)
@@ -168,7 +157,7 @@ export async function searchPublished(
   filters: PublishedFilters,
   page: { order: HitOrder; limit: number; offset: number; withTotal?: boolean; withContains?: boolean },
 ) {
-  const options = { contains: searchCondition(q), filters, ...page };
+  const options = { contains: productContains(q) ?? sql`false`, filters, ...page };
   try {
     return await publishedSearchHits(q, options);
   } catch (error) {

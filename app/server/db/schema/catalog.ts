@@ -104,11 +104,11 @@ export const products = pgTable(
     index("products_catalog_stock_idx")
       .on(sql`(${CATALOG_STOCK_RANK})`, sql`lower(${t.name})`, t.name, t.id)
       .where(sql`${t.isPublished}`),
-    index("products_search_trgm_idx").using(
-      "gin",
-      sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.description}, '') || ' ' || coalesce(${t.shortDescription}, '')) gin_trgm_ops`,
-    ),
-    // A search finds a product by its stock code too: a code "contains" match reads this index.
+    // The catalogue search's "contains" match (products/contains.server.ts): a trigram index per
+    // field it reads, ORed by the planner.
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    index("products_short_description_trgm_idx").using("gin", sql`${t.shortDescription} gin_trgm_ops`),
     index("products_sku_trgm_idx").using("gin", sql`${t.sku} gin_trgm_ops`),
   ],
 );
