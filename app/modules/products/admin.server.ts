@@ -1,7 +1,7 @@
 // Products in the back office (Catalog Management): the paged, searched list with prices, the same
 // list read whole for the catalogue export, and the pick-lists (the writes are commands.server.ts).
 // Prices leave the server only through this module.
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, type Paged, readPage } from "~/lib/list-params";
 import type { StockStatus } from "~/lib/vocabulary";
 import type { Completeness } from "~/modules/compliance/completeness";

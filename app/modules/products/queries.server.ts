@@ -14,7 +14,6 @@ import {
 } from "~/modules/search/query.server";
 import { memoizeContent } from "~/server/cache/content-memo.server";
 import { getDb } from "~/server/db/db.server";
-import { containsPattern } from "~/server/db/like";
 import {
   brands,
   CATALOG_STOCK_RANK,
