@@ -53,6 +53,7 @@ const SALES_QUOTING = new Set([
   "/admin/quotes",
   "/admin/quotes/:id",
   "/admin/quotes/:id/pdf",
+  "/admin/quotes/:id/consent-pack",
   "/admin/quote-products",
 ]);
 const SALES_QUOTING_ADMIN_INTENTS = new Set([
