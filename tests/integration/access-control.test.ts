@@ -507,6 +507,19 @@ function rules(): Record<string, Rule> {
       url: "/quote-list/consent-pack",
       loader: everyone({ status: 302, location: "/contact#quote-list" }),
     },
+    // A published product's pack: anyone may download it (limited per address an hour).
+    "routes/resources/product-consent-pack": {
+      url: `/catalog/${s.productSlug}/consent-pack`,
+      params: { slug: s.productSlug },
+      loader: everyone(OK),
+    },
+    // The customer's link: the seeded quote has no catalogue products, so its pack is a 404 that
+    // says so, whoever holds the link.
+    "routes/resources/quote-consent-pack": {
+      url: `/quote/${s.quoteToken}/consent-pack`,
+      params: { token: s.quoteToken },
+      loader: everyone({ status: 404 }),
+    },
     "routes/resources/quote-pdf": {
       url: `/quote/${s.quoteToken}/pdf`,
       params: { token: s.quoteToken },
