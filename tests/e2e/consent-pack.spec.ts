@@ -123,6 +123,9 @@ test("a customer opens their quote link and downloads the consent pack of its pr
   page,
   browser,
 }) => {
+  // The quote's e-mail is waited for up to a minute (the mail worker's turn on a busy machine):
+  // the journey's own limit leaves room for that wait.
+  test.setTimeout(120_000);
   // A visitor's enquiry with the LVL beam on its quote list, quoted and sent by an admin.
   const marker = `Pack${crypto.randomBytes(3).toString("hex")}`;
   await addToList(page, LVL, true);
