@@ -1,7 +1,7 @@
 // What the consent pack's own pages share: an A4 pdfkit document in the quote PDF's fonts, with
 // room at the foot for the page number drawn over the whole pack, and the few ways its text is
 // set (a heading kept with what follows, a paragraph, label and value rows).
-import { FONT, FONT_BOLD, INK, MUTED } from "../quotes/pdf.server";
+import { INK, MUTED, openPdfDocument } from "../quotes/pdf.server";
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -11,25 +11,14 @@ export const WIDTH = 495;
 export const BOTTOM_MARGIN = 60;
 export const WARNING = "#9a3412";
 
-export async function openDocument(title: string, author: string) {
-  // Loaded when a pack is first drawn: most processes never draw one.
-  const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({
+export function openDocument(title: string, author: string) {
+  return openPdfDocument({
     size: "A4",
     margins: { top: 50, left: LEFT, right: 50, bottom: BOTTOM_MARGIN },
     bufferPages: true,
     autoFirstPage: false,
     info: { Title: title, Author: author },
   });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  return { doc, done };
 }
 
 export function bottom(doc: Doc) {

@@ -60,10 +60,26 @@ const COLUMNS = {
   amount: { x: 475, width: 70 },
 } as const;
 
-export async function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
-  // Loaded when a quote is first drawn: most processes never draw one (some 13 MB of memory).
+/**
+ * A pdfkit document in the house fonts ("body" and "bold"), and its bytes once it is ended. pdfkit
+ * is loaded when a document is first drawn: most processes never draw one (some 13 MB of memory).
+ */
+export async function openPdfDocument(options: PDFKit.PDFDocumentOptions) {
   const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({
+  const doc = new PDFDocument(options);
+  doc.registerFont("body", FONT);
+  doc.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, done };
+}
+
+export async function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
+  const { doc, done } = await openPdfDocument({
     size: "A4",
     margin: 50,
     bufferPages: true,
@@ -72,14 +88,6 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
       Author: quote.trader.name,
       Subject: `Quote for ${quote.customer.name}`,
     },
-  });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
 
   drawHeader(doc, quote);
