@@ -10,6 +10,8 @@
 //   BENCH_ONLY=search                   the catalogue search at 100,000 products: relevance, latency
 //                                       one at a time, searches a second at 50 connections
 //                                       (BENCH_SEARCH_PRODUCTS)
+//   BENCH_ONLY=pack                     the consent pack over HTTP: 20 products with 15 certificates
+//                                       of 1–3 MB (first, then served again), 200 products, four at once
 //   BENCH_ONLY=scale                    nginx in front of 1 and 2 instances, one killed (PostgreSQL)
 //   BENCH_ONLY=faults                   load and faults (stops PostgreSQL; only when named)
 //   BENCH_ONLY=rolling                  the README's upgrade loop under traffic through nginx
@@ -31,13 +33,14 @@ const SECTIONS = [
   "import",
   "enquiries",
   "search",
+  "pack",
   "scale",
   "rolling",
   "faults",
 ];
 // Sections that run their own servers (the rest share one server per engine; a section may
 // export `engines` to run on one engine only).
-const STANDALONE = new Set(["enquiries", "search", "scale", "rolling", "faults"]);
+const STANDALONE = new Set(["enquiries", "search", "pack", "scale", "rolling", "faults"]);
 // Sections run only when BENCH_ONLY names them: faults stops the machine's PostgreSQL.
 const OPT_IN = new Set(["faults"]);
 

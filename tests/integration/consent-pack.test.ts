@@ -9,6 +9,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
+import { formatNzDate, nzToday } from "~/lib/nz-date";
 import { getConsentPack } from "~/modules/consent-pack/build.server";
 import { encodeQuoteList } from "~/modules/quote-list/quote-list-cookie";
 import { action as sheetAction } from "~/routes/admin/catalog/building-info-sheet";
@@ -673,6 +674,78 @@ test(
       .returning();
     const refused = await settle(() => ask(hidden?.slug ?? "", "", "198.51.100.212"));
     expect(refused.status).toBe(404);
+  },
+  SLOW,
+);
+
+test(
+  "a certificate a product had in its last pack and has lost since is named in the next pack's index, and stays named while nothing changes",
+  async () => {
+    const { product, certificate } = await productWithCertificate(
+      "Lost Certificate Product",
+      "CM90500",
+      fs.readFileSync(demoPdfPath()),
+    );
+    const [kept] = await db()
+      .insert(certifications)
+      .values({
+        title: "CodeMark Certificate CM90501",
+        fileUrl: "https://codemark.example.govt.nz/certificates/CM90501.pdf",
+        fileType: "PDF",
+        scheme: "codemark",
+        certificateNumber: "CM90501",
+        standing: "active",
+      })
+      .returning();
+    if (!kept) throw new Error("not stored");
+    await db().insert(certificationProducts).values({ certificationId: kept.id, productId: product.id });
+    const download = async (ip: string) => {
+      const response = (await productPackLoader({
+        request: new Request(`http://localhost/catalog/${product.slug}/consent-pack?job=Lost`),
+        params: { slug: product.slug },
+        context: routeContext(ip),
+      } as never)) as Response;
+      expect(response.status).toBe(200);
+      return squash((await readPdf(new Uint8Array(await response.arrayBuffer()))).pages.join(" "));
+    };
+    const lostWords = (date: string) =>
+      squash(`Lost since the last consent pack (${date}): CodeMark CM90500.`);
+    const today = formatNzDate(nzToday());
+
+    const first = await download("198.51.100.220");
+    expect(first).toContain("CM90500");
+    expect(first).not.toContain("Lostsince");
+
+    // Suspended since: not included, and the index says it was in the last pack.
+    await db()
+      .update(certifications)
+      .set({ standing: "suspended" })
+      .where(eq(certifications.id, certificate.id));
+    const second = await download("198.51.100.221");
+    expect(second).toContain(lostWords(today));
+    expect(second).toContain(squash("CodeMark CM90500 suspended: not included."));
+
+    // Made again with nothing changed: the same words, from the stored pack.
+    const stored = await getConsentPack({
+      productIds: [product.id],
+      job: { name: "Lost", siteAddress: "", reference: product.name },
+      neededUntil: null,
+      publishedOnly: true,
+    });
+    stored?.body.destroy();
+    expect(stored?.cached).toBe(true);
+    expect(await download("198.51.100.222")).toContain(lostWords(today));
+
+    // A certificate taken off the product (not only suspended) is lost just the same.
+    await db()
+      .update(certifications)
+      .set({ standing: "active" })
+      .where(eq(certifications.id, certificate.id));
+    expect(await download("198.51.100.223")).not.toContain("Lostsince");
+    await db().delete(certificationProducts).where(eq(certificationProducts.certificationId, kept.id));
+    const fifth = await download("198.51.100.224");
+    expect(fifth).toContain(squash(`Lost since the last consent pack (${today}): CodeMark CM90501.`));
+    expect(fifth).not.toContain(squash("CodeMark CM90501 suspended"));
   },
   SLOW,
 );

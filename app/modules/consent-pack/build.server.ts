@@ -18,11 +18,13 @@ import { keepConsentPack } from "./commands.server";
 import { drawConsentPack } from "./draw.server";
 import { readCertificateFile } from "./files.server";
 import { drawInTurn, unlessAborted } from "./gate.server";
-import { planPack } from "./index";
-import { loadPackRecords } from "./queries.server";
+import { type ProductPackHistory, planPack } from "./index";
+import { loadPackHistory, loadPackRecords } from "./queries.server";
+
+export type { ProductPackHistory };
 
 /** Changes whenever the drawing changes, so packs drawn by older code are drawn again. */
-const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 2;
 
 export type PackJob = { name: string; siteAddress: string; reference?: string | null };
 
@@ -43,6 +45,8 @@ export type ServedPack = {
   /** Whether it was served from storage without drawing. */
   cached: boolean;
   products: number;
+  /** The products' histories to keep once the pack is on its way (see keepPackHistory). */
+  history: ProductPackHistory[];
 };
 
 /**
@@ -73,6 +77,15 @@ async function packInputs(request: ConsentPackRequestOf) {
     nzbn: settings.nzbn,
   };
   const base = publicBaseUrl();
+  const plan = planPack({
+    ...records,
+    today,
+    neededUntil: request.neededUntil,
+    history: await loadPackHistory(records.products.map((product) => product.id)),
+  });
+  const history = plan.entries.flatMap((entry) =>
+    entry.history ? [{ productId: entry.product.id, history: entry.history }] : [],
+  );
   const hash = crypto
     .createHash("sha256")
     .update(
@@ -84,10 +97,13 @@ async function packInputs(request: ConsentPackRequestOf) {
         trader,
         base,
         records,
+        // What each product lost since its last pack is printed, so it is part of the content
+        // (as arrays: a loss read back from jsonb has its keys in another order).
+        lost: plan.entries.map((entry) => entry.lost && [entry.lost.since, ...entry.lost.names]),
       }),
     )
     .digest("hex");
-  return { now, today, records, trader, base, name: packStoredName(hash) };
+  return { now, today, records, plan, history, trader, base, name: packStoredName(hash) };
 }
 
 type PackInputs = NonNullable<Awaited<ReturnType<typeof packInputs>>>;
@@ -95,7 +111,7 @@ type PackInputs = NonNullable<Awaited<ReturnType<typeof packInputs>>>;
 /** Draws the pack (inside a turn): stops when `signal` aborts. */
 async function drawPack(request: ConsentPackRequestOf, inputs: PackInputs, signal: AbortSignal) {
   const absolute = absoluteFor(inputs.base);
-  const plan = planPack({ ...inputs.records, today: inputs.today, neededUntil: request.neededUntil });
+  const { plan } = inputs;
   const drawn = await drawConsentPack({
     plan,
     front: {
@@ -119,11 +135,11 @@ async function drawPack(request: ConsentPackRequestOf, inputs: PackInputs, signa
 export async function getConsentPack(request: ConsentPackRequestOf): Promise<ServedPack | null> {
   const inputs = await packInputs(request);
   if (!inputs) return null;
-  const { name, records } = inputs;
+  const { name, records, history } = inputs;
   const storage = getStorage();
   const served = async (cached: boolean): Promise<ServedPack> => {
     const file = await storage.get("consent_packs", name);
-    return { name, size: file.size, body: file.stream, cached, products: records.products.length };
+    return { name, size: file.size, body: file.stream, cached, products: records.products.length, history };
   };
   const stored = async () => {
     try {
@@ -155,7 +171,11 @@ export async function getConsentPack(request: ConsentPackRequestOf): Promise<Ser
 export async function withDrawnConsentPack<T>(
   request: ConsentPackRequestOf,
   finish: (
-    pack: Awaited<ReturnType<typeof drawPack>> & { today: string; absolute: (url: string) => string },
+    pack: Awaited<ReturnType<typeof drawPack>> & {
+      today: string;
+      absolute: (url: string) => string;
+      history: ProductPackHistory[];
+    },
     signal: AbortSignal,
   ) => Promise<T>,
 ): Promise<T | null> {
@@ -163,7 +183,10 @@ export async function withDrawnConsentPack<T>(
   if (!inputs) return null;
   return drawInTurn(async (signal) => {
     const drawn = await drawPack(request, inputs, signal);
-    return finish({ ...drawn, today: inputs.today, absolute: absoluteFor(inputs.base) }, signal);
+    return finish(
+      { ...drawn, today: inputs.today, absolute: absoluteFor(inputs.base), history: inputs.history },
+      signal,
+    );
   });
 }
 

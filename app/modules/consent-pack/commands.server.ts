@@ -1,13 +1,20 @@
 // The consent pack's writes. Keeping a drawn pack is a cache write to storage, done after it is
 // drawn and outside any transaction (it holds no row); a pack staff make is in the audit log;
 // every pack downloaded is counted (a row without who asked) for the dashboard.
+import { inArray, sql } from "drizzle-orm";
 import { defineCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
-import { type CONSENT_PACK_SOURCES, consentPackDownloads } from "~/server/db/schema";
+import {
+  type CONSENT_PACK_SOURCES,
+  consentPackDownloads,
+  consentPackHistory,
+  products,
+} from "~/server/db/schema";
 import { getStorage } from "~/server/storage/storage.server";
 import { quotingRoles } from "../quotes/access.server";
 import { quoteEntity } from "../quotes/entity";
 import { consentPackDownloadEntity } from "./entity";
+import type { ProductPackHistory } from "./index";
 
 /**
  * Keeps a drawn pack under its content's name. Two requests drawing the same pack at once both
@@ -41,6 +48,8 @@ export type PackDownload = {
   source: (typeof CONSENT_PACK_SOURCES)[number];
   products: number;
   format: "pdf" | "zip";
+  /** What this pack carried for each product whose history changed (see lossSinceLastPack). */
+  history?: readonly ProductPackHistory[];
 };
 
 /** Counts one pack on its way to whoever asked (the dashboard's "consent packs this month"). */
@@ -56,7 +65,43 @@ export const recordConsentPackDownload = defineCommand({
       input.products === 1 ? "product" : "products"
     }) downloaded from ${input.source === "visitor" ? "the public site" : input.source === "customer" ? "a quote link" : "the back office"}`,
   }),
-  run: async (input: PackDownload) => {
-    await getDb().insert(consentPackDownloads).values(input);
+  run: async ({ history = [], ...download }: PackDownload) => {
+    await getDb().insert(consentPackDownloads).values(download);
+    await keepPackHistory(history);
   },
 });
+
+/**
+ * Keeps, per product, what the pack on its way carried: the next pack says what was lost since.
+ * A product deleted meanwhile is skipped (its history has nothing left to follow).
+ */
+export async function keepPackHistory(history: readonly ProductPackHistory[]) {
+  if (history.length === 0) return;
+  const ids = history.map((entry) => entry.productId);
+  const present = new Set(
+    (await getDb().select({ id: products.id }).from(products).where(inArray(products.id, ids))).map(
+      (row) => row.id,
+    ),
+  );
+  const rows = history
+    .filter((entry) => present.has(entry.productId))
+    .map(({ productId, history: h }) => ({
+      productId,
+      packedOn: h.packedOn,
+      certificates: h.certificates,
+      lost: h.lost,
+    }));
+  if (rows.length === 0) return;
+  await getDb()
+    .insert(consentPackHistory)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: consentPackHistory.productId,
+      set: {
+        packedOn: sql`excluded.packed_on`,
+        certificates: sql`excluded.certificates`,
+        lost: sql`excluded.lost`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

@@ -80,11 +80,32 @@ export type IndexDocument =
       appendedHere: boolean;
     };
 
+/**
+ * What the last pack holding a product carried for it: the certificates that went in, and the
+ * losses that pack reported (kept while nothing changes, so a pack made again says the same).
+ */
+export type PackHistory = {
+  /** The New Zealand day that pack was made (YYYY-MM-DD). */
+  packedOn: string;
+  certificates: { id: string; name: string }[];
+  lost: PackLoss | null;
+};
+
+/** A product's history as a pack leaves it. */
+export type ProductPackHistory = { productId: string; history: PackHistory };
+
+/** The certificates a product lost since the pack made on `since`. */
+export type PackLoss = { since: string; names: string[] };
+
 export type IndexEntry = {
   product: PackProduct;
   classLabel: string;
   documents: IndexDocument[];
   warnings: string[];
+  /** What the product lost since the last pack that held it; null when nothing. */
+  lost: PackLoss | null;
+  /** The product's history to keep after this pack; null when it is the one on file. */
+  history: PackHistory | null;
 };
 
 export type PackPlan = {
@@ -101,6 +122,8 @@ export type PackInput = {
   today: string;
   /** The last day the builder needs the certificates valid for (YYYY-MM-DD), if given. */
   neededUntil?: string | null;
+  /** Each product's last pack, by product id (none for a product never packed). */
+  history?: ReadonlyMap<string, PackHistory>;
 };
 
 /** "CodeMark CM40123", "BRANZ Appraisal 1021", or the title when it has no number. */
@@ -177,8 +200,35 @@ function missingCertificateWarning(product: PackProduct, included: readonly Pack
   return null;
 }
 
+/**
+ * What a product lost since its last pack, and its history after this one. A certificate that went
+ * into the last pack and does not go into this one is lost (expired, suspended, withdrawn since,
+ * or no longer covering the product). While the certificates going in stay those of the last
+ * pack, the last pack's report stands, so the same pack made again says the same.
+ */
+export function lossSinceLastPack(
+  previous: PackHistory | undefined,
+  included: readonly Pick<PackCertificate, "id" | "scheme" | "certificateNumber" | "title">[],
+  today: string,
+): { lost: PackLoss | null; history: PackHistory | null } {
+  const now = included.map((c) => ({ id: c.id, name: certificateName(c) }));
+  if (!previous) return { lost: null, history: { packedOn: today, certificates: now, lost: null } };
+  const ids = new Set(now.map((c) => c.id));
+  const same =
+    previous.certificates.length === now.length && previous.certificates.every((c) => ids.has(c.id));
+  if (same) return { lost: previous.lost, history: null };
+  const names = previous.certificates.filter((c) => !ids.has(c.id)).map((c) => c.name);
+  const lost = names.length > 0 ? { since: previous.packedOn, names } : null;
+  return { lost, history: { packedOn: today, certificates: now, lost } };
+}
+
+/** The index's words for what a product lost since its last pack. */
+export function lossWarning(lost: PackLoss) {
+  return `Lost since the last consent pack (${formatNzDate(lost.since)}): ${lost.names.join(", ")}.`;
+}
+
 /** The index of a pack, and the certificates that go in. */
-export function planPack({ products, certificates, today, neededUntil }: PackInput): PackPlan {
+export function planPack({ products, certificates, today, neededUntil, history }: PackInput): PackPlan {
   const byProduct = new Map<string, PackCertificate[]>();
   for (const certificate of [...certificates].sort(byCertificateOrder)) {
     for (const productId of certificate.productIds) {
@@ -208,8 +258,10 @@ export function planPack({ products, certificates, today, neededUntil }: PackInp
         appendedHere,
       });
     }
+    const since = lossSinceLastPack(history?.get(product.id), included, today);
     const warnings = [
       ...sheetWarnings(product),
+      since.lost ? lossWarning(since.lost) : null,
       missingCertificateWarning(product, included),
       ...included.map((c) => expiryWarning(c, today, neededUntil)),
       ...covering.map((c) => leftOutWarning(c, today)),
@@ -219,6 +271,7 @@ export function planPack({ products, certificates, today, neededUntil }: PackInp
       classLabel: product.sheet ? CLASS_LABELS[product.sheet.classification] : NO_SHEET_LABEL,
       documents,
       warnings,
+      ...since,
     };
   });
   return { entries, certificates: order };

@@ -194,3 +194,105 @@ test("classes in the index's words, and warnings for a missing or incomplete she
     ["No building product information sheet on file."],
   ]);
 });
+
+test("a product's first pack reports no loss and starts its history", () => {
+  const plan = planPack({
+    products: [product("p1")],
+    certificates: [certificate("A", { productIds: ["p1"] })],
+    today: TODAY,
+  });
+  const entry = plan.entries[0];
+  expect(entry?.lost).toBeNull();
+  expect(entry?.history).toEqual({
+    packedOn: TODAY,
+    certificates: [{ id: "A", name: "BRANZ Appraisal A" }],
+    lost: null,
+  });
+  expect(entry?.warnings.join(" ")).not.toContain("Lost since");
+});
+
+test("a certificate in the last pack that no longer goes in is reported lost, with the last pack's date", () => {
+  const history = new Map([
+    [
+      "p1",
+      {
+        packedOn: "2026-03-02",
+        certificates: [
+          { id: "A", name: "BRANZ Appraisal A" },
+          { id: "B", name: "BRANZ Appraisal B" },
+        ],
+        lost: null,
+      },
+    ],
+  ]);
+  // B is suspended now; C no longer covers the product at all (it is not among the certificates).
+  const plan = planPack({
+    products: [product("p1")],
+    certificates: [
+      certificate("A", { productIds: ["p1"] }),
+      certificate("B", { productIds: ["p1"], standing: "suspended" }),
+    ],
+    today: TODAY,
+    history,
+  });
+  const entry = plan.entries[0];
+  expect(entry?.lost).toEqual({ since: "2026-03-02", names: ["BRANZ Appraisal B"] });
+  expect(entry?.warnings).toContain("Lost since the last consent pack (2 March 2026): BRANZ Appraisal B.");
+  expect(entry?.history).toEqual({
+    packedOn: TODAY,
+    certificates: [{ id: "A", name: "BRANZ Appraisal A" }],
+    lost: { since: "2026-03-02", names: ["BRANZ Appraisal B"] },
+  });
+
+  // Made again with nothing changed: the same report, and the history on file stands.
+  const again = planPack({
+    products: [product("p1")],
+    certificates: [certificate("A", { productIds: ["p1"] })],
+    today: "2026-06-02",
+    history: new Map([["p1", entry?.history ?? { packedOn: "", certificates: [], lost: null }]]),
+  });
+  expect(again.entries[0]?.lost).toEqual({ since: "2026-03-02", names: ["BRANZ Appraisal B"] });
+  expect(again.entries[0]?.history).toBeNull();
+});
+
+test("a certificate that expires on the day after the last pack is lost; one still valid on its last day is not", () => {
+  const history = new Map([
+    ["p1", { packedOn: "2026-05-01", certificates: [{ id: "A", name: "BRANZ Appraisal A" }], lost: null }],
+  ]);
+  const lastDay = planPack({
+    products: [product("p1")],
+    certificates: [certificate("A", { productIds: ["p1"], expiresOn: TODAY })],
+    today: TODAY,
+    history,
+  });
+  expect(lastDay.entries[0]?.lost).toBeNull();
+  expect(lastDay.entries[0]?.history).toBeNull();
+  const dayAfter = planPack({
+    products: [product("p1")],
+    certificates: [certificate("A", { productIds: ["p1"], expiresOn: "2026-05-31" })],
+    today: TODAY,
+    history,
+  });
+  expect(dayAfter.entries[0]?.lost).toEqual({ since: "2026-05-01", names: ["BRANZ Appraisal A"] });
+});
+
+test("a product that gains a certificate starts a new history without a loss", () => {
+  const history = new Map([
+    [
+      "p1",
+      {
+        packedOn: "2026-05-01",
+        certificates: [{ id: "A", name: "BRANZ Appraisal A" }],
+        lost: { since: "2026-04-01", names: ["X"] },
+      },
+    ],
+  ]);
+  const plan = planPack({
+    products: [product("p1")],
+    certificates: [certificate("A", { productIds: ["p1"] }), certificate("B", { productIds: ["p1"] })],
+    today: TODAY,
+    history,
+  });
+  expect(plan.entries[0]?.lost).toBeNull();
+  expect(plan.entries[0]?.history?.certificates.map((c) => c.id)).toEqual(["A", "B"]);
+});

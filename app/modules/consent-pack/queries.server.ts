@@ -11,9 +11,10 @@ import {
   buildingInfoSheets,
   certificationProducts,
   certifications,
+  consentPackHistory,
   products,
 } from "~/server/db/schema";
-import type { PackCertificate, PackProduct, PackSheet } from "./index";
+import type { PackCertificate, PackHistory, PackProduct, PackSheet } from "./index";
 
 /** The most products one pack holds. */
 export const PACK_MAX_PRODUCTS = 250;
@@ -118,4 +119,19 @@ export async function publishedProductBySlug(slug: string) {
     .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
     .limit(1);
   return row ?? null;
+}
+
+/** Each of these products' last pack (what went in, what it reported lost), by product id. */
+export async function loadPackHistory(productIds: readonly string[]): Promise<Map<string, PackHistory>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await getDb()
+    .select()
+    .from(consentPackHistory)
+    .where(inArray(consentPackHistory.productId, [...productIds]));
+  return new Map(
+    rows.map((row) => [
+      row.productId,
+      { packedOn: row.packedOn, certificates: row.certificates, lost: row.lost ?? null },
+    ]),
+  );
 }

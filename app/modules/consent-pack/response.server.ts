@@ -15,6 +15,7 @@ import {
   consentPackFileName,
   getConsentPack,
   type PackJob,
+  type ProductPackHistory,
   type ServedPack,
 } from "./build.server";
 import { type PackDownload, recordConsentPackDownload } from "./commands.server";
@@ -137,21 +138,21 @@ export async function servePack(options: {
   downloaded?: (products: number) => Promise<unknown>;
 }) {
   const { request, format, named, back, empty, actor, source } = options;
-  const downloaded = async (products: number) => {
+  const downloaded = async (products: number, history: ProductPackHistory[]) => {
     await options.downloaded?.(products);
-    await runCommand(recordConsentPackDownload, actor, { source, products, format });
+    await runCommand(recordConsentPackDownload, actor, { source, products, format, history });
   };
   return answerPack(async () => {
     const today = nzToday(request.now);
     if (format === "zip") {
       const zip = await getConsentPackZip(request);
       if (!zip) return empty();
-      await downloaded(zip.products);
+      await downloaded(zip.products, zip.history);
       return consentPackZipResponse(zip.stream, consentPackFileName(named, today, "zip"));
     }
     const pack = await getConsentPack(request);
     if (!pack) return empty();
-    await downloaded(pack.products);
+    await downloaded(pack.products, pack.history);
     return consentPackResponse(pack, consentPackFileName(named, today));
   }, back);
 }

@@ -13,19 +13,29 @@
 // is streamed as it is written; the split files wait in memory until then (about the pack's size).
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { type ConsentPackRequestOf, fileWords, withDrawnConsentPack } from "./build.server";
+import {
+  type ConsentPackRequestOf,
+  fileWords,
+  type ProductPackHistory,
+  withDrawnConsentPack,
+} from "./build.server";
 import type { PackPart } from "./draw.server";
 import { readCertificateFile } from "./files.server";
 import { certificateName } from "./index";
 
-export type ZippedPack = { stream: Readable; products: number; files: string[] };
+export type ZippedPack = {
+  stream: Readable;
+  products: number;
+  files: string[];
+  history: ProductPackHistory[];
+};
 
 function twoDigits(value: number) {
   return String(value).padStart(2, "0");
 }
 
 export async function getConsentPackZip(request: ConsentPackRequestOf): Promise<ZippedPack | null> {
-  return withDrawnConsentPack(request, async ({ plan, drawn, today, absolute }, signal) => {
+  return withDrawnConsentPack(request, async ({ plan, drawn, today, absolute, history }, signal) => {
     const lib = await import("pdf-lib");
     const whole = await lib.PDFDocument.load(drawn.bytes);
     const pagesOf = async (part: PackPart) => {
@@ -91,6 +101,11 @@ export async function getConsentPackZip(request: ConsentPackRequestOf): Promise<
     const archive = archiver("zip", { zlib: { level: 6 } });
     for (const file of files) archive.append(file.body, { name: file.name });
     void archive.finalize();
-    return { stream: archive, products: plan.entries.length, files: files.map((file) => file.name) };
+    return {
+      stream: archive,
+      products: plan.entries.length,
+      files: files.map((file) => file.name),
+      history,
+    };
   });
 }
