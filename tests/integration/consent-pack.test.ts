@@ -31,6 +31,7 @@ import { getStorage } from "~/server/storage/storage.server";
 import { cookieFor, settle } from "../support/admin-action";
 import { createAppHandler, routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
+import { bytesOf, type ReadPdf, readPdf, squash } from "../support/pdf";
 import { draftQuoteFor, quoteStaff, sendAs } from "../support/quotes";
 
 const database = useTestDatabase();
@@ -43,61 +44,8 @@ beforeAll(async () => {
 
 const SLOW = 180_000;
 
-type ReadPdf = {
-  pages: string[];
-  outline: { title: string; page: number; children: { title: string; page: number }[] }[];
-};
-
-/** The text of each page and the outline with the page (1-based) each bookmark opens. */
-async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`,
-    verbosity: 0,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const content = await (await document.getPage(number)).getTextContent();
-      pages.push(
-        content.items
-          .map((item) => ("str" in item ? `${item.str}${item.hasEOL ? "\n" : ""}` : ""))
-          .join("")
-          .trim(),
-      );
-    }
-    type Node = { title: string; dest: unknown; items: Node[] };
-    const pageOf = async (dest: unknown) => {
-      const array = (typeof dest === "string" ? await document.getDestination(dest) : dest) as unknown[];
-      return (await document.getPageIndex(array[0] as never)) + 1;
-    };
-    const nodes = ((await document.getOutline()) ?? []) as Node[];
-    const outline = [];
-    for (const node of nodes) {
-      const children = [];
-      for (const child of node.items) children.push({ title: child.title, page: await pageOf(child.dest) });
-      outline.push({ title: node.title, page: await pageOf(node.dest), children });
-    }
-    return { pages, outline };
-  } finally {
-    await document.destroy();
-  }
-}
-
-/** Text without its spaces and line breaks, which wrapping puts anywhere. */
-function squash(text: string) {
-  return text.replace(/\s+/g, "");
-}
-
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-async function bytesOf(body: NodeJS.ReadableStream) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** The published demo products that certificates or sheets cover: the demo's compliance list. */
