@@ -1,9 +1,9 @@
 // What a sent quote mails: the customer's quote (its PDF attached and their link, and when the
 // setting says so its consent pack, attached or linked), the one reminder before it expires (a
 // new link, the PDF again), the customer's copy of their acceptance (the PDF again), the
-// customer's notice that staff withdrew the quote (with the reason staff
-// gave), and the staff's notice of each answer. Texts are plain. Each is a message for the outbox,
-// queued by the command that sends it, in its transaction.
+// customer's notice that staff withdrew the quote (with the reason staff gave), and the staff's
+// notice of each answer. Texts are plain. Each is a message for the outbox, queued by the command
+// that sends it, in its transaction.
 import { formatCents } from "~/lib/money";
 import { formatNzDate } from "~/lib/nz-date";
 import { oneLine } from "~/modules/notifications/mail-text";
