@@ -117,7 +117,7 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
             <SwitchField
               field={fields.attachConsentPack}
               label="Attach the consent pack to quotes sent to customers"
-              description="Its products' information sheets and certificates in one PDF; a pack too large to e-mail goes as a link to download it."
+              description="Each product's information sheet and certificates in one PDF; a pack too large to e-mail goes as a link to download it."
             />
             <div className="border-t pt-4">
               <Button type="submit" disabled={busy}>
