@@ -283,3 +283,30 @@ test("Settings > Quotes refuses a GST number that is not one, and keeps its thre
   expect(new Set(tops).size).toBe(1);
   await expectNoAxeViolations(page);
 });
+
+test("Settings > Quotes: attaching the consent pack to sent quotes is saved and shown back", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await startSession(page, "admin");
+  await page.goto("/admin/settings?tab=quotes");
+  const toggle = page.getByRole("switch", { name: "Attach the consent pack to quotes sent to customers" });
+  const save = async (on: boolean) => {
+    if ((await toggle.getAttribute("aria-checked")) !== String(on)) await toggle.click();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Quote settings updated successfully")).toBeVisible();
+    await page.reload();
+    await expect(toggle).toHaveAttribute("aria-checked", String(on));
+  };
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await expect(toggle).toHaveAccessibleDescription(
+    "Each product's information sheet and certificates in one PDF; a pack too large to e-mail goes as a link to download it.",
+  );
+  try {
+    await save(true);
+    await expectNoAxeViolations(page);
+  } finally {
+    // Off again: the other journeys' quotes go with their PDF alone.
+    await save(false);
+  }
+});

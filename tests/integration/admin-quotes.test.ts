@@ -361,7 +361,7 @@ test("an admin lets sales quote: sales then follow enquiries up and draft, send 
   ).toMatchObject({ status: 302, location: "/admin" });
 });
 
-test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader's details, with messages for bad input", async () => {
+test("Settings > Quotes saves the GST rate, validity, reminder, terms, trader's details and whether the consent pack is attached, with messages for bad input", async () => {
   const fields = {
     intent: "save-quote-settings",
     gstBasisPoints: "12.5",
@@ -395,6 +395,7 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
     ...fields,
     gstNumber: "136 410 132",
     nzbn: "9429041234567",
+    attachConsentPack: "on",
   });
   expect(saved).toMatchObject({ status: 302, location: "/admin/settings?tab=quotes" });
   try {
@@ -407,9 +408,22 @@ test("Settings > Quotes saves the GST rate, validity, reminder, terms and trader
       gstNumber: "136-410-132",
       nzbn: "9429041234567",
       salesMayQuote: false,
+      attachConsentPack: true,
     });
+    type Shown = { quotes: { gstBasisPoints: string; attachConsentPack: string } };
     const loaded = await call(settingsLoader, "/admin/settings?tab=quotes", {});
-    expect((loaded.body as { quotes: { gstBasisPoints: string } }).quotes.gstBasisPoints).toBe("12.5");
+    expect((loaded.body as Shown).quotes).toMatchObject({ gstBasisPoints: "12.5", attachConsentPack: "on" });
+
+    // Unticked, the box posts nothing: off again.
+    const unticked = await call(settingsAction, "/admin/settings?tab=quotes", {}, "admin", {
+      ...fields,
+      gstNumber: "136 410 132",
+      nzbn: "9429041234567",
+    });
+    expect(unticked.status).toBe(302);
+    expect((await getQuoteSettings()).attachConsentPack).toBe(false);
+    const reloaded = await call(settingsLoader, "/admin/settings?tab=quotes", {});
+    expect((reloaded.body as Shown).quotes.attachConsentPack).toBe("");
   } finally {
     await setQuoteSettings(DEFAULT_QUOTE_SETTINGS);
   }

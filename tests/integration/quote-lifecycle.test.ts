@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { expect, test } from "vitest";
+import { consentPackForQuoteMail } from "~/modules/consent-pack/quote-mail.server";
 import { sendQuote } from "~/modules/quotes/commands.server";
 import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
 import { expireQuotes, quoteHistory, takeDueReminders } from "~/modules/quotes/lifecycle.server";
@@ -153,14 +154,16 @@ test("a draft saved while its PDF was being drawn is not sent: staff are asked t
   const racing = defineCommand({
     ...sendQuote,
     name: "test.send_racing_a_save",
-    prepare: async (input: { id: string }, who: Actor) => {
+    prepare: async (input: Parameters<typeof sendQuote.target>[0], who: Actor) => {
       const prepared = await (sendQuote.prepare as NonNullable<typeof sendQuote.prepare>)(input, who);
       await saveDraftAs(actor, draft.id, changed);
       return prepared;
     },
   });
   const pdfs = await storedPdfs();
-  await expect(runCommand(racing, asStaff(actor), { id: draft.id })).rejects.toThrow(QUOTE_CHANGED);
+  await expect(
+    runCommand(racing, asStaff(actor), { id: draft.id, consentPack: consentPackForQuoteMail }),
+  ).rejects.toThrow(QUOTE_CHANGED);
   const [stored] = await db().select().from(quotes).where(eq(quotes.id, draft.id));
   expect(stored).toMatchObject({ status: "draft", pdfPath: null, totalCents: 10347 });
   expect(await db().select().from(quoteLinks).where(eq(quoteLinks.quoteId, draft.id))).toEqual([]);

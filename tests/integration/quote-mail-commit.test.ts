@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { consentPackForQuoteMail } from "~/modules/consent-pack/quote-mail.server";
 import { sendQuote } from "~/modules/quotes/commands.server";
 import { nzDatePlusDays } from "~/modules/quotes/drafts.server";
 import { action as quoteAction } from "~/routes/admin/quote";
@@ -176,9 +177,9 @@ test(
         throw new Error("a later step failed");
       },
     });
-    await expect(runCommand(failing, asStaff(actor), { id: draft.id })).rejects.toThrow(
-      "a later step failed",
-    );
+    await expect(
+      runCommand(failing, asStaff(actor), { id: draft.id, consentPack: consentPackForQuoteMail }),
+    ).rejects.toThrow("a later step failed");
     // Waits for any drain a wake-up started.
     await stopMailWorker();
 

@@ -3,6 +3,7 @@
 // the quote commands run as staff, as the quote's customer, or as the server.
 import crypto from "node:crypto";
 import type { Role } from "~/lib/vocabulary";
+import { consentPackForQuoteMail } from "~/modules/consent-pack/quote-mail.server";
 import {
   answerQuote,
   createQuoteDraft,
@@ -46,9 +47,9 @@ export const openDraftAs = (user: StaffUser, enquiryId: string) =>
 export const saveDraftAs = (user: StaffUser, id: string, draft: QuoteDraftInput) =>
   runCommand(saveQuoteDraft, asStaff(user), { id, draft });
 
-/** Sends the draft as saved. */
+/** Sends the draft as saved (with its consent pack when the settings attach it, as the screen does). */
 export const sendAs = (user: StaffUser, id: string, now?: Date) =>
-  runCommand(sendQuote, asStaff(user), { id, now });
+  runCommand(sendQuote, asStaff(user), { id, now, consentPack: consentPackForQuoteMail });
 
 export const withdrawAs = (user: StaffUser, id: string, reason: string) =>
   runCommand(withdrawQuote, asStaff(user), { id, reason });

@@ -31,6 +31,12 @@ import { enqueueMail, wakeMailWorker } from "~/server/mail/outbox.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { quotingRoles } from "./access.server";
 import { quoteAuditDetail } from "./admin.server";
+import {
+  type ConsentPackMaker,
+  consentPackForMail,
+  type PackInMail,
+  packInWords,
+} from "./consent-pack-mail.server";
 import { type QuoteDocumentOf, quoteDocumentOf, readQuoteDocument } from "./document.server";
 import {
   draftLinesOf,
@@ -281,6 +287,12 @@ type SendInput = {
   id: string;
   /** The draft as the builder posted it, saved as it is sent; none sends it as saved. */
   draft?: QuoteDraftInput;
+  /**
+   * Makes the quote's consent pack for its e-mail when the settings attach it: the consent pack
+   * module's (consent-pack/quote-mail.server.ts), handed in by the caller because that module
+   * builds on this one.
+   */
+  consentPack: ConsentPackMaker;
   now?: Date;
 };
 
@@ -297,11 +309,14 @@ type PreparedSend = {
   snapshot: { termsSnapshot: string; traderSnapshot: Record<string, string> };
   document: QuoteDocumentOf;
   pdfPath: string;
+  /** The consent pack as the e-mail carries it; null when it carries none. */
+  pack: PackInMail | null;
 };
 
 /**
  * The send's rules, checked before anything is written (the latest revision, still a draft, with
- * lines, its validity not past), then the quote as it will be sent drawn as a PDF and stored.
+ * lines, its validity not past), then the quote as it will be sent drawn as a PDF and stored, and
+ * its consent pack made (or found stored) when the settings attach it.
  */
 async function prepareSend(input: SendInput): Promise<PreparedSend> {
   const now = input.now ?? new Date();
@@ -343,6 +358,20 @@ async function prepareSend(input: SendInput): Promise<PreparedSend> {
     sentAt: now,
   };
   const document = quoteDocumentOf(sent, number, priced.lines, await getContactInfo());
+  // Made before the PDF is stored, so nothing of this send is stored while the pack waits its turn.
+  // The pack is a cache file shared by every quote of the same products that day: a send that
+  // does not commit leaves it.
+  const pack = await consentPackForMail(
+    input.consentPack,
+    {
+      productIds: lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+      customerName: sent.customerName,
+      customerCompany: sent.customerCompany,
+      number,
+      now,
+    },
+    settings,
+  );
   const pdf = await renderQuotePdf(document);
   const stored = await getStorage().put("quotes", "quote.pdf", new Uint8Array(pdf));
   return {
@@ -356,6 +385,7 @@ async function prepareSend(input: SendInput): Promise<PreparedSend> {
     snapshot,
     document,
     pdfPath: stored.path,
+    pack,
   };
 }
 
@@ -403,12 +433,17 @@ export type SentQuote = {
   number: string;
   customerEmail: string;
   lineEdits?: LineEdits;
+  /** How the e-mail carries the consent pack, if at all. */
+  pack: PackInMail["kind"] | null;
+  /** The audit event's words for it. */
+  packWords: string[];
 };
 
 /**
  * Sends a draft (saving the builder's values first when given): locks it with the terms and the
  * trader's details as they stand and the PDF drawn beforehand, supersedes the revisions before
- * it, moves the enquiry to Quoted and queues the customer's e-mail, woken once committed.
+ * it, moves the enquiry to Quoted and queues the customer's e-mail (with the consent pack made
+ * beforehand, or its link), woken once committed.
  * Returns the link's token (the only time it exists in clear).
  */
 export const sendQuote = defineCommand({
@@ -418,7 +453,7 @@ export const sendQuote = defineCommand({
   target: (input: SendInput) => ({
     action: "send",
     id: input.id,
-    detail: (sent: SentQuote) => quoteAuditDetail(sent.number, sent.lineEdits),
+    detail: (sent: SentQuote) => quoteAuditDetail(sent.number, sent.lineEdits, ...sent.packWords),
   }),
   prepare: prepareSend,
   discard: (prepared) => removeStoredFile(prepared.pdfPath),
@@ -449,9 +484,18 @@ export const sendQuote = defineCommand({
     await recordEvent(input.id, "sent", who, `Sent to ${document.customer.email}`);
     await supersedeOthers(also, who, { ...prepared, id: input.id });
     await moveEnquiry(also, who, prepared.enquiryId, "Quoted");
-    await enqueueMail(getDb(), quoteMail(document, pdfPath, token));
+    const { pack } = prepared;
+    await enqueueMail(getDb(), quoteMail(document, pdfPath, token, "quote", pack));
     wakeMailWorker();
-    return { token, pdfPath, number, customerEmail: document.customer.email, lineEdits: saved?.lineEdits };
+    return {
+      token,
+      pdfPath,
+      number,
+      customerEmail: document.customer.email,
+      lineEdits: saved?.lineEdits,
+      pack: pack?.kind ?? null,
+      packWords: pack ? [packInWords(pack)] : [],
+    };
   },
 });
 

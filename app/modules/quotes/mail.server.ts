@@ -1,13 +1,16 @@
-// What a sent quote mails: the customer's quote (its PDF attached and their link), the one
-// reminder before it expires (a new link, the PDF again), the customer's copy of their acceptance
-// (the PDF again), the customer's notice that staff withdrew the quote (with the reason staff
-// gave), and the staff's notice of each answer. Texts are plain. Each is a message for the outbox,
-// queued by the command that sends it, in its transaction.
+// What a sent quote mails: the customer's quote (its PDF attached and their link, and when the
+// setting says so its consent pack, attached or linked), the one reminder before it expires (a
+// new link, the PDF again), the customer's copy of their acceptance (the PDF again), the
+// customer's notice that staff withdrew the quote (with the reason staff gave), and the staff's
+// notice of each answer. Texts are plain. Each is a message for the outbox, queued by the command
+// that sends it, in its transaction.
 import { formatCents } from "~/lib/money";
 import { formatNzDate } from "~/lib/nz-date";
 import { oneLine } from "~/modules/notifications/mail-text";
+import type { MailAttachment } from "~/server/db/schema";
 import { publicBaseUrl } from "~/server/env.server";
 import type { NewMail } from "~/server/mail/outbox.server";
+import type { PackInMail } from "./consent-pack-mail.server";
 import { pdfFileName, type QuoteDocumentOf } from "./document.server";
 
 export function quoteLink(token: string) {
@@ -27,7 +30,14 @@ function signature(document: QuoteDocumentOf) {
 /** A mail to the quote's customer: greeted by name, signed by the trader, replies to the trader. */
 function customerMail(
   document: QuoteDocumentOf,
-  mail: { kind: "quote" | "quote_reminder"; subject: string; body: string[]; pdfPath?: string | null },
+  mail: {
+    kind: "quote" | "quote_reminder";
+    subject: string;
+    body: string[];
+    pdfPath?: string | null;
+    /** Attached after the quote's PDF. */
+    more?: MailAttachment[];
+  },
 ): NewMail {
   const text = [
     `Kia ora ${oneLine(document.customer.name, 100)},`,
@@ -44,17 +54,38 @@ function customerMail(
     subject: mail.subject,
     text,
     attachments: mail.pdfPath
-      ? [{ filename: pdfFileName(document.number), contentType: "application/pdf", path: mail.pdfPath }]
+      ? [
+          { filename: pdfFileName(document.number), contentType: "application/pdf", path: mail.pdfPath },
+          ...(mail.more ?? []),
+        ]
       : undefined,
   };
 }
 
-/** The customer's e-mail for a quote just sent (or its reminder), with the PDF and their link. */
+const CONSENT_PACK =
+  "The consent pack for this quote (each product's building product information and certificates)";
+
+/** The e-mail's words for the consent pack: one sentence that it is attached too, or its link. */
+function packLines(pack: PackInMail | null, token: string) {
+  if (!pack) return [];
+  if (pack.kind === "attached") return ["", `${CONSENT_PACK} is attached too.`];
+  return [
+    "",
+    `${CONSENT_PACK} is not attached to this e-mail; download it here:`,
+    `${quoteLink(token)}/consent-pack`,
+  ];
+}
+
+/**
+ * The customer's e-mail for a quote just sent (or its reminder), with the PDF and their link, and
+ * the quote's consent pack when the send made one (the reminder carries none).
+ */
 export function quoteMail(
   document: QuoteDocumentOf,
   pdfPath: string,
   token: string,
   kind: "quote" | "quote_reminder" = "quote",
+  pack: PackInMail | null = null,
 ): NewMail {
   const link = quoteLink(token);
   const reminder = kind === "quote_reminder";
@@ -68,6 +99,7 @@ export function quoteMail(
       reminder
         ? `Your quote ${document.number} from ${document.trader.name} is valid until ${formatNzDate(document.validUntil)}. It is attached again in case you need it.`
         : `Thank you for your enquiry. Your quote ${document.number} is attached as a PDF.`,
+      ...packLines(pack, token),
       "",
       `Total ${formatCents(document.totalCents)} including GST, valid until ${formatNzDate(document.validUntil)}.`,
       "",
@@ -77,6 +109,7 @@ export function quoteMail(
       termsLine(),
     ],
     pdfPath,
+    more: pack?.kind === "attached" ? [pack.attachment] : undefined,
   });
 }
 

@@ -1,7 +1,8 @@
 // The quote_settings site setting: the GST rate, how long a quote stays open, when the customer
 // is reminded, the terms printed on every quote, the trader's details a quote carries (name,
-// GST number, NZBN), and whether the sales role may quote (and so follow up enquiries). Shared by the Settings screen and the server, which reads it when a quote
-// is drafted and snapshots it when the quote is sent.
+// GST number, NZBN), whether the sales role may quote (and so follow up enquiries), and whether a
+// sent quote's e-mail carries its consent pack. Shared by the Settings screen and the server, which
+// reads it when a quote is drafted and snapshots it when the quote is sent.
 import { z } from "zod";
 import { checkbox } from "~/lib/form-values";
 import { DEFAULT_GST_BASIS_POINTS, formatPercent, parseScaled } from "~/lib/money";
@@ -70,6 +71,11 @@ export const quoteSettingsSchema = z.object({
    * enquiry list, an enquiry's follow-up and attachment, and every quote action.
    */
   salesMayQuote: checkbox(),
+  /**
+   * Ticked, the e-mail of a quote sent to its customer also carries the consent pack of its
+   * catalogue products (or, when it cannot be attached, the link to download it).
+   */
+  attachConsentPack: checkbox(),
 });
 
 export type QuoteSettings = z.output<typeof quoteSettingsSchema>;
@@ -83,6 +89,7 @@ export const DEFAULT_QUOTE_SETTINGS: QuoteSettings = {
   gstNumber: "",
   nzbn: "",
   salesMayQuote: false,
+  attachConsentPack: false,
 };
 
 /** The stored value read field by field; anything unreadable takes its default. */
@@ -105,6 +112,7 @@ export function quoteSettingsFormValues(settings: QuoteSettings) {
     validityDays: String(settings.validityDays),
     reminderDaysBefore: String(settings.reminderDaysBefore),
     salesMayQuote: settings.salesMayQuote ? "on" : "",
+    attachConsentPack: settings.attachConsentPack ? "on" : "",
   };
 }
 

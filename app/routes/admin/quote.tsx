@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ActionFailure } from "~/lib/action-error";
 import { centsToText, formatPercent, formatQuantity } from "~/lib/money";
+import { consentPackForQuoteMail } from "~/modules/consent-pack/quote-mail.server";
 import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
 import { reviseQuote, saveQuoteDraft, sendQuote, withdrawQuote } from "~/modules/quotes/commands.server";
 import { getQuote } from "~/modules/quotes/drafts.server";
@@ -55,6 +56,13 @@ const FAILED = {
   revise: "Failed to create the revision",
 } as const;
 
+/** What the sent e-mail carries, in the toast's words. */
+const SENT_WITH = {
+  none: "with the PDF attached",
+  attached: "with the PDF and the consent pack attached",
+  linked: "with the PDF attached and a link to the consent pack",
+} as const;
+
 export async function action(args: Route.ActionArgs) {
   const id = quoteId(args.params);
   const access = await quotingRolesForAction(args.request);
@@ -71,13 +79,14 @@ export async function action(args: Route.ActionArgs) {
   }
   if (value.intent === "send" || value.intent === "send-saved") {
     const draft = value.intent === "send" ? value : undefined;
-    const done = await form.run(sendQuote, { id, draft }, failed);
+    const done = await form.run(sendQuote, { id, draft, consentPack: consentPackForQuoteMail }, failed);
     if (!done.ok) return done.response;
     const sent = done.result;
     return redirectWithToast(here, {
       type: "success",
       title: "Quote sent",
-      description: sent && `${sent.number} is on its way to ${sent.customerEmail}, with the PDF attached.`,
+      description:
+        sent && `${sent.number} is on its way to ${sent.customerEmail}, ${SENT_WITH[sent.pack ?? "none"]}.`,
     });
   }
   if (value.intent === "withdraw") {

@@ -1,7 +1,7 @@
 // Settings > Quotes: the GST rate new quotes are drafted with, how long a quote stays open, how
 // many days before it runs out the customer is reminded (0: never), the terms printed on every
-// quote, the trader's details a quote carries (trading name, GST number, NZBN), and whether the
-// sales role may quote.
+// quote, the trader's details a quote carries (trading name, GST number, NZBN), whether the
+// sales role may quote, and whether a sent quote's e-mail carries its consent pack.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
@@ -21,6 +21,7 @@ type QuoteSettingsValues = {
   gstNumber: string;
   nzbn: string;
   salesMayQuote: string;
+  attachConsentPack: string;
 };
 
 /** A field laid on its row's four shared rows from the small breakpoint on. */
@@ -112,6 +113,11 @@ export function QuoteSettingsForm(props: { saved: QuoteSettingsValues; schema: z
               field={fields.salesMayQuote}
               label="Sales may quote"
               description="Lets the sales role open enquiries and quotes: follow an enquiry up, draft, send and withdraw its quotes. Deleting enquiries, the subjects and the CSV export stay with admins."
+            />
+            <SwitchField
+              field={fields.attachConsentPack}
+              label="Attach the consent pack to quotes sent to customers"
+              description="Each product's information sheet and certificates in one PDF; a pack too large to e-mail goes as a link to download it."
             />
             <div className="border-t pt-4">
               <Button type="submit" disabled={busy}>
