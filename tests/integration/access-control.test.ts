@@ -502,6 +502,12 @@ function rules(): Record<string, Rule> {
       params: { id: s.quoteId },
       loader: { ...adminOnly, admin: { status: 404 } },
     },
+    // The pack of products ticked in the catalogue list: whoever may see the list, drafts and
+    // unpublished products included.
+    "routes/resources/catalog-consent-pack": {
+      url: `/admin/catalog/consent-pack?id=${s.hiddenId}`,
+      loader: staffOnly,
+    },
     // An empty quote list (no visitor here has one) is sent back to the list, whoever asks.
     "routes/resources/quote-list-consent-pack": {
       url: "/quote-list/consent-pack",

@@ -119,3 +119,17 @@ export async function publishedProductBySlug(slug: string) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * The products among `ids` that exist, published or not (staff pack drafts too), in the order
+ * given: their names, for the audit log of a pack made from a selection.
+ */
+export async function productsInSelection(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
