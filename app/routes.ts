@@ -55,6 +55,7 @@ export default [
   route("admin/contact-management/export", "routes/resources/enquiries-csv.ts"),
   route("admin/audit/export", "routes/resources/audit-csv.ts"),
   route("admin/catalog/export", "routes/resources/catalog-export.ts"),
+  route("admin/catalog/consent-pack", "routes/resources/catalog-consent-pack.ts"),
   route("admin/catalog/imports/:id/report", "routes/resources/catalog-import-report.ts"),
   route("admin/building-information/*", "routes/resources/building-information-moved.ts"),
   route("quote/:token/pdf", "routes/resources/quote-pdf.ts"),

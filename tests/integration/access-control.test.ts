@@ -212,6 +212,7 @@ const SIGN_IN = { status: 302, location: /^\/auth\?redirectTo=%2F/ };
 const HOME = { status: 302, location: "/" };
 const TO_DASHBOARD = { status: 302, location: "/admin" };
 const FORBIDDEN = { status: 403 };
+const BACK_TO_CATALOG = { status: 302, location: "/admin/catalog" };
 const OK = { status: 200 };
 const MOVED_SHEET = (id: string) => ({ status: 301, location: `/admin/catalog/building-information/${id}` });
 
@@ -501,6 +502,13 @@ function rules(): Record<string, Rule> {
       url: `/admin/quotes/${s.quoteId}/consent-pack`,
       params: { id: s.quoteId },
       loader: { ...adminOnly, admin: { status: 404 } },
+    },
+    // The pack of products ticked in the catalogue list, for whoever may see the list: asked with
+    // none ticked, past the guard it sends them back to the list (consent-pack-selection.test.ts
+    // downloads packs).
+    "routes/resources/catalog-consent-pack": {
+      url: "/admin/catalog/consent-pack",
+      loader: { ...staffOnly, sales: BACK_TO_CATALOG, admin: BACK_TO_CATALOG },
     },
     // An empty quote list (no visitor here has one) is sent back to the list, whoever asks.
     "routes/resources/quote-list-consent-pack": {

@@ -33,12 +33,14 @@ const ADMIN = ALL.filter((r) => r.path.startsWith("/admin"));
 const intentsOf = (route: { file: string }) => adminIntentsOf(route.file);
 
 // Sales may use the dashboard and the catalogue (building information is a section of it, and
-// the catalogue's export is the list they see, as a file, and so are the searches that found
-// nothing); the rest is admin's. The sheets' old address sends staff on to the new one.
+// the catalogue's export is the list they see, as a file, as is the consent pack of products
+// ticked in it, and so are the searches that found nothing); the rest is admin's. The sheets' old
+// address sends staff on to the new one.
 const SALES_ALLOWED = new Set([
   "/admin",
   "/admin/catalog",
   "/admin/catalog/export",
+  "/admin/catalog/consent-pack",
   "/admin/catalog/building-information",
   "/admin/catalog/building-information/:id",
   "/admin/building-information/*",

@@ -1,6 +1,7 @@
 // The consent pack's writes. Keeping a drawn pack is a cache write to storage, done after it is
-// drawn and outside any transaction (it holds no row); a pack staff make is in the audit log;
-// every pack downloaded is counted (a row without who asked) for the dashboard.
+// drawn and outside any transaction (it holds no row); a pack staff make (for a quote, or for
+// products ticked in the catalogue list) is in the audit log; every pack downloaded is counted (a
+// row without who asked) for the dashboard.
 import { inArray, sql } from "drizzle-orm";
 import { defineCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
@@ -40,6 +41,25 @@ export const recordQuoteConsentPack = defineCommand({
     summary: `Downloaded the consent pack of quote ${input.number} (${input.products} ${
       input.products === 1 ? "product" : "products"
     })`,
+  }),
+  run: async () => undefined,
+});
+
+/**
+ * The audit event of a consent pack staff downloaded for products they ticked in the catalogue
+ * list: how many, and which (by name, in the pack's order).
+ */
+export const recordSelectionConsentPack = defineCommand({
+  name: "consent_pack.selection",
+  entity: consentPackDownloadEntity,
+  access: "staff",
+  target: (input: { products: readonly string[] }) => ({
+    action: "download",
+    id: null,
+    summary: `Downloaded a consent pack of ${input.products.length} ${
+      input.products.length === 1 ? "product" : "products"
+    }`,
+    changes: { products: { before: null, after: input.products.join("; ") } },
   }),
   run: async () => undefined,
 });

@@ -135,3 +135,17 @@ export async function loadPackHistory(productIds: readonly string[]): Promise<Ma
     ]),
   );
 }
+
+/**
+ * The products among `ids` that exist, published or not (staff pack drafts too), in the order
+ * given: their names, for the audit log of a pack made from a selection.
+ */
+export async function productsInSelection(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -2,7 +2,7 @@
 // date the certificates must stay valid until; all optional. One schema for browser and server.
 import { z } from "zod";
 import { isIsoDate } from "~/lib/nz-date";
-import { JOB_NAME_MAX, SITE_ADDRESS_MAX } from "./limits";
+import { JOB_NAME_MAX, SELECTION_MAX_PRODUCTS, SITE_ADDRESS_MAX, tooManyTickedMessage } from "./limits";
 
 export const consentPackSchema = z.object({
   job: z
@@ -35,4 +35,35 @@ export function readConsentPackQuery(url: URL) {
     until: url.searchParams.get("until") ?? "",
     format: url.searchParams.get("format") ?? "pdf",
   });
+}
+
+export type PackSelection =
+  | { ok: true; ids: string[] }
+  | { ok: false; reason: "none" | "invalid" | "too_many"; message: string };
+
+const productIdSchema = z.uuid();
+
+/**
+ * The products ticked in the catalogue list: the repeated `id` of its GET form, in the order
+ * sent (the list's), each once. None, one that is not a product's id, or more than one pack
+ * holds, is refused with the reason in words.
+ */
+export function readPackSelection(url: URL): PackSelection {
+  const sent = url.searchParams.getAll("id").map((id) => id.trim().toLowerCase());
+  if (sent.length === 0)
+    return {
+      ok: false,
+      reason: "none",
+      message: "Tick the products to put in the consent pack, then download it.",
+    };
+  if (sent.some((id) => !productIdSchema.safeParse(id).success))
+    return {
+      ok: false,
+      reason: "invalid",
+      message: "The selection names something that is not a product. Tick the products in the list again.",
+    };
+  const ids = [...new Set(sent)];
+  if (ids.length > SELECTION_MAX_PRODUCTS)
+    return { ok: false, reason: "too_many", message: tooManyTickedMessage(ids.length) };
+  return { ok: true, ids };
 }

@@ -1,6 +1,8 @@
 import { DownloadIcon, UploadIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CatalogSections } from "~/components/admin/catalog-sections";
+import { CatalogConsentPack, packSelectColumn } from "~/components/admin/consent-pack/catalog-consent-pack";
+import { usePackSelection } from "~/components/admin/consent-pack/selection";
 import { HistoryLink } from "~/components/admin/data-table/history-link";
 import { EntityList } from "~/components/admin/entity-list";
 import { PageHeader } from "~/components/admin/page-header";
@@ -126,6 +128,8 @@ function ExportLinks({ q, building, admin }: { q: string; building: "missing" | 
 
 export default function CatalogManagement({ loaderData }: Route.ComponentProps) {
   const { pickLists, sheets, building, showHistory, totalNote, ...list } = loaderData;
+  // Products ticked for a consent pack, kept while the list is paged and searched.
+  const selection = usePackSelection(list.rows);
   return (
     <>
       <PageHeader
@@ -137,7 +141,7 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         singular="Product"
         noun="products"
         list={list}
-        columns={PRODUCT_COLUMNS}
+        columns={[packSelectColumn<AdminProduct>(selection), ...PRODUCT_COLUMNS]}
         rowLabel={(p) => p.name}
         schema={productFormSchema}
         newValues={PRODUCT_FORM_DEFAULTS}
@@ -147,22 +151,21 @@ export default function CatalogManagement({ loaderData }: Route.ComponentProps) 
         keep={{ building: building || undefined }}
         actions={<ExportLinks q={list.q} building={building} admin={showHistory} />}
         beforeTable={
-          building || totalNote ? (
-            <>
-              {building ? (
-                <p className="text-sm">
-                  Showing published products missing building information.{" "}
-                  <Link
-                    to={list.q ? `?q=${encodeURIComponent(list.q)}` : "?"}
-                    className="underline underline-offset-4"
-                  >
-                    Show all products
-                  </Link>
-                </p>
-              ) : null}
-              {totalNote ? <p className="text-sm">{totalNote}</p> : null}
-            </>
-          ) : null
+          <>
+            <CatalogConsentPack selection={selection} />
+            {building ? (
+              <p className="text-sm">
+                Showing published products missing building information.{" "}
+                <Link
+                  to={list.q ? `?q=${encodeURIComponent(list.q)}` : "?"}
+                  className="underline underline-offset-4"
+                >
+                  Show all products
+                </Link>
+              </p>
+            ) : null}
+            {totalNote ? <p className="text-sm">{totalNote}</p> : null}
+          </>
         }
         dialog={{
           description: { create: "Add a product to the catalogue.", edit: "Change this product's details." },
