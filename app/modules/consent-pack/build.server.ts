@@ -19,7 +19,7 @@ import { drawConsentPack } from "./draw.server";
 import { readCertificateFile } from "./files.server";
 import { drawInTurn, unlessAborted } from "./gate.server";
 import { type ProductPackHistory, planPack } from "./index";
-import { loadPackHistory, loadPackRecords } from "./queries.server";
+import { loadPackHistory, loadPackRecords, PACK_MAX_PRODUCTS } from "./queries.server";
 
 export type { ProductPackHistory };
 
@@ -66,9 +66,10 @@ function absoluteFor(base: string) {
 async function packInputs(request: ConsentPackRequestOf) {
   const now = request.now ?? new Date();
   const today = nzToday(now);
-  const [records, settings] = await Promise.all([
+  const [records, settings, lastPacks] = await Promise.all([
     loadPackRecords(request.productIds, { publishedOnly: request.publishedOnly }),
     getQuoteSettings(),
+    loadPackHistory(request.productIds.slice(0, PACK_MAX_PRODUCTS)),
   ]);
   if (records.products.length === 0) return null;
   const trader = {
@@ -81,7 +82,7 @@ async function packInputs(request: ConsentPackRequestOf) {
     ...records,
     today,
     neededUntil: request.neededUntil,
-    history: await loadPackHistory(records.products.map((product) => product.id)),
+    history: lastPacks,
   });
   const history = plan.entries.flatMap((entry) =>
     entry.history ? [{ productId: entry.product.id, history: entry.history }] : [],
