@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startImportSweeper } from "~/modules/catalog-import/sweeper.server";
 import { startImportWorker, stopImportWorker } from "~/modules/catalog-import/worker.server";
 import { startCertificateSweeper } from "~/modules/certifications/reminders.server";
+import { startConsentPackSweeper } from "~/modules/consent-pack/sweep.server";
 import { startRetentionSweeper } from "~/modules/enquiries/retention.server";
 import { startQuoteSweeper } from "~/modules/quotes/lifecycle.server";
 import { backfillProductSearch } from "~/modules/search/commands.server";
@@ -60,6 +61,7 @@ export async function boot() {
     startQuoteSweeper,
     startCertificateSweeper,
     startImportSweeper,
+    startConsentPackSweeper,
   ]);
   startPageCacheInvalidation();
   if (getEnv().IMAGE_BACKFILL)

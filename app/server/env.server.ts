@@ -75,6 +75,11 @@ export const envSchema = z.object({
   /** Consent packs one IP address (IPv6: one /64) may download an hour without signing in. */
   CONSENT_PACK_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**
+   * Days a kept consent pack stays in storage before the housekeeping sweep deletes it (unless an
+   * e-mail not yet sent attaches it). A pack is only served again on its own New Zealand day.
+   */
+  CONSENT_PACK_KEEP_DAYS: z.coerce.number().int().min(2).max(3650).default(7),
+  /**
    * The catalogue's search log is written at most this often: searches are counted in memory in
    * between, so a search never waits for a write.
    */

@@ -78,8 +78,15 @@ async function snapshotTables(handle: DatabaseHandle) {
   return snapshot;
 }
 
-/** Relative path -> bytes of every uploaded file under DATA_DIR/uploads (not the servers' notes). */
-function readUploads(dataDir: string) {
+/** A kept consent pack's stored name and bytes (the cache a backup leaves out). */
+const PACK_NAME = "1767225600000-00c0ffee00c0ffee.pdf";
+const PACK_BYTES = Buffer.from("%PDF-1.4\n% a kept consent pack\n%%EOF\n");
+
+/**
+ * Relative path -> bytes of every uploaded file under DATA_DIR/uploads (not the servers' notes,
+ * nor the kept consent packs unless `packs`).
+ */
+function readUploads(dataDir: string, { packs = false } = {}) {
   const root = path.join(dataDir, "uploads");
   const files = new Map<string, Buffer>();
   if (!fs.existsSync(root)) return files;
@@ -87,6 +94,7 @@ function readUploads(dataDir: string) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
     if (path.relative(root, full).startsWith(`${SERVING_FOLDER}/`)) continue;
+    if (!packs && path.relative(root, full).startsWith("consent_packs/")) continue;
     files.set(path.relative(root, full), fs.readFileSync(full));
   }
   return files;
@@ -129,6 +137,7 @@ beforeAll(async () => {
       Buffer.from("%PDF-1.4\n% a site plan for the backup test\n%%EOF\n"),
     );
     attachmentPath = attachment.path;
+    await storage.put("consent_packs", PACK_NAME, PACK_BYTES, { name: PACK_NAME });
     await handle.db.insert(contactQueries).values({ ...VALID_ENQUIRY, fileUrl: attachment.path });
     await handle.db
       .insert(users)
@@ -136,6 +145,7 @@ beforeAll(async () => {
     sourceTables = await snapshotTables(handle);
   });
   sourceFiles = readUploads(source.dataDir);
+  expect(readUploads(source.dataDir, { packs: true }).has(`consent_packs/${PACK_NAME}`)).toBe(true);
   backup = await createBackup({ ...source, output: path.join(scratch, `backup-${engine}.tar.gz`) });
 }, SLOW);
 
@@ -164,6 +174,10 @@ test("a backup is one private file: manifest, database dump and every uploaded f
   const entries = await extractTarGz(backup.file, unpacked, () => true);
   expect(entries.size).toBe(manifest.parts.length + 1);
   expect(JSON.parse(fs.readFileSync(path.join(unpacked, MANIFEST_PATH), "utf8"))).toEqual(manifest);
+  // The kept consent pack is a cache: no part of the backup, and no consent_packs folder in it.
+  expect([...entries.keys()].filter((entry) => entry.includes("consent_packs"))).toEqual([]);
+  expect(fs.existsSync(path.join(unpacked, "uploads", "consent_packs"))).toBe(false);
+  expect(backup.skipped).toEqual([]);
   const attachment = entries.get(`uploads/${attachmentPath}`)!;
   expect(attachment.sha256).toBe(
     crypto.createHash("sha256").update(sourceFiles.get(attachmentPath)!).digest("hex"),
@@ -179,7 +193,7 @@ test(
     expect(result.files).toEqual({ count: backup.manifest.files.count, bytes: backup.manifest.files.bytes });
     expect(result.migratedTo.tag).toBe(backup.manifest.migration.tag);
 
-    const restoredFiles = readUploads(target.dataDir);
+    const restoredFiles = readUploads(target.dataDir, { packs: true });
     expect([...restoredFiles.keys()].sort()).toEqual([...sourceFiles.keys()].sort());
     for (const [name, bytes] of sourceFiles) expect(restoredFiles.get(name)!.equals(bytes)).toBe(true);
 
@@ -425,6 +439,8 @@ test(
         /not empty[\s\S]*uploaded files/,
       );
 
+      // A consent pack kept in the bucket stays out of its backup too.
+      await storage.put("consent_packs", PACK_NAME, PACK_BYTES, { name: PACK_NAME });
       const fromBucket = await createBackup({
         ...target,
         storage,
@@ -435,6 +451,7 @@ test(
           .filter((part) => part.path.startsWith("uploads/"))
           .sort((a, b) => a.path.localeCompare(b.path));
       expect(uploadParts(fromBucket.manifest)).toEqual(uploadParts(backup.manifest));
+      expect(fromBucket.manifest.parts.filter((part) => part.path.includes("consent_packs"))).toEqual([]);
     } finally {
       await s3.close();
     }

@@ -1,17 +1,20 @@
 // The consent pack's writes. Keeping a drawn pack is a cache write to storage, done after it is
 // drawn and outside any transaction (it holds no row); a pack staff make (for a quote, or for
 // products ticked in the catalogue list) is in the audit log; every pack downloaded is counted (a
-// row without who asked) for the dashboard.
-import { inArray, sql } from "drizzle-orm";
+// row without who asked) for the dashboard. Old packs are deleted by the housekeeping sweep
+// (sweep.server.ts) through `removeOldConsentPacks`, one audit event a sweep.
+import { and, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { defineCommand } from "~/server/commands/runner.server";
-import { getDb } from "~/server/db/db.server";
+import { afterCommit, getDb } from "~/server/db/db.server";
 import {
   type CONSENT_PACK_SOURCES,
   consentPackDownloads,
   consentPackHistory,
+  mailOutbox,
   products,
 } from "~/server/db/schema";
-import { getStorage } from "~/server/storage/storage.server";
+import { logger } from "~/server/logger.server";
+import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { quotingRoles } from "../quotes/access.server";
 import { quoteEntity } from "../quotes/entity";
 import { consentPackDownloadEntity } from "./entity";
@@ -125,3 +128,73 @@ export async function keepPackHistory(history: readonly ProductPackHistory[]) {
       },
     });
 }
+
+/** The sweep found every old pack still attached to an e-mail not yet sent: nothing to record. */
+export class NoConsentPackToRemove extends Error {}
+
+/**
+ * The kept packs an e-mail in the outbox not yet sent attaches (pending, being sent, or failed:
+ * staff may retry a failed one): the mail worker reads them when the message goes.
+ */
+export async function packsAwaitingMail(): Promise<Set<string>> {
+  const rows = await getDb()
+    .select({ attachments: mailOutbox.attachments })
+    .from(mailOutbox)
+    .where(
+      and(
+        ne(mailOutbox.status, "sent"),
+        isNotNull(mailOutbox.attachments),
+        sql`${mailOutbox.attachments}::text like '%consent_packs/%'`,
+      ),
+    );
+  const names = new Set<string>();
+  for (const { attachments } of rows) {
+    for (const attachment of attachments ?? []) {
+      const stored = parseStoredPath(attachment.path);
+      if (stored?.bucket === "consent_packs") names.add(stored.name);
+    }
+  }
+  return names;
+}
+
+export type OldConsentPacks = {
+  /** Stored names of packs kept longer than `keepDays`. */
+  names: readonly string[];
+  keepDays: number;
+};
+
+/**
+ * Deletes kept packs the sweep found older than the retention, except those an e-mail not yet
+ * sent attaches (looked up again here, in the transaction). The files go after the commit; one
+ * that cannot be deleted is logged and found again by the next sweep. Fails with
+ * NoConsentPackToRemove when every one is still attached, so no event says nothing was done.
+ */
+export const removeOldConsentPacks = defineCommand({
+  name: "consent_pack.sweep",
+  // Packs have no row of their own; the event is filed with the packs' downloads.
+  entity: consentPackDownloadEntity,
+  access: "admin",
+  target: (input: OldConsentPacks) => ({
+    action: "delete",
+    id: null,
+    keepValues: false,
+    detail: (removed: number) => ({
+      subject: `${removed} consent ${removed === 1 ? "pack" : "packs"} older than ${input.keepDays} days`,
+    }),
+  }),
+  run: async (input: OldConsentPacks) => {
+    const awaiting = await packsAwaitingMail();
+    const going = input.names.filter((name) => !awaiting.has(name));
+    if (going.length === 0) throw new NoConsentPackToRemove();
+    void afterCommit(async () => {
+      for (const name of going) {
+        await getStorage()
+          .delete("consent_packs", name)
+          .catch((error: unknown) =>
+            logger.error({ err: error, name }, "Deleting an old consent pack failed"),
+          );
+      }
+    });
+    return going.length;
+  },
+});

@@ -120,7 +120,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       // Listed after the dump: a file uploaded meanwhile is an orphan in the backup, never a
       // row without its file (files are never changed in place, only added and deleted).
       const storage = options.storage ?? createLocalStorage(path.join(options.dataDir, "uploads"));
-      const files = await listStoredUploads(storage);
+      // Caches (kept consent packs) are left out: they are made again when asked for.
+      const files = await listStoredUploads(storage, { caches: false });
       // What lies on the disk that storage does not list (a stray file, a folder of no bucket).
       const disk = await listUploads(path.join(options.dataDir, "uploads"));
       const skipped = [

@@ -7,6 +7,7 @@ import path from "node:path";
 import {
   BUCKETS,
   type Bucket,
+  CACHE_BUCKETS,
   isBucket,
   isStoredName,
   SERVING_FOLDER,
@@ -64,10 +65,17 @@ export function sumBytes(items: readonly { bytes: number }[]) {
   return items.reduce((sum, item) => sum + item.bytes, 0);
 }
 
-/** The files of every bucket as the storage lists them (the disk's or the S3 bucket's). */
-export async function listStoredUploads(storage: Storage): Promise<StoredUpload[]> {
+/**
+ * The files of every bucket as the storage lists them (the disk's or the S3 bucket's); without
+ * the caches (consent packs, made again on demand) when `caches` is false, as a backup takes them.
+ */
+export async function listStoredUploads(
+  storage: Storage,
+  { caches = true }: { caches?: boolean } = {},
+): Promise<StoredUpload[]> {
   const files: StoredUpload[] = [];
   for (const bucket of Object.keys(BUCKETS) as Bucket[]) {
+    if (!caches && CACHE_BUCKETS.has(bucket)) continue;
     for await (const file of storage.list(bucket)) {
       files.push({ entryPath: `uploads/${bucket}/${file.name}`, bucket, name: file.name, bytes: file.size });
     }

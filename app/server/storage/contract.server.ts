@@ -23,6 +23,9 @@ export const BUCKETS = {
 } as const;
 export type Bucket = keyof typeof BUCKETS;
 
+/** Buckets that only hold what is made again on demand (a cache): a backup leaves them out. */
+export const CACHE_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(["consent_packs"]);
+
 export class StorageError extends Error {
   constructor(
     message: string,

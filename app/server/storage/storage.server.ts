@@ -11,6 +11,7 @@ export {
   BUCKETS,
   type Bucket,
   type ByteRange,
+  CACHE_BUCKETS,
   generateStoredName,
   isBucket,
   isServingMarkId,
