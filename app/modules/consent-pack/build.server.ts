@@ -9,16 +9,19 @@
 //   const pack = await getConsentPack({ productIds, job, neededUntil: null, publishedOnly: true });
 //   if (pack) return new Response(pack.body, …)
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Readable } from "node:stream";
 import { nzToday } from "~/lib/nz-date";
 import { publicBaseUrl } from "~/server/env.server";
 import { getStorage, StorageError } from "~/server/storage/storage.server";
 import { getQuoteSettings } from "../quotes/settings.server";
 import { keepConsentPack } from "./commands.server";
-import { drawConsentPack } from "./draw.server";
+import { type DrawnPack, drawConsentPack } from "./draw.server";
 import { readCertificateFile } from "./files.server";
 import { drawInTurn, unlessAborted } from "./gate.server";
-import { type ProductPackHistory, planPack } from "./index";
+import { type PackPlan, type ProductPackHistory, planPack } from "./index";
 import { loadPackHistory, loadPackRecords, PACK_MAX_PRODUCTS } from "./queries.server";
 
 export type { ProductPackHistory };
@@ -109,24 +112,40 @@ async function packInputs(request: ConsentPackRequestOf) {
 
 type PackInputs = NonNullable<Awaited<ReturnType<typeof packInputs>>>;
 
-/** Draws the pack (inside a turn): stops when `signal` aborts. */
-async function drawPack(request: ConsentPackRequestOf, inputs: PackInputs, signal: AbortSignal) {
+type DrawnFile = { plan: PackPlan; drawn: DrawnPack };
+
+/**
+ * Draws the pack (inside a turn) into a file of its own in the temporary folder, hands it to
+ * `use`, and removes the file afterwards, whatever happened; stops when `signal` aborts.
+ */
+async function drawPack<T>(
+  request: ConsentPackRequestOf,
+  inputs: PackInputs,
+  signal: AbortSignal,
+  use: (pack: DrawnFile) => Promise<T>,
+): Promise<T> {
   const absolute = absoluteFor(inputs.base);
   const { plan } = inputs;
-  const drawn = await drawConsentPack({
-    plan,
-    front: {
-      job: request.job,
-      trader: inputs.trader,
-      validAsAt: inputs.now,
-      neededUntil: request.neededUntil,
-    },
-    absolute,
-    readCertificate: (certificate) => unlessAborted(readCertificateFile(certificate, absolute), signal),
-    signal,
-  });
-  signal.throwIfAborted();
-  return { plan, drawn };
+  const into = path.join(os.tmpdir(), `tc-consent-pack-${crypto.randomBytes(8).toString("hex")}.pdf`);
+  try {
+    const drawn = await drawConsentPack({
+      plan,
+      front: {
+        job: request.job,
+        trader: inputs.trader,
+        validAsAt: inputs.now,
+        neededUntil: request.neededUntil,
+      },
+      absolute,
+      readCertificate: (certificate) => unlessAborted(readCertificateFile(certificate, absolute), signal),
+      signal,
+      into,
+    });
+    signal.throwIfAborted();
+    return await use({ plan, drawn });
+  } finally {
+    await fs.promises.rm(into, { force: true });
+  }
 }
 
 /**
@@ -157,9 +176,10 @@ export async function getConsentPack(request: ConsentPackRequestOf): Promise<Ser
   return drawInTurn(async (signal) => {
     const meanwhile = await stored();
     if (meanwhile) return meanwhile;
-    const { drawn } = await drawPack(request, inputs, signal);
-    // A drawing abandoned at the time limit keeps nothing (drawPack threw above).
-    await keepConsentPack(name, drawn.bytes);
+    // A drawing abandoned at the time limit keeps nothing (drawPack throws before `use`).
+    await drawPack(request, inputs, signal, ({ drawn }) =>
+      keepConsentPack(name, fs.createReadStream(drawn.path)),
+    );
     return served(false);
   });
 }
@@ -172,7 +192,7 @@ export async function getConsentPack(request: ConsentPackRequestOf): Promise<Ser
 export async function withDrawnConsentPack<T>(
   request: ConsentPackRequestOf,
   finish: (
-    pack: Awaited<ReturnType<typeof drawPack>> & {
+    pack: DrawnFile & {
       today: string;
       absolute: (url: string) => string;
       history: ProductPackHistory[];
@@ -183,10 +203,11 @@ export async function withDrawnConsentPack<T>(
   const inputs = await packInputs(request);
   if (!inputs) return null;
   return drawInTurn(async (signal) => {
-    const drawn = await drawPack(request, inputs, signal);
-    return finish(
-      { ...drawn, today: inputs.today, absolute: absoluteFor(inputs.base), history: inputs.history },
-      signal,
+    return drawPack(request, inputs, signal, (drawn) =>
+      finish(
+        { ...drawn, today: inputs.today, absolute: absoluteFor(inputs.base), history: inputs.history },
+        signal,
+      ),
     );
   });
 }

@@ -3,6 +3,7 @@
 // products ticked in the catalogue list) is in the audit log; every pack downloaded is counted (a
 // row without who asked) for the dashboard. Old packs are deleted by the housekeeping sweep
 // (sweep.server.ts) through `removeOldConsentPacks`, one audit event a sweep.
+import type { Readable } from "node:stream";
 import { and, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { defineCommand } from "~/server/commands/runner.server";
 import { afterCommit, getDb } from "~/server/db/db.server";
@@ -24,9 +25,9 @@ import type { ProductPackHistory } from "./index";
  * Keeps a drawn pack under its content's name. Two requests drawing the same pack at once both
  * keep it: the second finds the name taken (the same bytes) and leaves the first.
  */
-export async function keepConsentPack(name: string, bytes: Uint8Array) {
+export async function keepConsentPack(name: string, body: Readable | Uint8Array) {
   try {
-    await getStorage().put("consent_packs", name, bytes, { name });
+    await getStorage().put("consent_packs", name, body, { name });
   } catch (error) {
     if (await getStorage().exists("consent_packs", name)) return;
     throw error;

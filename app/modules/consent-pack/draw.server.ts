@@ -8,11 +8,15 @@
 // known. A certificate PDF that is damaged or password-protected is not appended; the index says
 // it could not be included and where its register is.
 //
-//   const { bytes, pages } = await drawConsentPack({ plan, front, absolute, readCertificate });
+// The pack is written to a file as it is put together (spool.server.ts), so a drawing holds one
+// certificate at a time, never the whole pack.
+//
+//   const { size, pages } = await drawConsentPack({ plan, front, absolute, readCertificate, into });
 import type { PDFDict, PDFPage, PDFRef, PDFDocument as PdfLibDocument } from "pdf-lib";
 import { type DrawnCertificate, drawBody } from "./body.server";
 import { certificateKey, drawFront, type PackFront, sheetKey } from "./front.server";
 import { type PackCertificate, type PackPlan, unreadableWords } from "./index";
+import { PdfSpool } from "./spool.server";
 
 export type { PackFront } from "./front.server";
 
@@ -32,6 +36,8 @@ export type PackDrawing = {
   readCertificate: (certificate: PackCertificate) => Promise<CertificateFile>;
   /** Aborted when the drawing is abandoned: it stops at the next certificate or step. */
   signal?: AbortSignal;
+  /** The file the pack is written to (replaced; left incomplete when the drawing fails). */
+  into: string;
 };
 
 /** A run of the pack's pages that is one document: the front, a sheet, or a certificate. */
@@ -43,7 +49,9 @@ export type PackPart = { first: number; last: number } & (
 );
 
 export type DrawnPack = {
-  bytes: Uint8Array;
+  /** The file it was written to, and its size in bytes. */
+  path: string;
+  size: number;
   pages: number;
   /** Each document's pages (1-based, in page order): how the ZIP splits the pack. */
   parts: PackPart[];
@@ -109,12 +117,29 @@ export async function drawConsentPack({
   absolute,
   readCertificate,
   signal,
+  into,
 }: PackDrawing): Promise<DrawnPack> {
   if (plan.entries.length === 0) throw new Error("A consent pack needs at least one product");
   // Loaded when a pack is first drawn: most processes never draw one.
   const lib = await import("pdf-lib");
   const out = await lib.PDFDocument.create();
+  const spool = await PdfSpool.create(lib, out, into);
+  try {
+    const drawn = await drawInto(lib, out, spool, { plan, front, absolute, readCertificate, signal });
+    const { size } = await spool.finish();
+    return { ...drawn, path: into, size };
+  } catch (error) {
+    await spool.abandon();
+    throw error;
+  }
+}
 
+async function drawInto(
+  lib: PdfLib,
+  out: PdfLibDocument,
+  spool: PdfSpool,
+  { plan, front, absolute, readCertificate, signal }: Omit<PackDrawing, "into">,
+) {
   // Each certificate's file is read and let go before the next: only its copied pages stay.
   const files = new Map<string, DrawnCertificate | "pdf" | "unreadable">();
   const copied = new Map<string, PDFPage[]>();
@@ -123,6 +148,8 @@ export async function drawConsentPack({
     const file = await readCertificate(certificate);
     if (file.kind === "pdf") {
       const pages = await copyCertificatePages(lib, out, file.bytes);
+      // Its pictures and page contents go to the file now, so its bytes can be let go.
+      await spool.spill();
       if (pages) copied.set(certificate.id, pages);
       files.set(certificate.id, pages ? "pdf" : "unreadable");
     } else files.set(certificate.id, file.kind === "unreadable" ? "unreadable" : file);
@@ -158,6 +185,7 @@ export async function drawConsentPack({
   const bodyDoc = await lib.PDFDocument.load(body.bytes);
   const frontCopies = await out.copyPages(frontDoc, frontDoc.getPageIndices());
   const bodyCopies = await out.copyPages(bodyDoc, bodyDoc.getPageIndices());
+  await spool.spill();
   for (const page of frontCopies) out.addPage(page);
   const before = insertsByBodyPage(body);
   for (let index = 0; index <= bodyCopies.length; index += 1) {
@@ -200,8 +228,7 @@ export async function drawConsentPack({
   out.setModificationDate(front.validAsAt);
   out.catalog.set(lib.PDFName.of("PageMode"), lib.PDFName.of("UseOutlines"));
   signal?.throwIfAborted();
-  const bytes = await out.save();
-  return { bytes, pages: total, unreadable, parts: partsOf(plan, body, layout, copied) };
+  return { pages: total, unreadable, parts: partsOf(plan, body, layout, copied) };
 }
 
 /** Where each document starts and ends in the finished pack. */

@@ -11,6 +11,7 @@
 //
 // A certificate covering several products is in once, numbered after the first of them. The ZIP
 // is streamed as it is written; the split files wait in memory until then (about the pack's size).
+import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import {
@@ -37,7 +38,7 @@ function twoDigits(value: number) {
 export async function getConsentPackZip(request: ConsentPackRequestOf): Promise<ZippedPack | null> {
   return withDrawnConsentPack(request, async ({ plan, drawn, today, absolute, history }, signal) => {
     const lib = await import("pdf-lib");
-    const whole = await lib.PDFDocument.load(drawn.bytes);
+    const whole = await lib.PDFDocument.load(await fs.promises.readFile(drawn.path));
     const pagesOf = async (part: PackPart) => {
       const doc = await lib.PDFDocument.create();
       const indices = Array.from({ length: part.last - part.first + 1 }, (_, i) => part.first - 1 + i);
