@@ -3,11 +3,12 @@
 // cannot be made now (too many packs ahead, the time limit passed, too many downloads from one
 // address) the answer is a short readable page with the reason and, where waiting helps,
 // Retry-After: the forms are plain GET forms, so this page is what a visitor sees.
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { nzToday } from "~/lib/nz-date";
 import type { Actor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
 import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { hitRateLimit } from "~/server/security/rate-limit.server";
 import {
@@ -45,6 +46,24 @@ export function consentPackZipResponse(stream: Readable, fileName: string) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/**
+ * `body` as it is, except that its end waits for `recorded`: a download whose audit event or
+ * count could not be written is broken off rather than finished unrecorded.
+ */
+function endingAfter(body: Readable, recorded: Promise<unknown>): Readable {
+  const out = new PassThrough();
+  const failed = (error: unknown) => {
+    logger.error({ err: error }, "a consent pack download could not be recorded");
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+  recorded.catch(() => undefined);
+  body.on("error", (error) => out.destroy(error));
+  out.on("close", () => body.destroy());
+  body.pipe(out, { end: false });
+  body.once("end", () => recorded.then(() => out.end(), failed));
+  return out;
 }
 
 function escapeHtml(text: string) {
@@ -152,7 +171,8 @@ export async function servePack(options: {
     }
     const pack = await getConsentPack(request);
     if (!pack) return empty();
-    await downloaded(pack.products, pack.history);
-    return consentPackResponse(pack, consentPackFileName(named, today));
+    // The file starts on its way while the download is recorded; it ends once that is done.
+    const body = endingAfter(pack.body, downloaded(pack.products, pack.history));
+    return consentPackResponse({ ...pack, body }, consentPackFileName(named, today));
   }, back);
 }
