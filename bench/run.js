@@ -19,7 +19,7 @@
 //   BENCH_ENGINES=postgres              only one engine
 import fs from "node:fs";
 import path from "node:path";
-import { createDatabase, ensureBuild, postgresBaseUrl, root, startServer } from "./support.js";
+import { benchEngines, createDatabase, ensureBuild, postgresBaseUrl, root, startServer } from "./support.js";
 
 const SECTIONS = [
   "memory",
@@ -54,10 +54,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const selected = SECTIONS.filter((s) => (only.length ? only.includes(s) : !OPT_IN.has(s)));
-const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite")
-  .split(",")
-  .map((s) => s.trim())
-  .filter((e) => e === "pglite" || (e === "postgres" && postgresBaseUrl));
+const engines = benchEngines();
 if (!postgresBaseUrl)
   console.log("No BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL: PostgreSQL columns are skipped.");
 

@@ -16,6 +16,14 @@ export const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 export const postgresBaseUrl =
   process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
+/** The engines to measure (BENCH_ENGINES, default both): PostgreSQL only when it has a server. */
+export function benchEngines() {
+  return (process.env.BENCH_ENGINES ?? "postgres,pglite")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((e) => e === "pglite" || (e === "postgres" && postgresBaseUrl));
+}
+
 /** Seconds of load per measurement (BENCH_SECONDS, default 10). */
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 

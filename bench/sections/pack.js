@@ -14,11 +14,11 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import {
+  benchEngines,
   createDatabase,
   fmt,
   mark,
   percentile,
-  postgresBaseUrl,
   printTable,
   root,
   sampleRss,
@@ -164,10 +164,7 @@ async function measure(engine, port) {
 }
 
 export async function run({ basePort }) {
-  const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite")
-    .split(",")
-    .map((s) => s.trim())
-    .filter((e) => e === "pglite" || (e === "postgres" && postgresBaseUrl));
+  const engines = benchEngines();
   const byEngine = {};
   for (const [index, engine] of engines.entries()) {
     console.log(`\n# pack: ${engine}…`);

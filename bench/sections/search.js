@@ -11,7 +11,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { fmt, load, mark, postgresBaseUrl, printTable, root, startServer, variants } from "../support.js";
+import {
+  benchEngines,
+  fmt,
+  load,
+  mark,
+  postgresBaseUrl,
+  printTable,
+  root,
+  startServer,
+  variants,
+} from "../support.js";
 
 const SIZE = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const CONNECTIONS = 50;
@@ -64,10 +74,7 @@ async function dropDatabase(url) {
 }
 
 export async function run({ basePort }) {
-  const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite")
-    .split(",")
-    .map((s) => s.trim())
-    .filter((e) => e === "pglite" || (e === "postgres" && postgresBaseUrl));
+  const engines = benchEngines();
   const byEngine = {};
   for (const engine of engines) {
     const resultFile = path.join(os.tmpdir(), `tc-search-bench-${process.pid}-${engine}.json`);

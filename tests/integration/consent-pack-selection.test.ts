@@ -11,6 +11,7 @@ import { auditEvents, consentPackDownloads, products } from "~/server/db/schema"
 import { cookieFor } from "../support/admin-action";
 import { createAppHandler } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
+import { readPdf } from "../support/pdf";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -22,23 +23,8 @@ const PACK_FORM = "catalog-consent-pack";
 
 /** The outline's product bookmarks ("1. Name") and the text of every page. */
 async function readPack(bytes: ArrayBuffer) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`,
-    verbosity: 0,
-  }).promise;
-  try {
-    const texts: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const content = await (await document.getPage(number)).getTextContent();
-      texts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-    }
-    const outline = ((await document.getOutline()) ?? []).map((node) => node.title);
-    return { products: outline.slice(2), text: texts.join("\n") };
-  } finally {
-    await document.destroy();
-  }
+  const read = await readPdf(new Uint8Array(bytes));
+  return { products: read.outline.slice(2).map((item) => item.title), text: read.pages.join("\n") };
 }
 
 /** Three products whose names start with `mark`, the middle one a draft. */

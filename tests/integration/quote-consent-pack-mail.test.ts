@@ -35,6 +35,7 @@ import { readToast } from "~/server/toast.server";
 import { cookieFor, settle } from "../support/admin-action";
 import { routeContext } from "../support/app-handler";
 import { useTestDatabase } from "../support/database";
+import { readPdf } from "../support/pdf";
 import { draftQuoteFor, quoteStaff, sendAs, setQuoteSettings } from "../support/quotes";
 import { startS3Server } from "../support/s3-server";
 import { useSmtpServer } from "./mail-support";
@@ -134,22 +135,7 @@ async function withSettings<T>(attachConsentPack: boolean, run: () => Promise<T>
 
 /** The text of every page (pdfjs, not the code that wrote it). */
 async function pdfPages(bytes: Buffer) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`,
-    verbosity: 0,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const content = await (await document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-    }
-    return pages;
-  } finally {
-    await document.destroy();
-  }
+  return (await readPdf(new Uint8Array(bytes))).pages;
 }
 
 async function sendSummary(quoteId: string) {
