@@ -1,26 +1,12 @@
-// Catalog Management's consent pack: an admin ticks products in the list (the selection kept
-// across a new search), opens "Consent pack", names the job and saves the PDF, whose text names
-// both products in the order ticked; at 375 px with the selection shown, axe clean and no
-// sideways scrolling. Without JavaScript the same form sends the ticks of the page shown.
-import fs from "node:fs";
-import type { Browser, Page } from "@playwright/test";
-import { PDFParse } from "pdf-parse";
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, startSession, test, waitForHydration } from "./fixtures";
+import { pdfText, withoutJavaScript } from "./pdf";
 
 // From the demo seed.
 const LVL = "LVL Beam 240x45 6.0m";
 const ROOFING = "Pre-painted Steel Corrugate Roofing 0.40 BMT (per m)";
 const TREATED = "H3.2 Treated Pine 90x45 Framing 4.8m";
 const KILN_DRIED = "H1.2 Kiln-Dried Pine 90x45 Framing 2.4m";
-
-async function pdfText(path: string) {
-  const parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(path)) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
-}
 
 function packForm(page: Page) {
   return page.getByRole("form", { name: "Consent pack" });
@@ -79,18 +65,6 @@ test("at 375 px, an admin ticks two products found by two searches and downloads
   // The page stays as it was, the selection too.
   await expect(form.locator("summary")).toContainText("(2 ticked)");
 });
-
-async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    baseURL: test.info().project.use.baseURL,
-  });
-  try {
-    await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
 
 test("without JavaScript, the ticks of the page shown are sent by the same form", async ({ browser }) => {
   await withoutJavaScript(browser, async (page) => {

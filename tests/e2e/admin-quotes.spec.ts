@@ -8,9 +8,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { PDFParse } from "pdf-parse";
 import { parseMail } from "../integration/mail-support";
 import { e2eState, expect, expectNoAxeViolations, signIn, startSession, test } from "./fixtures";
+import { pdfText } from "./pdf";
 
 /** The admin server's port: the back-office journeys run against it. */
 function adminPort(baseURL: string | undefined) {
@@ -20,15 +20,6 @@ function adminPort(baseURL: string | undefined) {
 /** A state badge (the history lists the same words as plain text). */
 function badge(page: Page, text: string) {
   return page.locator("[data-slot=badge]", { hasText: new RegExp(`^${text}$`) });
-}
-
-async function pdfText(pdf: Buffer) {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 function outboxMails(port: number, marker: string) {

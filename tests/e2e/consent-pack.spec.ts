@@ -5,10 +5,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { PDFParse } from "pdf-parse";
+import type { Page } from "@playwright/test";
 import { parseMail } from "../integration/mail-support";
 import { e2eState, expect, expectNoAxeViolations, startSession, test, waitForLiveCatalog } from "./fixtures";
+import { pdfText, withoutJavaScript } from "./pdf";
 
 // From the demo seed: a CodeMark-certified LVL beam and roofing with a BRANZ Appraisal, both in stock.
 const LVL = "LVL Beam 240x45 6.0m";
@@ -36,15 +36,6 @@ async function addToList(page: Page, name: string, live: boolean) {
     .getByRole("button", { name: `Add to quote list for ${name}` })
     .click();
   await expect(page.getByRole("banner").getByRole("link", { name: /^Quote list, [1-9]/ })).toBeVisible();
-}
-
-async function pdfText(path: string) {
-  const parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(path)) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
 }
 
 /** Fills the pack's form, presses Download and reads the file the browser saved. */
@@ -86,15 +77,6 @@ test("with JavaScript, at 375 px: list two products, download their consent pack
   // The page stays as it was: the list and its form are still there.
   await expect(quoteList(page).getByRole("listitem")).toHaveCount(2);
 });
-
-async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
 
 test("without JavaScript: the same form downloads the same pack", async ({ browser }) => {
   await withoutJavaScript(browser, async (page) => {

@@ -4,7 +4,6 @@
 // included; a selection that is not one is 400 and counts nothing; the staff who see the list may
 // download it, nobody signed out; each download is in the audit log.
 import crypto from "node:crypto";
-import path from "node:path";
 import { and, asc, count, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEvents, consentPackDownloads, products } from "~/server/db/schema";

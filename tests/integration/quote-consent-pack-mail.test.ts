@@ -12,7 +12,6 @@ vi.hoisted(() => {
 });
 
 import crypto from "node:crypto";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { getConsentPack } from "~/modules/consent-pack/build.server";
