@@ -18,17 +18,12 @@ import { QUOTE_LIST_COOKIE } from "~/lib/cookie-names";
 import { packGateState } from "~/modules/consent-pack/gate.server";
 import { countConsentPacksThisMonth } from "~/modules/dashboard/queries.server";
 import { encodeQuoteList } from "~/modules/quote-list/quote-list-cookie";
-import {
-  buildingInfoSheets,
-  certificationProducts,
-  certifications,
-  consentPackDownloads,
-  products,
-} from "~/server/db/schema";
+import { consentPackDownloads } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { getStorage, type Storage, setStorage } from "~/server/storage/storage.server";
 import { cookieFor } from "../support/admin-action";
 import { createAppHandler } from "../support/app-handler";
+import { onePagePdf, productWithCertificate as productOnFile } from "../support/consent-pack";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
@@ -64,39 +59,10 @@ afterEach(async () => {
   setStorage(plain);
 });
 
-async function onePagePdf(text: string) {
-  const { PDFDocument, StandardFonts } = await import("pdf-lib");
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
-  page.drawText(text, { x: 50, y: 780, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await pdf.save());
-}
-
 async function productWithCertificate(name: string) {
-  const [sheet] = await db()
-    .insert(buildingInfoSheets)
-    .values({ title: `${name} sheet`, classification: "not_designated" })
-    .returning();
-  const [product] = await db()
-    .insert(products)
-    .values({ name, sku: name.replace(/\W+/g, "-"), buildingInfoId: sheet?.id, isPublished: true })
-    .returning();
-  const stored = await plain.put("certificates", "certificate.pdf", await onePagePdf(`${name} certificate`));
-  const [certificate] = await db()
-    .insert(certifications)
-    .values({
-      title: `CodeMark ${name}`,
-      fileUrl: plain.publicUrl("certificates", stored.name),
-      fileType: "PDF",
-      allowDownload: true,
-      scheme: "codemark",
-      certificateNumber: name.replace(/\W+/g, ""),
-      standing: "active",
-    })
-    .returning();
-  if (!product || !certificate) throw new Error("not stored");
-  await db().insert(certificationProducts).values({ certificationId: certificate.id, productId: product.id });
-  return product;
+  const number = name.replace(/\W+/g, "");
+  const file = await onePagePdf(`${name} certificate`);
+  return (await productOnFile(db(), { name, number, file, storage: plain })).product;
 }
 
 function ask(productId: string, job: string, clientIp: string) {

@@ -6,8 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { getConsentPack } from "~/modules/consent-pack/build.server";
-import { buildingInfoSheets, certificationProducts, certifications, products } from "~/server/db/schema";
-import { getStorage, setStorage } from "~/server/storage/storage.server";
+import { setStorage } from "~/server/storage/storage.server";
+import { productWithCertificate } from "../support/consent-pack";
 import { useTestDatabase } from "../support/database";
 import { bytesOf, readPdf, squash } from "../support/pdf";
 import { startS3Server } from "../support/s3-server";
@@ -39,30 +39,7 @@ async function certificatePdf(number: string, pages: number) {
 }
 
 async function productCoveredBy(name: string, number: string, file: Buffer) {
-  const [sheet] = await db()
-    .insert(buildingInfoSheets)
-    .values({ title: `${name} sheet`, classification: "not_designated" })
-    .returning();
-  const [product] = await db()
-    .insert(products)
-    .values({ name, sku: number, buildingInfoId: sheet?.id, isPublished: true })
-    .returning();
-  const stored = await getStorage().put("certificates", `${number}.pdf`, file);
-  const [certificate] = await db()
-    .insert(certifications)
-    .values({
-      title: `CodeMark Certificate ${number}`,
-      fileUrl: getStorage().publicUrl("certificates", stored.name),
-      fileType: "PDF",
-      scheme: "codemark",
-      certificateNumber: number,
-      standing: "active",
-      registerUrl: `https://codemark.example.govt.nz/register/${number}`,
-    })
-    .returning();
-  if (!product || !certificate) throw new Error("not stored");
-  await db().insert(certificationProducts).values({ certificationId: certificate.id, productId: product.id });
-  return product;
+  return (await productWithCertificate(db(), { name, number, file })).product;
 }
 
 /** Every object the S3 server holds under the pack's folder. */

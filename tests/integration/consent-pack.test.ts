@@ -30,6 +30,7 @@ import { CERTIFICATIONS } from "~/server/seed/showcase";
 import { getStorage } from "~/server/storage/storage.server";
 import { cookieFor, settle } from "../support/admin-action";
 import { createAppHandler, routeContext } from "../support/app-handler";
+import { productWithCertificate as productOnFile } from "../support/consent-pack";
 import { useTestDatabase } from "../support/database";
 import { bytesOf, type ReadPdf, readPdf, squash } from "../support/pdf";
 import { draftQuoteFor, quoteStaff, sendAs } from "../support/quotes";
@@ -172,43 +173,13 @@ test("an empty quote list, or a date that is not one, sends the visitor back wit
 });
 
 /** A published product with a sheet, covered by a certificate whose file is `file` (or a link). */
-async function productWithCertificate(
+function productWithCertificate(
   name: string,
-  certificateNumber: string,
+  number: string,
   file: Buffer | string,
   options: { extension?: string; allowDownload?: boolean } = {},
 ) {
-  const [sheet] = await db()
-    .insert(buildingInfoSheets)
-    .values({ title: `${name} sheet`, classification: "not_designated" })
-    .returning();
-  const [product] = await db()
-    .insert(products)
-    .values({ name, sku: certificateNumber, buildingInfoId: sheet?.id })
-    .returning();
-  const fileUrl =
-    typeof file === "string"
-      ? file
-      : getStorage().publicUrl(
-          "certificates",
-          (await getStorage().put("certificates", `certificate.${options.extension ?? "pdf"}`, file)).name,
-        );
-  const [certificate] = await db()
-    .insert(certifications)
-    .values({
-      title: `CodeMark Certificate ${certificateNumber}`,
-      fileUrl,
-      fileType: "PDF",
-      allowDownload: options.allowDownload ?? true,
-      scheme: "codemark",
-      certificateNumber,
-      standing: "active",
-      registerUrl: `https://codemark.example.govt.nz/register/${certificateNumber}`,
-    })
-    .returning();
-  if (!product || !certificate || !sheet) throw new Error("not stored");
-  await db().insert(certificationProducts).values({ certificationId: certificate.id, productId: product.id });
-  return { product, certificate, sheet };
+  return productOnFile(db(), { name, number, file, ...options });
 }
 
 async function encryptedPdf() {

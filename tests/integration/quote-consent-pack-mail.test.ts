@@ -33,6 +33,7 @@ import { getStorage, type Storage, setStorage } from "~/server/storage/storage.s
 import { readToast } from "~/server/toast.server";
 import { cookieFor, settle } from "../support/admin-action";
 import { routeContext } from "../support/app-handler";
+import { onePagePdf } from "../support/consent-pack";
 import { useTestDatabase } from "../support/database";
 import { readPdf } from "../support/pdf";
 import { draftQuoteFor, quoteStaff, sendAs, setQuoteSettings } from "../support/quotes";
@@ -53,14 +54,6 @@ afterAll(async () => {
 
 const SLOW = 180_000;
 const unique = () => crypto.randomBytes(4).toString("hex");
-
-async function onePagePdf(text: string) {
-  const { PDFDocument, StandardFonts } = await import("pdf-lib");
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
-  page.drawText(text, { x: 50, y: 780, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await pdf.save());
-}
 
 /**
  * A catalogue product with a building product information sheet, covered by certificates whose
