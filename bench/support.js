@@ -430,6 +430,25 @@ export function printTable(title, head, rows) {
   for (const r of cells.slice(1)) console.log(line(r));
 }
 
+/**
+ * A table with a column per engine: each row a label and how to show an engine's figures ("–"
+ * when the engine did not run, "error" when it failed), then each failure's first line.
+ */
+export function printEngineTable(title, byEngine, engines, rows) {
+  const cell = (engine, show) => {
+    const r = byEngine[engine];
+    if (!r) return "–";
+    if (r.error) return "error";
+    return show(r);
+  };
+  printTable(
+    title,
+    ["measure", ...engines],
+    rows.map(([label, show]) => [label, ...engines.map((e) => cell(e, show))]),
+  );
+  for (const e of engines) if (byEngine[e]?.error) console.log(`  ${e}: ${byEngine[e].error.split("\n")[0]}`);
+}
+
 /** "412 ✓" style: a figure next to whether it meets its target (never asserted). */
 export function mark(ok) {
   return ok === null || ok === undefined ? "" : ok ? "✓" : "✗";

@@ -19,7 +19,7 @@ import {
   fmt,
   mark,
   percentile,
-  printTable,
+  printEngineTable,
   root,
   sampleRss,
   signIn,
@@ -179,12 +179,6 @@ export async function run({ basePort }) {
 }
 
 function print(byEngine, engines) {
-  const cell = (engine, show) => {
-    const r = byEngine[engine];
-    if (!r) return "–";
-    if (r.error) return "error";
-    return show(r);
-  };
   const rows = [
     [
       `20 products, 15 certificates: first build (≤ ${TARGET_FIRST_SECONDS} s)`,
@@ -211,10 +205,5 @@ function print(byEngine, engines) {
         `${fmt.mb(r.together.rssGrowthMb)} ${mark(r.together.rssGrowthMb <= TARGET_RSS_MB)} (from ${fmt.mb(r.together.rssStartMb)}, all done in ${fmt.n(r.together.seconds, 1)} s)`,
     ],
   ];
-  printTable(
-    "Consent pack (production server over HTTP)",
-    ["measure", ...engines],
-    rows.map(([label, show]) => [label, ...engines.map((e) => cell(e, show))]),
-  );
-  for (const e of engines) if (byEngine[e]?.error) console.log(`  ${e}: ${byEngine[e].error.split("\n")[0]}`);
+  printEngineTable("Consent pack (production server over HTTP)", byEngine, engines, rows);
 }

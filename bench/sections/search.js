@@ -17,7 +17,7 @@ import {
   load,
   mark,
   postgresBaseUrl,
-  printTable,
+  printEngineTable,
   root,
   startServer,
   variants,
@@ -100,12 +100,6 @@ export async function run({ basePort }) {
 }
 
 function print(byEngine, engines) {
-  const cell = (engine, show) => {
-    const r = byEngine[engine];
-    if (!r) return "–";
-    if (r.error) return "error";
-    return show(r);
-  };
   const pct = (part, r) => (part / r.queries) * 100;
   const rows = [
     [
@@ -140,10 +134,10 @@ function print(byEngine, engines) {
         `${fmt.n(r.index.bytes / r.index.productsBytes, 2)}× ${mark(r.index.bytes <= 2 * r.index.productsBytes)}`,
     ],
   ];
-  printTable(
+  printEngineTable(
     `Catalogue search at ${SIZE.toLocaleString("en-NZ")} products (the relevance set's queries, uncached)`,
-    ["measure", ...engines],
-    rows.map(([label, show]) => [label, ...engines.map((e) => cell(e, show))]),
+    byEngine,
+    engines,
+    rows,
   );
-  for (const e of engines) if (byEngine[e]?.error) console.log(`  ${e}: ${byEngine[e].error.split("\n")[0]}`);
 }
