@@ -6,6 +6,7 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("auth", "routes/public/auth.tsx"),
+    route("auth/sign-in-link", "routes/public/sign-in-link.tsx"),
     route("catalog", "routes/public/catalog.tsx"),
     route("catalog/:slug", "routes/public/product.tsx"),
     route("catalog/:slug/building-information", "routes/public/building-info.tsx"),
@@ -16,6 +17,7 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("quote/:token", "routes/public/quote.tsx"),
+    route("account", "routes/account/layout.tsx", [index("routes/account/overview.tsx")]),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [

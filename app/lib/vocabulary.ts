@@ -6,6 +6,9 @@ export const ROLES = ["admin", "sales", "user"] as const;
 export type Role = (typeof ROLES)[number];
 /** The roles that open the back office. */
 export const STAFF_ROLES = ["admin", "sales"] as const satisfies readonly Role[];
+/** A customer's job: still being built, or done (kept, and still copied from). */
+export const JOB_STATUSES = ["active", "finished"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 export const STOCK_STATUSES = ["In Stock", "Low Stock", "Out of Stock"] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 export const CATEGORY_TYPES = ["products", "case_studies", "certifications"] as const;
@@ -31,6 +34,8 @@ export const MAIL_KINDS = [
   "staff_notification",
   "customer_acknowledgement",
   "account_confirmation",
+  "sign_in_link",
+  "email_change",
   "quote",
   "quote_reminder",
   "quote_answer",
@@ -93,6 +98,7 @@ export const AUDIT_ENTITIES = [
   "catalog_import_profile",
   "search_log",
   "consent_pack_download",
+  "job",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** What was done. `publish`/`unpublish`, `role`, `activate`/`deactivate` and `password_reset` are the changes worth finding on their own. */

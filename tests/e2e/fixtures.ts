@@ -47,7 +47,7 @@ export async function startSession(page: Page, role: "admin" | "sales" | "user",
     maxRedirects: 0,
   });
   expect(response.status(), `sign-in as ${role}: ${await response.text()}`).toBe(302);
-  expect(response.headers().location).toBe(role === "user" ? "/auth" : "/admin");
+  expect(response.headers().location).toBe(role === "user" ? "/account" : "/admin");
   await page.context().clearCookies({ name: TOAST_COOKIE });
 }
 

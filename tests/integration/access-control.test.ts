@@ -210,6 +210,7 @@ type Expected =
 
 const SIGN_IN = { status: 302, location: /^\/auth\?redirectTo=%2F/ };
 const HOME = { status: 302, location: "/" };
+const TO_ACCOUNT = { status: 302, location: "/account" };
 const TO_DASHBOARD = { status: 302, location: "/admin" };
 const FORBIDDEN = { status: 403 };
 const BACK_TO_CATALOG = { status: 302, location: "/admin/catalog" };
@@ -221,7 +222,28 @@ type PerVisitor = Record<Visitor, Expected>;
 function everyone(expected: Expected): PerVisitor {
   return { anonymous: expected, user: expected, sales: expected, admin: expected, deactivated: expected };
 }
-const staffOnly: PerVisitor = { anonymous: SIGN_IN, deactivated: SIGN_IN, user: HOME, sales: OK, admin: OK };
+const staffOnly: PerVisitor = {
+  anonymous: SIGN_IN,
+  deactivated: SIGN_IN,
+  user: TO_ACCOUNT,
+  sales: OK,
+  admin: OK,
+};
+/** A customer's own pages: staff are sent to the back office, and may not post there. */
+const customerOnly: PerVisitor = {
+  anonymous: SIGN_IN,
+  deactivated: SIGN_IN,
+  user: OK,
+  sales: TO_DASHBOARD,
+  admin: TO_DASHBOARD,
+};
+const customerIntent: PerVisitor = {
+  anonymous: SIGN_IN,
+  deactivated: SIGN_IN,
+  user: "passes",
+  sales: FORBIDDEN,
+  admin: FORBIDDEN,
+};
 const adminOnly: PerVisitor = { ...staffOnly, sales: TO_DASHBOARD };
 const staffIntent: PerVisitor = {
   anonymous: SIGN_IN,
@@ -275,10 +297,25 @@ function rules(): Record<string, Rule> {
       // failed-sign-in limit: never by a missing session.
       intents: {
         ...intents(["sign-in", "sign-up"], everyone({ status: [400, 429] })),
-        // Asking for a new confirmation link: the same answer for anyone, about any address.
-        ...intents(["resend-confirmation"], everyone({ status: [302, 429] })),
+        // Asking for a new confirmation link or a sign-in link: the same answer for anyone, about
+        // any address.
+        ...intents(["resend-confirmation", "sign-in-link"], everyone({ status: [302, 429] })),
       },
       fields: { email: "nobody@example.org", password: "wrong" },
+    },
+    // A sign-in link's page: anyone may open it; a token that is no good signs nobody in.
+    "routes/public/sign-in-link": {
+      url: "/auth/sign-in-link?token=abc",
+      loader: everyone(OK),
+      intents: { "": everyone({ status: [400, 429] }) },
+      fields: { token: "A".repeat(32) },
+    },
+    "routes/account/layout": { url: "/account", loader: customerOnly },
+    "routes/account/overview": {
+      url: "/account",
+      loader: customerOnly,
+      intents: { "save-profile": customerIntent },
+      fields: { name: "Hemi Builder", phone: "021 555 0101", company: "Hemi Builds Ltd" },
     },
     "routes/public/catalog": { url: "/catalog", loader: everyone(OK) },
     "routes/public/product": {
@@ -590,7 +627,14 @@ function expectOutcome(
 }
 
 function isDenied(status: number, location: string | null) {
-  return status === 401 || status === 403 || (location ?? "").startsWith("/auth") || location === "/";
+  return (
+    status === 401 ||
+    status === 403 ||
+    (location ?? "").startsWith("/auth") ||
+    location === "/" ||
+    location === "/account" ||
+    location === "/admin"
+  );
 }
 
 function outcomeText(outcome: Outcome) {

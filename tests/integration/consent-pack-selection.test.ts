@@ -182,7 +182,7 @@ test(
     expect(signedOut.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
     const customer = await ask(url, "user");
     expect(customer.status).toBe(302);
-    expect(customer.headers.get("Location")).toBe("/");
+    expect(customer.headers.get("Location")).toBe("/account");
     expect(await downloadsCounted()).toBe(before);
   },
   SLOW,

@@ -147,13 +147,13 @@ test("anonymous visitors are sent to sign in from every admin loader and action"
   }
 });
 
-test("a signed-in user without a staff role is sent home, and every intent gets 403", async () => {
+test("a signed-in customer without a staff role is sent to their account, and every intent gets 403", async () => {
   for (const route of ADMIN) {
     const mod = await load(route.file);
     if (mod.loader) {
       const outcome = await call(mod.loader, route.path, "user");
       expect(outcome.status, `GET ${route.path}`).toBe(302);
-      expect(outcome.location, `GET ${route.path}`).toBe("/");
+      expect(outcome.location, `GET ${route.path}`).toBe("/account");
     }
     for (const intent of mod.action ? (intentsOf(route) ?? []) : []) {
       const outcome = await postIntent(mod, route, "user", intent);
@@ -327,5 +327,5 @@ test("the sheets' old addresses send staff to the new ones for good, query kept;
   expect(anonymous.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fbuilding-information");
   const user = await app(pageRequest("/admin/building-information", await cookieFor("user", "matrix")));
   expect(user.status).toBe(302);
-  expect(user.headers.get("Location")).toBe("/");
+  expect(user.headers.get("Location")).toBe("/account");
 });

@@ -95,7 +95,7 @@ test("a hostile redirectTo on the sign-in page is dropped, never a 500", async (
   }
 });
 
-test("signing in with a hostile redirectTo lands on /admin (staff) or the sign-in page, never a 500", async () => {
+test("signing in with a hostile redirectTo lands on /admin (staff) or the account (a customer), never a 500", async () => {
   const admin = await makeAccount("admin");
   const person = await makeAccount("user");
   for (const redirectTo of HOSTILE) {
@@ -105,7 +105,7 @@ test("signing in with a hostile redirectTo lands on /admin (staff) or the sign-i
   }
   for (const redirectTo of HOSTILE.slice(0, 3)) {
     const user = await postAuth({ ...signInFields(person.email, PASSWORD), redirectTo });
-    expect(user.location, JSON.stringify(redirectTo)).toBe("/auth");
+    expect(user.location, JSON.stringify(redirectTo)).toBe("/account");
   }
   // Through the whole app too: the Location header is built and sent.
   const body = new URLSearchParams({

@@ -94,7 +94,7 @@ test("the account signs in only once the link is opened; the link lands on the s
 
   const now = await postAuth(signInFields(email, PASSWORD));
   expect(now.status).toBe(302);
-  expect(now.location).toBe("/auth");
+  expect(now.location).toBe("/account");
   expect(now.cookie).not.toBe("");
   expect((await toastIn(now))?.title).toBe("Welcome back!");
 });

@@ -22,12 +22,15 @@ type NavItem = { to: string; label: string };
 
 function navItems(user: HeaderUser): NavItem[] {
   const staff = user?.role === "admin" || user?.role === "sales";
-  return staff ? [...NAV_LINKS, { to: "/admin", label: "Dashboard" }] : [...NAV_LINKS];
+  if (staff) return [...NAV_LINKS, { to: "/admin", label: "Dashboard" }];
+  // A signed-in customer's own jobs, quotes and details.
+  if (user) return [...NAV_LINKS, { to: "/account", label: "My account" }];
+  return [...NAV_LINKS];
 }
 
 /**
  * The width from which the whole header fits on one line; below it the navigation collapses to
- * the menu. Signed-in visitors have Sign Out (and staff Dashboard) as well, so they need more room
+ * the menu. Signed-in visitors have Sign Out (and staff Dashboard, customers My account) as well, so they need more room
  * and see the words "Quote list" only on the widest screens.
  * Written out in full so Tailwind finds every class.
  */

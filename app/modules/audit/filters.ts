@@ -68,6 +68,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   catalog_import_profile: "Import column profile",
   search_log: "Search log",
   consent_pack_download: "Consent pack download",
+  job: "Customer job",
 };
 
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {

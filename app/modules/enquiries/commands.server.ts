@@ -52,7 +52,8 @@ export type EventActor = { id: string | null; name: string | null };
 /** The actor of a command as its enquiry history names it: staff by account, others by name. */
 export function eventActorOf(actor: Actor): EventActor {
   if (actor.kind === "staff") return { id: actor.user.id, name: actor.user.name };
-  return { id: null, name: actor.kind === "customer" ? actor.actor.name : null };
+  const named = actor.kind === "customer" || actor.kind === "account";
+  return { id: null, name: named ? actor.actor.name : null };
 }
 
 const NOW = sql`statement_timestamp()`;

@@ -24,10 +24,17 @@ export const confirmationLinkSchema = z.object({
   email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
 });
 
+/** A customer's one-time sign-in link by e-mail. */
+export const signInLinkSchema = z.object({
+  intent: z.literal("sign-in-link"),
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
+});
+
 export const authFormSchema = z.discriminatedUnion("intent", [
   signInSchema,
   signUpSchema,
   confirmationLinkSchema,
+  signInLinkSchema,
 ]);
 
 // ------------------------------------------------------------------ User Management (admin)

@@ -1,13 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormField } from "~/components/forms/form-field";
+import { AccessLimited } from "~/components/site/auth/access-limited";
+import { AuthHeading } from "~/components/site/auth/auth-heading";
+import { SignInLinkForm } from "~/components/site/auth/sign-in-link-form";
 import { ConfirmationLinkOffer } from "~/components/site/confirmation-link-offer";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { ShieldAlert } from "~/components/ui/sprite-icons";
 import { toast } from "~/components/ui/toast";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { privatePageMeta } from "~/modules/seo/meta";
@@ -17,6 +19,7 @@ import {
   attemptSignIn,
   attemptSignUp,
   requestConfirmationLink,
+  requestSignInLink,
   signedInRedirect,
 } from "~/server/auth/session.server";
 import { parseSubmission, readFormData } from "~/server/http/intents";
@@ -38,6 +41,7 @@ const FAILURE_TITLE = {
   "sign-in": "Sign In Failed",
   "sign-up": "Sign Up Failed",
   "resend-confirmation": "New Link Not Sent",
+  "sign-in-link": "Sign-in Link Not Sent",
 } as const;
 
 /** The sign-in failure's toast, replaced by the next answer and gone once the page is left. */
@@ -48,7 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The page to return to after sign-in: a page of this site, or none.
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
   if (user && isStaff(user)) throw redirect(redirectTo || "/admin");
-  return { user, redirectTo };
+  // "?with=link": a customer's sign-in by a one-time link instead of a password.
+  const withLink = new URL(request.url).searchParams.get("with") === "link";
+  return { user, redirectTo, withLink };
 }
 
 type AuthAnswer = {
@@ -83,6 +89,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused({ result: submission.reply({ hideFields: ["password"] }) }, 400);
   const value = submission.value;
   const clientIp = context.get(clientIpContext);
+  if (value.intent === "sign-in-link") {
+    const sent = await requestSignInLink({ email: value.email, clientIp });
+    if (!sent.ok) {
+      const answer = { result: submission.reply(), failure: sent.message, intent: value.intent };
+      return refused(answer, sent.status, sent.retryAfterSeconds);
+    }
+    // The same words whether or not the address has a customer account.
+    return redirectWithToast("/auth?with=link", {
+      type: "success",
+      title: "Check your e-mail",
+      description:
+        "If this address has a customer account, a sign-in link is on its way. It works once, for 15 minutes.",
+    });
+  }
   if (value.intent === "resend-confirmation") {
     const sent = await requestConfirmationLink({ email: value.email, clientIp });
     if (!sent.ok) {
@@ -124,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage() {
-  const { user, redirectTo } = useLoaderData<typeof loader>();
+  const { user, redirectTo, withLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -147,45 +167,14 @@ export default function AuthPage() {
     return () => toast.dismiss(FAILURE_TOAST);
   }, [actionData, failureTitle]);
 
-  if (user) {
-    return (
-      <section className="container mx-auto flex max-w-md flex-col px-4 py-16">
-        <Card>
-          <CardHeader className="items-center text-center">
-            <ShieldAlert aria-hidden className="size-10 text-primary" />
-            <CardTitle>
-              <h1 className="text-2xl">Access Limited</h1>
-            </CardTitle>
-            <CardDescription>
-              You are signed in as {user.email}. Your account does not have access to the staff area. Please
-              contact an administrator if you need access.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" action="/auth/sign-out">
-              <Button type="submit" className="w-full">
-                Sign Out
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-      </section>
-    );
-  }
+  if (user) return <AccessLimited email={user.email} />;
 
   const errorId = "auth-failure";
   return (
     <section className="container mx-auto flex max-w-md flex-col px-4 py-16">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl">{mode === "sign-in" ? "Staff Sign In" : "Create an account"}</h1>
-          </CardTitle>
-          <CardDescription>
-            {mode === "sign-in"
-              ? "Sign in with your e-mail and password."
-              : "Sign up with your e-mail and a password."}
-          </CardDescription>
+          <AuthHeading withLink={withLink} mode={mode} />
         </CardHeader>
         <CardContent>
           {actionData?.failure ? (
@@ -200,37 +189,48 @@ export default function AuthPage() {
           {actionData?.unconfirmedEmail ? (
             <ConfirmationLinkOffer email={actionData.unconfirmedEmail} busy={busy} />
           ) : null}
-          <Form method="post" {...getFormProps(form)} className="grid gap-4">
-            <input type="hidden" name="intent" value={mode} />
-            {mode === "sign-in" && redirectTo ? (
-              <input type="hidden" name="redirectTo" value={redirectTo} />
-            ) : null}
-            {mode === "sign-up" ? (
-              <FormField label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
-                <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
-              </FormField>
-            ) : null}
-            <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-            </FormField>
-            <FormField label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
-              <Input
-                {...getInputProps(fields.password, { type: "password" })}
-                autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
-              />
-            </FormField>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Please wait..." : mode === "sign-in" ? "Sign In" : "Sign Up"}
-            </Button>
-          </Form>
-          <Button
-            type="button"
-            variant="link"
-            className="mt-2 w-full"
-            onClick={() => setMode(mode === "sign-in" ? "sign-up" : "sign-in")}
-          >
-            {mode === "sign-in" ? "Need an account? Sign up" : "Already have an account? Sign in"}
-          </Button>
+          {withLink ? (
+            <SignInLinkForm busy={busy} error={actionData?.result.error?.email?.[0]} />
+          ) : (
+            <>
+              <Form method="post" {...getFormProps(form)} className="grid gap-4">
+                <input type="hidden" name="intent" value={mode} />
+                {mode === "sign-in" && redirectTo ? (
+                  <input type="hidden" name="redirectTo" value={redirectTo} />
+                ) : null}
+                {mode === "sign-up" ? (
+                  <FormField label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
+                    <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+                  </FormField>
+                ) : null}
+                <FormField label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+                  <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+                </FormField>
+                <FormField label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
+                  <Input
+                    {...getInputProps(fields.password, { type: "password" })}
+                    autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
+                  />
+                </FormField>
+                <Button type="submit" disabled={busy}>
+                  {busy ? "Please wait..." : mode === "sign-in" ? "Sign In" : "Sign Up"}
+                </Button>
+              </Form>
+              <Button
+                type="button"
+                variant="link"
+                className="mt-2 w-full"
+                onClick={() => setMode(mode === "sign-in" ? "sign-up" : "sign-in")}
+              >
+                {mode === "sign-in" ? "Need an account? Sign up" : "Already have an account? Sign in"}
+              </Button>
+              {mode === "sign-in" ? (
+                <Button asChild variant="link" className="w-full">
+                  <Link to="/auth?with=link">Customers: e-mail me a sign-in link</Link>
+                </Button>
+              ) : null}
+            </>
+          )}
         </CardContent>
       </Card>
     </section>

@@ -1,9 +1,9 @@
-// Accounts: better-auth with the drizzle adapter, e-mail and password, database sessions and
-// the admin plugin's roles. Routes call auth.api on the server; the HTTP handler is not mounted.
+// Accounts: better-auth with the drizzle adapter, e-mail and password, one-time sign-in links for
+// customers, database sessions and the admin plugin's roles. Routes call auth.api on the server; the HTTP handler is not mounted.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { admin } from "better-auth/plugins";
+import { admin, magicLink } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { PASSWORD_MAX, USER_PASSWORD_MIN } from "~/lib/password-rules";
 import { getDb } from "../db/db.server";
@@ -12,6 +12,7 @@ import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { resolveAuthSecret } from "../security/secret.server";
 import { CONFIRMATION_LINK_SECONDS, sendConfirmationMail } from "./confirmation-mail.server";
+import { SIGN_IN_LINK_SECONDS, sendSignInLinkMail } from "./sign-in-link-mail.server";
 
 /** How long a session lasts from sign-in, however active (SESSION_LIFETIME_HOURS). */
 function sessionLifetimeSeconds() {
@@ -65,6 +66,8 @@ function createAuth() {
     user: {
       additionalFields: {
         isActive: { type: "boolean", defaultValue: true, input: false },
+        phone: { type: "string", required: false, input: false },
+        company: { type: "string", required: false, input: false },
       },
     },
     advanced: {
@@ -95,7 +98,20 @@ function createAuth() {
         },
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      // A customer's one-time sign-in link by e-mail. It never creates an account (sign-up confirms
+      // the address first), is stored hashed, works once and for 15 minutes; the limits per address
+      // and per e-mail are requestSignInLink's.
+      magicLink({
+        disableSignUp: true,
+        storeToken: "hashed",
+        expiresIn: SIGN_IN_LINK_SECONDS,
+        async sendMagicLink({ email, token }) {
+          await sendSignInLinkMail(email, token);
+        },
+      }),
+    ],
   });
 }
 

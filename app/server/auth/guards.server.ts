@@ -113,15 +113,15 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * Anonymous: redirect to /auth. Signed in without the role: a GET goes to /admin (staff) or /
- * (everyone else); any other method gets 403 and nothing is done.
+ * Anonymous: redirect to /auth. Signed in without the role: a GET goes to /admin (staff) or
+ * /account (a customer); any other method gets 403 and nothing is done.
  */
 export async function requireRole(request: Request, roles: readonly Role[]): Promise<SessionUser> {
   const user = await requireUser(request);
   if (roles.includes(user.role)) return user;
   if (request.method !== "GET" && request.method !== "HEAD")
     throw forbidden("You don't have permission to do that.");
-  throw redirect(isStaff(user) ? "/admin" : "/");
+  throw redirect(isStaff(user) ? "/admin" : "/account");
 }
 
 /** The 403 answer, with its status text, for the route's error boundary to show as Access Denied. */
@@ -134,6 +134,13 @@ export const ADMIN_ROLES = ["admin"] as const satisfies readonly Role[];
 export function requireStaff(request: Request) {
   return requireRole(request, STAFF_ROLES);
 }
+
+/** A customer's account pages: signed in with the role user (staff are sent to the back office). */
+export function requireCustomer(request: Request) {
+  return requireRole(request, CUSTOMER_ROLES);
+}
+
+export const CUSTOMER_ROLES = ["user"] as const satisfies readonly Role[];
 
 export function requireAdmin(request: Request) {
   return requireRole(request, ADMIN_ROLES);

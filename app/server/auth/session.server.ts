@@ -1,7 +1,7 @@
 // Sign-in, sign-up and sign-out through better-auth's server API; its Set-Cookie headers are
 // passed on so the browser keeps only the session token. The sign-in page goes through
 // attemptSignIn / attemptSignUp, which add the failure limits and the password rules (ADR 010).
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { z } from "zod";
@@ -19,7 +19,10 @@ import {
   limitedMessage,
   openConfirmationLinkRequest,
   openSignInAttempt,
+  openSignInLinkAttempt,
+  openSignInLinkRequest,
   openSignUpAttempt,
+  signInLinkLimitedMessage,
 } from "./sign-in-limits.server";
 
 type AuthResult =
@@ -136,10 +139,18 @@ function cookieHeaderFrom(setCookies: Headers) {
   return { cookie: pairs.join("; ") };
 }
 
+/** Where a signed-in customer goes: the page they were sent to sign in from, else their account. */
+function customerLanding(redirectTo: string | undefined) {
+  const target = safeRedirect(redirectTo, "/account");
+  return target === "/admin" || target.startsWith("/admin/") || target.startsWith("/admin?")
+    ? "/account"
+    : target;
+}
+
 /**
  * Where a successful sign-in goes, with its session cookie and the welcome toast: staff to the
- * page they were sent to sign in from (a page of this site) or /admin; anyone else back to the
- * sign-in page, which tells them their account has no access to the staff area.
+ * page they were sent to sign in from (a page of this site) or /admin; a customer to the page
+ * they were sent from or their account (never the staff area, which only says Access Limited).
  */
 export async function signedInRedirect(
   request: Request,
@@ -156,7 +167,9 @@ export async function signedInRedirect(
     description: "You have been signed in successfully.",
   });
   headers.append("Set-Cookie", welcome["Set-Cookie"]);
-  return redirect(user && isStaff(user) ? safeRedirect(redirectTo, "/admin") : "/auth", { headers });
+  return redirect(user && isStaff(user) ? safeRedirect(redirectTo, "/admin") : customerLanding(redirectTo), {
+    headers,
+  });
 }
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
@@ -230,6 +243,80 @@ export async function requestConfirmationLink(input: {
     logger.error({ err: error }, "confirmation link request error");
     return { ok: false, message: "Something went wrong. Please try again.", status: 500 };
   }
+}
+
+/**
+ * Asks for a one-time sign-in link for `email`, past the limits per client address and per
+ * e-mail. The answer is the same whatever the address: only a customer account that is active
+ * and confirmed is sent a link (sendSignInLinkMail), and nothing else says which one it was.
+ */
+export async function requestSignInLink(input: {
+  email: string;
+  clientIp: string;
+}): Promise<LinkRequestResult> {
+  const gate = await openSignInLinkRequest(input.email, input.clientIp);
+  if (!gate.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: signInLinkLimitedMessage(gate.retryAfterSeconds),
+      retryAfterSeconds: gate.retryAfterSeconds,
+    };
+  }
+  const email = input.email.trim();
+  if (!z.regexes.email.test(email) || email.length > 254) return { ok: true };
+  try {
+    await getAuth().api.signInMagicLink({ body: { email }, headers: new Headers() });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: true };
+    logger.error({ err: error }, "sign-in link request error");
+    return { ok: false, message: "Something went wrong. Please try again.", status: 500 };
+  }
+}
+
+export const SIGN_IN_LINK_INVALID =
+  "This sign-in link has expired or has been used. Please ask for a new one.";
+
+/**
+ * Signs in with the token of a sign-in link: once (the token is used up by the first try, right
+ * or wrong account), within its 15 minutes, counted against the client address like a failed
+ * sign-in. A session the browser already had is deleted, as on a password sign-in.
+ */
+export async function signInWithLink(
+  request: Request,
+  input: { token: string; clientIp: string },
+): Promise<AuthResult> {
+  const gate = await openSignInLinkAttempt(input.clientIp);
+  if (!gate.allowed) return limitedResult(gate);
+  if (!/^[A-Za-z0-9]{16,128}$/.test(input.token))
+    return { ok: false, message: SIGN_IN_LINK_INVALID, status: 400 };
+  let result: AuthResult;
+  try {
+    const previous = await currentSessionId(request);
+    const { headers, response } = await getAuth().api.magicLinkVerify({
+      query: { token: input.token },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    if (previous) await getDb().delete(sessions).where(eq(sessions.id, previous));
+    result = { ok: true, headers, userId: response.user.id };
+  } catch (error) {
+    // better-auth's own errors (a redirect to its error page among them) say the link is no good.
+    if (!isAPIError(error)) return failure(error);
+    const deactivated = "This account has been deactivated.";
+    const message = error.body?.message === deactivated ? deactivated : SIGN_IN_LINK_INVALID;
+    result = { ok: false, message, status: 400 };
+  }
+  if (result.ok) {
+    await gate.succeeded();
+    const [user] = await getDb()
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, result.userId));
+    await auditSignIn(request, { email: user?.email ?? "", clientIp: input.clientIp }, result);
+  }
+  return result;
 }
 
 /**

@@ -104,6 +104,9 @@ export async function openSignUpAttempt(clientIp: string, now: Date = new Date()
   };
 }
 
+/** Using a sign-in link counts against the address only, like a sign-up (the link names no account). */
+export const openSignInLinkAttempt = openSignUpAttempt;
+
 /** The message shown on the sign-in page with the 429. */
 export function limitedMessage(scope: LimitScope, retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -113,41 +116,55 @@ export function limitedMessage(scope: LimitScope, retryAfterSeconds: number) {
     : `Too many failed sign-in attempts from your network. ${wait}`;
 }
 
-/** New confirmation links: this many an hour per e-mail address, and per client address. */
-const CONFIRMATION_LINKS_PER_ACCOUNT = 3;
-const CONFIRMATION_LINKS_PER_IP = 10;
-const CONFIRMATION_LINK_WINDOW_SECONDS = 3600;
+/** E-mailed links (a new confirmation link, a sign-in link): this many an hour per e-mail address, and per client address. */
+const LINKS_PER_ACCOUNT = 3;
+const LINKS_PER_IP = 10;
+const LINK_WINDOW_SECONDS = 3600;
+
+type LinkKind = "confirm-link" | "sign-in-link";
 
 /**
- * Counts a request for a new confirmation link, against the client address and then the e-mail
- * typed. The e-mail's count is kept whether or not it has an account, so being refused says
- * nothing about the address either.
+ * Counts a request for an e-mailed link, against the client address and then the e-mail typed.
+ * The e-mail's count is kept whether or not it has an account, so being refused says nothing
+ * about the address either.
  */
-export async function openConfirmationLinkRequest(
+async function openLinkRequest(
+  kind: LinkKind,
   email: string,
   clientIp: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
-  const windowOf = (max: number): RateWindow[] => [
-    { seconds: CONFIRMATION_LINK_WINDOW_SECONDS, max, sliding: true },
-  ];
-  const ip = await hitRateLimit(
-    `confirm-link:ip:${rateLimitSubject(clientIp)}`,
-    windowOf(CONFIRMATION_LINKS_PER_IP),
-    now,
-  );
+  const windowOf = (max: number): RateWindow[] => [{ seconds: LINK_WINDOW_SECONDS, max, sliding: true }];
+  const ip = await hitRateLimit(`${kind}:ip:${rateLimitSubject(clientIp)}`, windowOf(LINKS_PER_IP), now);
   if (ip.limited) return { allowed: false, retryAfterSeconds: ip.retryAfterSeconds };
   const account = await hitRateLimit(
-    `confirm-link:account:${emailDigest(email)}`,
-    windowOf(CONFIRMATION_LINKS_PER_ACCOUNT),
+    `${kind}:account:${emailDigest(email)}`,
+    windowOf(LINKS_PER_ACCOUNT),
     now,
   );
   if (account.limited) return { allowed: false, retryAfterSeconds: account.retryAfterSeconds };
   return { allowed: true };
 }
 
+export function openConfirmationLinkRequest(email: string, clientIp: string, now: Date = new Date()) {
+  return openLinkRequest("confirm-link", email, clientIp, now);
+}
+
+export function openSignInLinkRequest(email: string, clientIp: string, now: Date = new Date()) {
+  return openLinkRequest("sign-in-link", email, clientIp, now);
+}
+
+function waitOf(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** The message shown with the 429 of a request for a sign-in link. */
+export function signInLinkLimitedMessage(retryAfterSeconds: number) {
+  return `Too many requests for a sign-in link. Please try again in ${waitOf(retryAfterSeconds)}.`;
+}
+
 /** The message shown with the 429 of a request for a new confirmation link. */
 export function confirmationLinkLimitedMessage(retryAfterSeconds: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many requests for a new confirmation link. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many requests for a new confirmation link. Please try again in ${waitOf(retryAfterSeconds)}.`;
 }

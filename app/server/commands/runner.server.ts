@@ -112,7 +112,7 @@ export function defineCommand<Input, Result, Prepared = undefined>(
 function rolesOf(access: Access) {
   if (access === "admin") return ADMIN_ROLES;
   if (access === "staff") return STAFF_ROLES;
-  if (access === "customer" || access === "anyone") return null;
+  if (access === "customer" || access === "account" || access === "anyone") return null;
   return access;
 }
 
@@ -120,6 +120,8 @@ function rolesOf(access: Access) {
 export function mayRun(actor: Actor, access: Access) {
   if (actor.kind === "system" || access === "anyone") return true;
   if (access === "customer") return actor.kind === "customer" || actor.kind === "staff";
+  // Only the account's holder: staff do not act in a customer's account.
+  if (access === "account") return actor.kind === "account";
   const roles = rolesOf(access);
   return actor.kind === "staff" && roles !== null && roles.includes(actor.user.role);
 }

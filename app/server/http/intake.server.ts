@@ -27,8 +27,8 @@ import type { z } from "zod";
 import type { ActionError } from "~/lib/action-error";
 import { STAFF_ROLES } from "~/lib/vocabulary";
 import { type AuditOrigin, auditOriginOf } from "../audit/audit.server";
-import { ADMIN_ROLES, forbidden, requireRole } from "../auth/guards.server";
-import { type Access, type Actor, staffActor, visitorActor } from "../commands/actor";
+import { ADMIN_ROLES, forbidden, requireCustomer, requireRole } from "../auth/guards.server";
+import { type Access, type Actor, accountActor, staffActor, visitorActor } from "../commands/actor";
 import { type Command, mayRun, runCommand } from "../commands/runner.server";
 import { logger } from "../logger.server";
 import { clientIpContext, receivedAtContext } from "../security/request-context";
@@ -66,12 +66,14 @@ export function receivedAt({ context }: { context: Readonly<RouterContextProvide
 
 /**
  * Who is asking: for staff access, the signed-in staff member with the role (401 to the sign-in
- * page, 403 for a signed-in user without it); for "anyone" and "customer", a visitor.
+ * page, 403 for a signed-in user without it); for "account", the signed-in customer (staff are
+ * sent to the back office); for "anyone" and "customer", a visitor.
  */
 export async function requireActor(args: RequestArgs, access: Access): Promise<Actor> {
   const clientIp = fromContext(() => args.context.get(clientIpContext), undefined);
   const origin = auditOriginOf(args.request, clientIp);
   if (access === "anyone" || access === "customer") return visitorActor(origin);
+  if (access === "account") return accountActor(await requireCustomer(args.request), origin);
   const roles = access === "admin" ? ADMIN_ROLES : access === "staff" ? STAFF_ROLES : access;
   const user = await requireRole(args.request, roles);
   return staffActor(user, origin);
@@ -193,7 +195,7 @@ export type CommandRun<Result, Failure = ReturnType<typeof staffAnswer>> =
   | { ok: false; response: Failure };
 
 function isStaffAccess(access: Access) {
-  return access !== "anyone" && access !== "customer";
+  return access !== "anyone" && access !== "customer" && access !== "account";
 }
 
 /** Whether `value` (a judged form's, however nested) holds `text` as one of its strings. */

@@ -13,6 +13,8 @@ const KIND_LABELS: Record<FailedMail["kind"], string> = {
   staff_notification: "Staff notification",
   customer_acknowledgement: "Customer acknowledgement",
   account_confirmation: "Account confirmation",
+  sign_in_link: "Sign-in link",
+  email_change: "E-mail address change",
   quote: "Quote",
   quote_reminder: "Quote reminder",
   quote_answer: "Quote answer",

@@ -12,6 +12,9 @@ export const users = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
+    /** A customer's own details, which the enquiry form and their quotes are prefilled from. */
+    phone: text("phone"),
+    company: text("company"),
     role: text("role").notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
     banned: boolean("banned").default(false),

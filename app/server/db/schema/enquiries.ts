@@ -24,6 +24,7 @@ import {
 import { users } from "./auth";
 import { products } from "./catalog";
 import { createdAt, inList, updatedAt } from "./columns";
+import { jobs } from "./jobs";
 
 export const contactSubjects = pgTable(
   "contact_subjects",
@@ -62,6 +63,15 @@ export const contactQueries = pgTable(
     /** When it entered a closed status (Won, Lost, Spam); retention counts from here. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
     attachmentDeletedAt: timestamp("attachment_deleted_at", { withTimezone: true }),
+    /**
+     * The customer account that sent it, while the account exists: deleting the account detaches
+     * the enquiry (a business record, kept), it does not delete it.
+     */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The job it was sent for, while the job exists; its name and site address are kept below. */
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    jobName: text("job_name"),
+    jobSiteAddress: text("job_site_address"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +88,8 @@ export const contactQueries = pgTable(
     index("contact_queries_created_at_idx").on(t.createdAt.desc()),
     index("contact_queries_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("contact_queries_owner_id_idx").on(t.ownerId),
+    index("contact_queries_user_id_idx").on(t.userId).where(sql`user_id is not null`),
+    index("contact_queries_job_id_idx").on(t.jobId).where(sql`job_id is not null`),
     index("contact_queries_closed_at_idx").on(t.closedAt).where(sql`file_url is not null`),
     index("contact_queries_search_trgm_idx").using(
       "gin",

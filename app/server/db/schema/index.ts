@@ -11,6 +11,7 @@ export * from "./content";
 export * from "./enquiries";
 export * from "./images";
 export * from "./imports";
+export * from "./jobs";
 export * from "./mail";
 export * from "./operations";
 export * from "./quotes";

@@ -86,6 +86,8 @@ export const quotes = pgTable(
     uniqueIndex("quotes_enquiry_revision_unique").on(t.enquiryId, t.revision),
     index("quotes_created_at_idx").on(t.createdAt.desc()),
     index("quotes_status_valid_until_idx").on(t.status, t.validUntil),
+    // A signed-in customer's quotes are those sent to their confirmed address.
+    index("quotes_customer_email_idx").on(sql`lower(${t.customerEmail})`),
   ],
 );
 

@@ -1,0 +1,26 @@
+// What a signed-in customer's account pages read: only ever the account of the session's user.
+import { eq } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { users } from "~/server/db/schema";
+
+export type AccountProfile = {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  createdAt: Date;
+};
+
+export async function getAccountProfile(userId: string): Promise<AccountProfile | null> {
+  const [row] = await getDb()
+    .select({
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      company: users.company,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
