@@ -17,11 +17,15 @@ test("a sales user signs in and lands on the dashboard", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("a customer lands on My account; the staff area sends them back; /auth says Access Limited; they sign out", async ({ page }) => {
+test("a customer lands on My account; the staff area sends them back; /auth says Access Limited", async ({
+  page,
+}) => {
   await signIn(page, "user");
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My account" })).toBeAttached();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My account" }),
+  ).toBeAttached();
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/account$/);
   await page.goto("/auth");

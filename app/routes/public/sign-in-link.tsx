@@ -26,7 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ failure: SIGN_IN_LINK_INVALID }, { status: 400 });
   const outcome = await signInWithLink(request, { token, clientIp: context.get(clientIpContext) });
   if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    const headers = outcome.retryAfterSeconds
+      ? { "Retry-After": String(outcome.retryAfterSeconds) }
+      : undefined;
     return data({ failure: outcome.message }, { status: outcome.status, headers });
   }
   return signedInRedirect(request, outcome, undefined);
@@ -51,7 +53,10 @@ export default function SignInLinkPage() {
         <CardContent className="grid gap-4">
           {failure ? (
             <>
-              <p role="alert" className="rounded-md border border-destructive/50 p-3 text-destructive text-sm">
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/50 p-3 text-destructive text-sm"
+              >
                 {failure}
               </p>
               <Button asChild variant="outline">
