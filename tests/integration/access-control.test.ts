@@ -317,6 +317,15 @@ function rules(): Record<string, Rule> {
       intents: { "save-profile": customerIntent },
       fields: { name: "Hemi Builder", phone: "021 555 0101", company: "Hemi Builds Ltd" },
     },
+    "routes/account/settings": {
+      url: "/account/settings",
+      loader: customerOnly,
+      intents: intents(["change-email", "end-session", "end-other-sessions", "delete-account"], customerIntent),
+      // Never the account's own address: the deletion is refused on its merits.
+      fields: { newEmail: "moved@example.org", confirmEmail: "not-mine@example.org" },
+    },
+    "routes/account/data": { url: "/account/data", loader: customerOnly },
+    "routes/resources/account-data-json": { url: "/account/data.json", loader: customerOnly },
     "routes/public/catalog": { url: "/catalog", loader: everyone(OK) },
     "routes/public/product": {
       url: `/catalog/${s.productSlug}`,

@@ -1,7 +1,7 @@
 // What a signed-in customer's account pages read: only ever the account of the session's user.
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { users } from "~/server/db/schema";
+import { sessions, users } from "~/server/db/schema";
 
 export type AccountProfile = {
   name: string;
@@ -23,4 +23,64 @@ export async function getAccountProfile(userId: string): Promise<AccountProfile 
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+export type AccountSession = {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  device: string;
+  current: boolean;
+};
+
+/** A user agent in a few words: the browser and the system, as people name them. */
+export function deviceOf(userAgent: string | null) {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "A browser";
+  const system = /iPhone|iPad/.test(userAgent)
+    ? "iPhone or iPad"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "Mac"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "another system";
+  return `${browser} on ${system}`;
+}
+
+/** Where the customer is signed in, the session of this request first. */
+export async function listAccountSessions(
+  userId: string,
+  currentId: string | undefined,
+): Promise<AccountSession[]> {
+  const rows = await getDb()
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.updatedAt));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      lastUsedAt: row.updatedAt,
+      device: deviceOf(row.userAgent),
+      current: row.id === currentId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
 }

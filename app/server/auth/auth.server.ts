@@ -11,7 +11,12 @@ import * as schema from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { resolveAuthSecret } from "../security/secret.server";
-import { CONFIRMATION_LINK_SECONDS, sendConfirmationMail } from "./confirmation-mail.server";
+import {
+  CONFIRMATION_LINK_SECONDS,
+  emailChangeOf,
+  sendConfirmationMail,
+  sendEmailChangeMail,
+} from "./confirmation-mail.server";
 import { SIGN_IN_LINK_SECONDS, sendSignInLinkMail } from "./sign-in-link-mail.server";
 
 /** How long a session lasts from sign-in, however active (SESSION_LIFETIME_HOURS). */
@@ -53,7 +58,9 @@ function createAuth() {
       autoSignInAfterVerification: false,
       expiresIn: CONFIRMATION_LINK_SECONDS,
       async sendVerificationEmail({ user, token }) {
-        await sendConfirmationMail(user.email, token);
+        // A customer moving their account to a new address gets its own words, at the new address.
+        if (emailChangeOf(token)) await sendEmailChangeMail(user.email, token);
+        else await sendConfirmationMail(user.email, token);
       },
     },
     // A fixed lifetime from sign-in: better-auth never extends it. The idle timeout is the guards'
@@ -64,6 +71,9 @@ function createAuth() {
       cookieCache: { enabled: false },
     },
     user: {
+      // A customer's new address is confirmed there before the account moves to it (the link
+      // goes to the new address; the account keeps its confirmed state).
+      changeEmail: { enabled: true },
       additionalFields: {
         isActive: { type: "boolean", defaultValue: true, input: false },
         phone: { type: "string", required: false, input: false },

@@ -36,3 +36,39 @@ export async function sendConfirmationMail(email: string, token: string) {
   });
   wakeMailWorker();
 }
+
+/**
+ * The new address a verification token moves an account to, when it is the token of an e-mail
+ * change (better-auth signs it; this only reads which mail to write, the check is verifyEmail's).
+ */
+export function emailChangeOf(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return payload?.requestType === "change-email-verification" && typeof payload.updateTo === "string"
+      ? payload.updateTo
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The link that moves a customer's account to a new address, mailed to that address. */
+export async function sendEmailChangeMail(newEmail: string, token: string) {
+  await enqueueMail(getDb(), {
+    kind: "email_change",
+    recipients: [newEmail],
+    subject: "Confirm your new e-mail address for Trade Counter",
+    text: [
+      "Kia ora,",
+      "",
+      "You asked to sign in to your Trade Counter account with this e-mail address from now on. Please confirm it by opening this link:",
+      "",
+      confirmationLink(token),
+      "",
+      "The link works for 24 hours. Until then you keep signing in with your current address.",
+      "",
+      "If you did not ask for this, you can ignore this e-mail: nothing changes.",
+    ].join("\n"),
+  });
+  wakeMailWorker();
+}

@@ -12,6 +12,7 @@ import { sessions, users } from "../db/schema";
 import { logger } from "../logger.server";
 import { toastHeaders } from "../toast.server";
 import { getAuth } from "./auth.server";
+import { emailChangeOf } from "./confirmation-mail.server";
 import { getSessionUser, isStaff } from "./guards.server";
 import { passwordProblem } from "./password-policy.server";
 import {
@@ -320,17 +321,18 @@ export async function signInWithLink(
 }
 
 /**
- * The link of the confirmation e-mail: marks the address confirmed and says whether it did. A
- * token that is forged, expired or for an account since deleted confirms nothing.
+ * The link of the confirmation e-mail, or of an e-mail change: marks the address confirmed, or
+ * moves the account to its new address, and says which it did. A token that is forged, expired,
+ * for an account since deleted, or for an address taken since confirms nothing.
  */
-export async function confirmEmail(token: string | null): Promise<boolean> {
-  if (!token || token.length > 4000) return false;
+export async function confirmEmail(token: string | null): Promise<"confirmed" | "changed" | null> {
+  if (!token || token.length > 4000) return null;
   try {
     await getAuth().api.verifyEmail({ query: { token }, headers: new Headers() });
-    return true;
+    return emailChangeOf(token) ? "changed" : "confirmed";
   } catch (error) {
-    if (!(error instanceof APIError)) logger.error({ err: error }, "e-mail confirmation error");
-    return false;
+    if (!isAPIError(error)) logger.error({ err: error }, "e-mail confirmation error");
+    return null;
   }
 }
 

@@ -121,7 +121,7 @@ const LINKS_PER_ACCOUNT = 3;
 const LINKS_PER_IP = 10;
 const LINK_WINDOW_SECONDS = 3600;
 
-type LinkKind = "confirm-link" | "sign-in-link";
+type LinkKind = "confirm-link" | "sign-in-link" | "email-change";
 
 /**
  * Counts a request for an e-mailed link, against the client address and then the e-mail typed.
@@ -154,6 +154,10 @@ export function openSignInLinkRequest(email: string, clientIp: string, now: Date
   return openLinkRequest("sign-in-link", email, clientIp, now);
 }
 
+export function openEmailChangeRequest(email: string, clientIp: string, now: Date = new Date()) {
+  return openLinkRequest("email-change", email, clientIp, now);
+}
+
 function waitOf(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
@@ -167,4 +171,9 @@ export function signInLinkLimitedMessage(retryAfterSeconds: number) {
 /** The message shown with the 429 of a request for a new confirmation link. */
 export function confirmationLinkLimitedMessage(retryAfterSeconds: number) {
   return `Too many requests for a new confirmation link. Please try again in ${waitOf(retryAfterSeconds)}.`;
+}
+
+/** The message shown with the 429 of a request to change an account's e-mail address. */
+export function emailChangeLimitedMessage(retryAfterSeconds: number) {
+  return `Too many requests to change your e-mail address. Please try again in ${waitOf(retryAfterSeconds)}.`;
 }
