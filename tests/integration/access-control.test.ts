@@ -320,7 +320,10 @@ function rules(): Record<string, Rule> {
     "routes/account/settings": {
       url: "/account/settings",
       loader: customerOnly,
-      intents: intents(["change-email", "end-session", "end-other-sessions", "delete-account"], customerIntent),
+      intents: intents(
+        ["change-email", "end-session", "end-other-sessions", "delete-account"],
+        customerIntent,
+      ),
       // Never the account's own address: the deletion is refused on its merits.
       fields: { newEmail: "moved@example.org", confirmEmail: "not-mine@example.org" },
     },
