@@ -9,7 +9,7 @@ import { action, loader } from "~/routes/admin/users";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/session.server";
 import { runCommand } from "~/server/commands/runner.server";
-import { sessions, users } from "~/server/db/schema";
+import { contactQueries, jobs, sessions, users } from "~/server/db/schema";
 import { readToast } from "~/server/toast.server";
 import { useTestDatabase } from "../support/database";
 import { createUser, staffActorOf } from "../support/users";
@@ -268,4 +268,24 @@ test("the list is paged, newest first, and searched on name and e-mail", async (
   expect(all.rows.length).toBeLessThanOrEqual(10);
   const found = await listUsers({ page: 1, q: "PAT@EXAMPLE" });
   expect(found.rows.map((u) => u.email)).toEqual(["pat@example.nz"]);
+});
+
+test("the list tells customers from staff: a customer's jobs and the enquiries sent from the account", async () => {
+  const customer = await account("user");
+  const staff = await account("sales");
+  const [job] = await database.current.db
+    .insert(jobs)
+    .values({ userId: customer.id, name: "Bach at Raglan", siteAddress: "3 Wainui Road, Raglan" })
+    .returning();
+  await database.current.db.insert(contactQueries).values({
+    fullName: "user person",
+    email: customer.email,
+    subject: "Quote Request",
+    message: "Please quote the list for the bach.",
+    userId: customer.id,
+    jobId: job?.id,
+  });
+  const { rows } = await listUsers({ page: 1, q: "" });
+  expect(rows.find((row) => row.id === customer.id)).toMatchObject({ role: "user", jobs: 1, enquiries: 1 });
+  expect(rows.find((row) => row.id === staff.id)).toMatchObject({ role: "sales", jobs: 0, enquiries: 0 });
 });

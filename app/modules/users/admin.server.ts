@@ -14,11 +14,26 @@ export type AdminUserRow = {
   role: Role;
   isActive: boolean;
   createdAt: Date;
+  /** A customer's (role user) jobs, and the enquiries sent from the account. */
+  jobs: number;
+  enquiries: number;
 };
 
 /** What the users list shows of an account. */
 const { id, name, email, role, isActive, createdAt } = getTableColumns(users);
-const LISTED = { id, name, email, role, isActive, createdAt };
+const LISTED = {
+  id,
+  name,
+  email,
+  role,
+  isActive,
+  createdAt,
+  jobs: sql<number>`(select count(*) from jobs where jobs.user_id = users.id)`.mapWith(Number),
+  enquiries:
+    sql<number>`(select count(*) from contact_queries where contact_queries.user_id = users.id)`.mapWith(
+      Number,
+    ),
+};
 
 export async function listUsers({ page, q }: { page: number; q: string }): Promise<Paged<AdminUserRow>> {
   const where = ilikeAny([users.name, users.email], q);

@@ -85,9 +85,20 @@ const COLUMNS: DataTableColumn<AdminUserRow>[] = [
   },
   { key: "email", header: "Email", cell: (u) => u.email, breakAnywhere: true },
   { key: "role", header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
+  {
+    key: "customer",
+    header: "Customer",
+    // A role-user account is a customer's: what it holds shows here.
+    cell: (u) => (u.role === "user" ? customerSummary(u) : <span className="text-muted-foreground">Staff</span>),
+  },
   { key: "status", header: "Status", cell: (u) => <StatusBadge active={u.isActive} /> },
   { key: "created", header: "Created", cell: (u) => formatNzDate(u.createdAt) },
 ];
+
+function customerSummary(user: AdminUserRow) {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${count(user.jobs, "job", "jobs")}, ${count(user.enquiries, "enquiry", "enquiries")}`;
+}
 
 function toFormValues(user: AdminUserRow) {
   return { name: user.name, email: user.email, password: "", role: user.role };
