@@ -89,7 +89,8 @@ const COLUMNS: DataTableColumn<AdminUserRow>[] = [
     key: "customer",
     header: "Customer",
     // A role-user account is a customer's: what it holds shows here.
-    cell: (u) => (u.role === "user" ? customerSummary(u) : <span className="text-muted-foreground">Staff</span>),
+    cell: (u) =>
+      u.role === "user" ? customerSummary(u) : <span className="text-muted-foreground">Staff</span>,
   },
   { key: "status", header: "Status", cell: (u) => <StatusBadge active={u.isActive} /> },
   { key: "created", header: "Created", cell: (u) => formatNzDate(u.createdAt) },

@@ -106,10 +106,10 @@ export default function Privacy() {
             the quotes we send to your confirmed e-mail address.
           </p>
           <p>
-            In your account you can read or download everything we hold about you, sign out other devices,
-            and delete the account. Deleting it removes your account, your sign-ins and your jobs at once.
-            Your enquiries and our quotes to you stay with us as business records, no longer tied to an
-            account, and are kept as the next sections say.
+            In your account you can read or download everything we hold about you, sign out other devices, and
+            delete the account. Deleting it removes your account, your sign-ins and your jobs at once. Your
+            enquiries and our quotes to you stay with us as business records, no longer tied to an account,
+            and are kept as the next sections say.
           </p>
         </Section>
 
@@ -148,9 +148,10 @@ export default function Privacy() {
 
         <Section id="how-long" title="How long we keep it">
           <p>
-            An account is kept until you delete it (or ask us to); a session you leave signed in ends by itself
-            after a few hours. Enquiries are kept as part of our business records. When an enquiry is closed (won, lost or marked
-            as spam), any file attached to it is <strong>deleted automatically</strong>{" "}
+            An account is kept until you delete it (or ask us to); a session you leave signed in ends by
+            itself after a few hours. Enquiries are kept as part of our business records. When an enquiry is
+            closed (won, lost or marked as spam), any file attached to it is{" "}
+            <strong>deleted automatically</strong>{" "}
             <strong data-testid="retention-period">{months(attachmentRetentionMonths)}</strong> after it was
             closed. The counts of enquiries per address that we use against spam are deleted within a day.
           </p>
