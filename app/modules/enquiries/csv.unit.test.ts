@@ -28,6 +28,8 @@ function enquiry({ referenceNo = 123, products = [], ...overrides }: Fixture = {
     subject: "Product Information",
     message: "Please send a quote.",
     fileUrl: null,
+    fromAccount: false,
+    job: null,
     fileHref: null,
     attachmentDeletedAt: null,
     status: "New",

@@ -28,6 +28,9 @@ const viewColumns = {
   ownerId: contactQueries.ownerId,
   closedAt: contactQueries.closedAt,
   createdAt: contactQueries.createdAt,
+  userId: contactQueries.userId,
+  jobName: contactQueries.jobName,
+  jobSiteAddress: contactQueries.jobSiteAddress,
   ownerName: users.name,
 };
 
@@ -64,6 +67,8 @@ export function toEnquiryView(row: EnquiryViewRow, lines: EnquiryLineView[]): En
     ownerName: row.ownerName,
     createdAt: row.createdAt,
     closedAt: row.closedAt,
+    fromAccount: row.userId !== null,
+    job: row.jobName ? { name: row.jobName, siteAddress: row.jobSiteAddress } : null,
     lines,
   };
 }

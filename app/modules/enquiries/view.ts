@@ -35,6 +35,10 @@ export type EnquiryView = {
   ownerName: string | null;
   createdAt: Date;
   closedAt: Date | null;
+  /** Sent by a signed-in customer from their account (still open). */
+  fromAccount: boolean;
+  /** The customer's job it was sent for, as it was named then. */
+  job: { name: string; siteAddress: string | null } | null;
   /** The quote-list lines, in the order they were on the list. */
   lines: EnquiryLineView[];
 };

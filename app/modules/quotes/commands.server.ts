@@ -37,7 +37,12 @@ import {
   type PackInMail,
   packInWords,
 } from "./consent-pack-mail.server";
-import { type QuoteDocumentOf, quoteDocumentOf, readQuoteDocument } from "./document.server";
+import {
+  ENQUIRY_OF_QUOTE,
+  type QuoteDocumentOf,
+  quoteDocumentOf,
+  readQuoteDocument,
+} from "./document.server";
 import {
   draftLinesOf,
   editedLine,
@@ -321,7 +326,7 @@ type PreparedSend = {
 async function prepareSend(input: SendInput): Promise<PreparedSend> {
   const now = input.now ?? new Date();
   const [row] = await getDb()
-    .select({ quote: quotes, referenceNo: contactQueries.referenceNo, receivedAt: contactQueries.createdAt })
+    .select({ quote: quotes, ...ENQUIRY_OF_QUOTE })
     .from(quotes)
     .innerJoin(contactQueries, eq(contactQueries.id, quotes.enquiryId))
     .where(eq(quotes.id, input.id));
@@ -357,7 +362,7 @@ async function prepareSend(input: SendInput): Promise<PreparedSend> {
     ...snapshot,
     sentAt: now,
   };
-  const document = quoteDocumentOf(sent, number, priced.lines, await getContactInfo());
+  const document = quoteDocumentOf(sent, number, priced.lines, await getContactInfo(), row);
   // Made before the PDF is stored, so nothing of this send is stored while the pack waits its turn.
   // The pack is a cache file shared by every quote of the same products that day: a send that
   // does not commit leaves it.

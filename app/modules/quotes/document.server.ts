@@ -54,12 +54,24 @@ export type DocumentLine = QuoteDocument["lines"][number];
 
 export type QuoteDocumentOf = QuoteDocument & { enquiryId: string };
 
+/** The job an enquiry was sent for, as the enquiry keeps it (none for most). */
+export type EnquiryJob = { jobName: string | null; jobSiteAddress: string | null };
+
+/** The columns of the enquiry a quote's document reads beside the quote. */
+export const ENQUIRY_OF_QUOTE = {
+  referenceNo: contactQueries.referenceNo,
+  receivedAt: contactQueries.createdAt,
+  jobName: contactQueries.jobName,
+  jobSiteAddress: contactQueries.jobSiteAddress,
+};
+
 /** The document of a quote numbered `number` with these lines, the site's contact details given. */
 export function quoteDocumentOf(
   quote: DocumentQuote,
   number: string,
   lines: readonly DocumentLine[],
   contact: ContactInfo,
+  enquiry: EnquiryJob = { jobName: null, jobSiteAddress: null },
 ): QuoteDocumentOf {
   const trader = quote.traderSnapshot ?? {};
   return {
@@ -77,6 +89,7 @@ export function quoteDocumentOf(
       website: new URL(publicBaseUrl()).host,
     },
     customer: { name: quote.customerName, email: quote.customerEmail, company: quote.customerCompany },
+    site: enquiry.jobName ? { job: enquiry.jobName, address: enquiry.jobSiteAddress } : null,
     lines: lines.map((line) => ({
       description: line.description,
       sku: line.sku,
@@ -109,12 +122,12 @@ export function readQuoteLines(quoteId: string) {
 /** The sent quote as its PDF shows it, read in the current transaction. */
 export async function readQuoteDocument(quoteId: string): Promise<QuoteDocumentOf> {
   const [row] = await getDb()
-    .select({ quote: quotes, referenceNo: contactQueries.referenceNo, receivedAt: contactQueries.createdAt })
+    .select({ quote: quotes, ...ENQUIRY_OF_QUOTE })
     .from(quotes)
     .innerJoin(contactQueries, eq(contactQueries.id, quotes.enquiryId))
     .where(eq(quotes.id, quoteId));
   if (!row) throw new Error(`Quote ${quoteId} not found`);
   const number = quoteNumber(formatReference(row.referenceNo, row.receivedAt), row.quote.revision);
   const lines = await readQuoteLines(quoteId);
-  return quoteDocumentOf(row.quote, number, lines, await getContactInfo());
+  return quoteDocumentOf(row.quote, number, lines, await getContactInfo(), row);
 }

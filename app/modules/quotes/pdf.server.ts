@@ -24,6 +24,8 @@ export type QuoteDocument = {
     website: string | null;
   };
   customer: { name: string; email: string; company: string | null };
+  /** The customer's job the enquiry was sent for: its name and site address, printed beside the customer. */
+  site: { job: string; address: string | null } | null;
   lines: {
     description: string;
     /** The product's stock code, printed under the description. */
@@ -168,8 +170,17 @@ function drawParties(doc: PDFKit.PDFDocument, quote: QuoteDocument) {
     .font("body")
     .fontSize(10)
     .fillColor(INK)
-    .text(customer.join("\n"), 50, top + 14, { width: 300 });
-  return doc.y;
+    .text(customer.join("\n"), 50, top + 14, { width: 230 });
+  const below = doc.y;
+  if (!quote.site) return below;
+  doc.font("bold").fontSize(9).fillColor(MUTED).text("Site", 300, top);
+  const site = [quote.site.job, quote.site.address].filter((line): line is string => Boolean(line));
+  doc
+    .font("body")
+    .fontSize(10)
+    .fillColor(INK)
+    .text(site.join("\n"), 300, top + 14, { width: 245 });
+  return Math.max(below, doc.y);
 }
 
 /** The column headings; the unit price's runs to a second line ("excl. GST"), the others sit on it. */

@@ -19,6 +19,7 @@ const QUOTE: QuoteDocument = {
     website: "tradecounter.co.nz",
   },
   customer: { name: "Hēmi Walker", email: "hemi@example.co.nz", company: "Walker Builders" },
+  site: null,
   lines: [
     {
       description: "Plywood 12mm",
@@ -113,4 +114,16 @@ test("the lines' columns: quantity and unit apart (each included), the unit pric
   expect(text).toContain("Description Qty Unit\nUnit price\nexcl. GST Disc. Amount");
   expect(text).toContain("2.5 sheet $19.99 12.5% $43.73");
   expect(text).toContain("Delivery to site 1 each $45.00 $45.00");
+});
+
+test("a quote for a customer's job prints the job and its site address beside the customer", async () => {
+  const { text } = await textOf(
+    await renderQuotePdf({ ...QUOTE, site: { job: "Walker house", address: "14 Kōwhai Lane, Raglan 3225" } }),
+  );
+  expect(text).toContain("Site");
+  expect(text).toContain("Walker house");
+  expect(text).toContain("14 Kōwhai Lane, Raglan 3225");
+  expect(text).toContain("Hēmi Walker");
+  const { text: without } = await textOf(await renderQuotePdf(QUOTE));
+  expect(without).not.toContain("Site\n");
 });

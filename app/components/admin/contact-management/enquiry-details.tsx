@@ -66,7 +66,12 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryView }) {
           <Item term="Received">
             <DateTime value={enquiry.createdAt} />
           </Item>
-          <Item term="Sent from">{SOURCE_LABELS[enquiry.source] ?? enquiry.source}</Item>
+          <Item term="Sent from">
+            {`${SOURCE_LABELS[enquiry.source] ?? enquiry.source}${enquiry.fromAccount ? ", signed in to a customer account" : ""}`}
+          </Item>
+          {enquiry.job ? (
+            <Item term="Job">{`${enquiry.job.name}${enquiry.job.siteAddress ? `, ${enquiry.job.siteAddress}` : ""}`}</Item>
+          ) : null}
           <Item term="Status">
             <EnquiryStatusBadge status={enquiry.status} />
           </Item>
