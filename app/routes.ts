@@ -17,7 +17,11 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("quote/:token", "routes/public/quote.tsx"),
-    route("account", "routes/account/layout.tsx", [index("routes/account/overview.tsx")]),
+    route("account", "routes/account/layout.tsx", [
+      index("routes/account/overview.tsx"),
+      route("jobs", "routes/account/jobs.tsx"),
+      route("jobs/:id", "routes/account/job.tsx"),
+    ]),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -45,6 +49,7 @@ export default [
   route("auth/sign-out", "routes/resources/sign-out.ts"),
   route("auth/confirm-email", "routes/resources/confirm-email.ts"),
   route("quote-list", "routes/resources/quote-list.ts"),
+  route("account/job-items", "routes/resources/job-items.ts"),
   route("quote-list/consent-pack", "routes/resources/quote-list-consent-pack.ts"),
   route("catalog/:slug/details", "routes/resources/product-details.ts"),
   route("catalog/:slug/consent-pack", "routes/resources/product-consent-pack.ts"),
