@@ -3,10 +3,12 @@
 // goes back to the product's page with a message, whether it was added or not. Another customer's
 // job, or an id that is not one, is not found.
 
+import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { addJobLine } from "~/modules/jobs/commands.server";
 import { isJobId } from "~/modules/jobs/queries.server";
 import { addToJobSchema } from "~/modules/jobs/schema";
+import { requireCustomer } from "~/server/auth/guards.server";
 import { InputError, SERVER_FAILURE_MESSAGE } from "~/server/http/input-error";
 import { readForm } from "~/server/http/intake.server";
 import type { Refusal } from "~/server/http/judge.server";
@@ -28,6 +30,12 @@ function firstMessage(refused: Refusal) {
   const errors = ("error" in refused.submission ? refused.submission.error : null) ?? {};
   const messages = [...(refused.formErrors ?? []), ...Object.values(errors).flat()];
   return messages.find((message): message is string => typeof message === "string") ?? "Nothing was added.";
+}
+
+/** Nothing to show: a customer who opens the address is sent to their jobs. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireCustomer(request);
+  return redirect("/account/jobs");
 }
 
 export async function action(args: Route.ActionArgs) {
