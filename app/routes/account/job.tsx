@@ -71,8 +71,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AccountJob() {
   const { job, lines } = useLoaderData<typeof loader>();
+  // Keyed by the job: going from one job to another (a copy) starts its forms afresh.
   return (
-    <div className="grid gap-6">
+    <div key={job.id} className="grid gap-6">
       <JobForm mode="edit" job={job} />
       <JobLines lines={lines} />
       <CopyJobForm job={job} />
