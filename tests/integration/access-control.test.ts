@@ -18,6 +18,7 @@ import {
   categories,
   contactQueries,
   enquiryLines,
+  jobs,
   products,
   users,
 } from "~/server/db/schema";
@@ -69,6 +70,8 @@ const seeded = {} as {
   quoteId: string;
   /** A building product information sheet, for its editor. */
   sheetId: string;
+  /** A job of the signed-in customer ("user"), for its page and its list. */
+  jobId: string;
   cookies: Record<Visitor, string>;
 };
 
@@ -179,7 +182,19 @@ beforeAll(async () => {
   fs.writeFileSync(outsidePath, MARK.outside);
   const cookies = {} as Record<Visitor, string>;
   for (const visitor of VISITORS) cookies[visitor] = await visitorCookie(visitor);
+  const { eq } = await import("drizzle-orm");
+  const [customer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, visitorEmail("user") as string));
+  if (!customer) throw new Error("seed failed");
+  const [job] = await db
+    .insert(jobs)
+    .values({ userId: customer.id, name: "Marker Job", siteAddress: "1 Marker Road" })
+    .returning();
+  if (!job) throw new Error("seed failed");
   Object.assign(seeded, {
+    jobId: job.id,
     productSlug: shown.slug,
     productId: shown.id,
     hiddenSlug: hidden.slug,
@@ -329,6 +344,27 @@ function rules(): Record<string, Rule> {
     },
     "routes/account/data": { url: "/account/data", loader: customerOnly },
     "routes/resources/account-data-json": { url: "/account/data.json", loader: customerOnly },
+    // The customer's jobs; the offer of the quote list is refused on its input (no list here).
+    "routes/account/jobs": {
+      url: "/account/jobs",
+      loader: customerOnly,
+      intents: intents(["create-job", "save-list-new", "save-list-existing", "not-now"], customerIntent),
+      fields: { name: "Access Job", siteAddress: "2 Access Lane", jobId: s.jobId },
+    },
+    // One job of the customer's; deleting it needs the ticked box, which is not posted here.
+    "routes/account/job": {
+      url: `/account/jobs/${s.jobId}`,
+      params: { id: s.jobId },
+      loader: customerOnly,
+      intents: intents(["save-job", "save-line", "remove-line", "copy-job", "delete-job"], customerIntent),
+      fields: {
+        name: "Marker Job",
+        siteAddress: "1 Marker Road",
+        status: "active",
+        productId: s.productId,
+        quantity: "2",
+      },
+    },
     "routes/public/catalog": { url: "/catalog", loader: everyone(OK) },
     "routes/public/product": {
       url: `/catalog/${s.productSlug}`,
@@ -486,6 +522,18 @@ function rules(): Record<string, Rule> {
       intents: {
         ...intents(["clear"], everyone(OK)),
         ...intents(["add", "set", "remove"], everyone({ status: 400 })),
+      },
+    },
+    // "Add to job" from a product's page: a customer's post, answered with the way back.
+    "routes/resources/job-items": {
+      url: "/account/job-items",
+      loader: { ...customerOnly, user: { status: 302, location: "/account/jobs" } },
+      intents: { "": customerIntent },
+      fields: {
+        jobId: s.jobId,
+        productId: s.productId,
+        quantity: "1",
+        redirectTo: `/catalog/${s.productSlug}`,
       },
     },
     "routes/resources/product-details": {

@@ -1,10 +1,13 @@
 // The account's overview: the customer's own details (which their enquiries are prefilled from)
-// and how they sign in.
+// and how they sign in; while the browser holds a quote list, the offer to keep it in a job.
 import { data, useLoaderData } from "react-router";
 import { ProfileForm } from "~/components/account/profile-form";
+import { QuoteListOfferCard } from "~/components/account/quote-list-offer";
 import { updateProfile } from "~/modules/accounts/commands.server";
 import { getAccountProfile } from "~/modules/accounts/queries.server";
 import { profileFormSchema } from "~/modules/accounts/schema";
+import { getActiveJobChoices } from "~/modules/jobs/queries.server";
+import { getQuoteListOffer } from "~/modules/jobs/quote-list-offer.server";
 import { privatePageMeta } from "~/modules/seo/meta";
 import { requireCustomer } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/intake.server";
@@ -15,11 +18,15 @@ export function meta() {
   return privatePageMeta("My account");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  const profile = await getAccountProfile(user.id);
+  const [profile, offer] = await Promise.all([
+    getAccountProfile(user.id),
+    getQuoteListOffer(request, context),
+  ]);
   if (!profile) throw data(null, { status: 404 });
-  return { profile };
+  const jobs = offer ? await getActiveJobChoices(user.id) : [];
+  return { profile, offer: offer ? { ...offer, jobs } : null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,6 +38,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AccountOverview() {
-  const { profile } = useLoaderData<typeof loader>();
-  return <ProfileForm profile={profile} />;
+  const { profile, offer } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-6">
+      {offer ? <QuoteListOfferCard offer={offer} returnTo="/account" /> : null}
+      <ProfileForm profile={profile} />
+    </div>
+  );
 }

@@ -9,11 +9,13 @@ import { ConsentPackForm } from "~/components/site/quote-list/consent-pack-form"
 import { CACHEABLE_PAGE } from "~/lib/route-handle";
 import { SEARCHED_PARAM } from "~/lib/search-link";
 import { getPublicBuildingInfo } from "~/modules/compliance/public.server";
+import { getActiveJobChoices } from "~/modules/jobs/queries.server";
 import { toProductCard } from "~/modules/products/card";
 import { getProductPage, type ProductDetails as Product } from "~/modules/products/page.server";
 import { countOpenedResult } from "~/modules/search/search-log.server";
 import { breadcrumbJsonLd, type Crumb, productJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, privatePageMeta, siteFromMatches, socialImageFor, summarize } from "~/modules/seo/meta";
+import { getSessionUser } from "~/server/auth/guards.server";
 import { notFound } from "~/server/http/not-found";
 import type { Route } from "./+types/product";
 
@@ -30,8 +32,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (searched !== null) countOpenedResult(searched);
   if (result.kind === "moved") throw redirect(`/catalog/${result.slug}`, 301);
   if (searched !== null) throw redirect(`/catalog/${result.product.slug}`);
-  const buildingInfo = await getPublicBuildingInfo(result.product.id);
-  return { product: result.product, related: result.related.map(toProductCard), buildingInfo };
+  const [buildingInfo, jobs] = await Promise.all([
+    getPublicBuildingInfo(result.product.id),
+    customerJobs(request),
+  ]);
+  return { product: result.product, related: result.related.map(toProductCard), buildingInfo, jobs };
+}
+
+/**
+ * A signed-in customer's active jobs, for "Add to job"; null for anyone else. A signed-in browser
+ * is never served from the page cache, so the cached page stays the same for every visitor.
+ */
+async function customerJobs(request: Request) {
+  const user = await getSessionUser(request);
+  return user?.role === "user" ? getActiveJobChoices(user.id) : null;
 }
 
 function describeProduct(product: Product) {
@@ -74,7 +88,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, buildingInfo } = loaderData;
+  const { product, related, buildingInfo, jobs } = loaderData;
   const { site } = usePublicSite();
   const crumbs = crumbsFor(product);
   return (
@@ -83,7 +97,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="mb-6">
         <Breadcrumbs crumbs={crumbs} />
       </div>
-      <ProductDetails product={product} />
+      <ProductDetails product={product} jobs={jobs} />
       <BuildingInfoSection info={buildingInfo} slug={product.slug} />
       {buildingInfo.sheet || buildingInfo.certificates.length > 0 ? (
         <ConsentPackForm

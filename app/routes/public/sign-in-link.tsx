@@ -16,7 +16,9 @@ export function meta() {
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token: token.length <= 200 ? token : "" };
+  const usable = token.length <= 200 ? token : "";
+  // The message comes from the server: the page's script never imports the sign-in module.
+  return { token: usable, missing: usable ? null : SIGN_IN_LINK_INVALID };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,10 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignInLinkPage() {
-  const { token } = useLoaderData<typeof loader>();
+  const { token, missing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const failure = answer?.failure ?? (token ? null : SIGN_IN_LINK_INVALID);
+  const failure = answer?.failure ?? missing;
   return (
     <section className="container mx-auto flex max-w-md flex-col px-4 py-16">
       <Card>

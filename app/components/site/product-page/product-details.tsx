@@ -1,3 +1,4 @@
+import { AddToJob } from "~/components/account/add-to-job";
 import { Badge } from "~/components/ui/badge";
 import type { ProductDetails as Product } from "~/modules/products/page.server";
 import { EnquireButton, OutOfStockOverlay } from "../catalog/product-actions";
@@ -7,9 +8,15 @@ import { AddToQuoteList } from "../quote-list/add-to-quote-list";
 
 /**
  * The product itself: photo, name, stock code, unit, brand, category, stock, description and the
- * two actions. Never a price.
+ * two actions (and, for a signed-in customer with active jobs, "Add to job"). Never a price.
  */
-export function ProductDetails({ product }: { product: Product }) {
+export function ProductDetails({
+  product,
+  jobs,
+}: {
+  product: Product;
+  jobs: { id: string; name: string }[] | null;
+}) {
   const outOfStock = product.stockStatus === "Out of Stock";
   const description = product.description || product.shortDescription;
   return (
@@ -68,6 +75,7 @@ export function ProductDetails({ product }: { product: Product }) {
         <p className="font-semibold text-primary text-xl">Contact for Price</p>
         <div className="grid max-w-md gap-3">
           <AddToQuoteList product={product} withQuantity returnHash="#product" />
+          {jobs ? <AddToJob product={product} jobs={jobs} /> : null}
           <EnquireButton product={product} />
         </div>
       </div>

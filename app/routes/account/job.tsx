@@ -1,0 +1,83 @@
+// One of the customer's jobs: its details and status, its product list (quantity and a note per
+// line), "Copy to a new job" and deleting it (a ticked box confirms, so it works without
+// JavaScript). Another customer's job, or an id that is not one, is not found.
+import { useLoaderData } from "react-router";
+import { CopyJobForm, DeleteJobForm } from "~/components/account/job-actions";
+import { JobForm } from "~/components/account/job-form";
+import { JobLines } from "~/components/account/job-lines";
+import { copyJob, deleteJob, removeJobLine, saveJobLine, updateJob } from "~/modules/jobs/commands.server";
+import { getJobLines, requireOwnJob } from "~/modules/jobs/queries.server";
+import { jobActionSchema } from "~/modules/jobs/schema";
+import { privatePageMeta } from "~/modules/seo/meta";
+import { requireCustomer } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/intake.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/job";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return privatePageMeta(loaderData ? loaderData.job.name : "Job not found");
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireCustomer(request);
+  const job = await requireOwnJob(user.id, params.id);
+  return { job, lines: await getJobLines(job.id) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  // Another customer's job (or no job) is not found, whatever was posted; staff are refused first.
+  const user = await requireCustomer(args.request);
+  const { id: jobId } = await requireOwnJob(user.id, args.params.id);
+  const form = await readForm(args, { access: "account", schema: jobActionSchema, conformIntents: false });
+  if (!form.ok) return form.response;
+  const here = `/account/jobs/${jobId}`;
+  const value = form.value;
+  switch (value.intent) {
+    case "save-job": {
+      const { intent: _intent, ...details } = value;
+      const done = await form.run(updateJob, { jobId, ...details }, "Failed to save the job");
+      if (!done.ok) return done.response;
+      return redirectWithToast(here, { type: "success", title: "Job saved" });
+    }
+    case "save-line": {
+      const { productId, quantity, note } = value;
+      const done = await form.run(
+        saveJobLine,
+        { jobId, productId, quantity, note },
+        "Failed to save the line",
+      );
+      if (!done.ok) return done.response;
+      return redirectWithToast(`${here}#line-${productId}`, { type: "success", title: "Line saved" });
+    }
+    case "remove-line": {
+      const done = await form.run(removeJobLine, { jobId, productId: value.productId }, "Failed to remove");
+      if (!done.ok) return done.response;
+      return redirectWithToast(here, { type: "success", title: "Removed from the job" });
+    }
+    case "copy-job": {
+      const { name, siteAddress } = value;
+      const done = await form.run(copyJob, { jobId, name, siteAddress }, "Failed to copy the job");
+      if (!done.ok) return done.response;
+      const to = done.result ? `/account/jobs/${done.result.id}` : "/account/jobs";
+      return redirectWithToast(to, { type: "success", title: "Job copied", description: name });
+    }
+    case "delete-job": {
+      const done = await form.run(deleteJob, { jobId }, "Failed to delete the job");
+      if (!done.ok) return done.response;
+      return redirectWithToast("/account/jobs", { type: "success", title: "Job deleted" });
+    }
+  }
+}
+
+export default function AccountJob() {
+  const { job, lines } = useLoaderData<typeof loader>();
+  // Keyed by the job: going from one job to another (a copy) starts its forms afresh.
+  return (
+    <div key={job.id} className="grid gap-6">
+      <JobForm mode="edit" job={job} />
+      <JobLines lines={lines} />
+      <CopyJobForm job={job} />
+      <DeleteJobForm job={job} />
+    </div>
+  );
+}
