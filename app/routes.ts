@@ -17,7 +17,11 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("quote/:token", "routes/public/quote.tsx"),
-    route("account", "routes/account/layout.tsx", [index("routes/account/overview.tsx")]),
+    route("account", "routes/account/layout.tsx", [
+      index("routes/account/overview.tsx"),
+      route("quotes", "routes/account/quotes.tsx"),
+      route("quotes/:id", "routes/account/quote.tsx"),
+    ]),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -62,6 +66,7 @@ export default [
   route("admin/building-information/*", "routes/resources/building-information-moved.ts"),
   route("quote/:token/pdf", "routes/resources/quote-pdf.ts"),
   route("quote/:token/consent-pack", "routes/resources/quote-consent-pack.ts"),
+  route("account/quotes/:id/pdf", "routes/resources/account-quote-pdf.ts"),
   route("admin/quotes/:id/pdf", "routes/resources/quote-pdf-staff.ts"),
   route("admin/quotes/:id/consent-pack", "routes/resources/quote-consent-pack-staff.ts"),
   route("admin/quote-products", "routes/resources/quote-product-picker.ts"),

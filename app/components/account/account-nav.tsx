@@ -2,7 +2,10 @@
 import { NavLink } from "react-router";
 import { cx } from "~/lib/cx";
 
-const SECTIONS = [{ to: "/account", label: "Overview", end: true }] as const;
+const SECTIONS = [
+  { to: "/account", label: "Overview", end: true },
+  { to: "/account/quotes", label: "Quotes", end: false },
+] as const;
 
 export function AccountNav() {
   return (

@@ -1,10 +1,12 @@
-// The account's overview: the customer's own details (which their enquiries are prefilled from)
-// and how they sign in.
+// The account's overview: how many of the customer's quotes wait for an answer, their own details
+// (which their enquiries are prefilled from) and how they sign in.
 import { data, useLoaderData } from "react-router";
 import { ProfileForm } from "~/components/account/profile-form";
+import { QuotesSummary } from "~/components/account/quotes-summary";
 import { updateProfile } from "~/modules/accounts/commands.server";
 import { getAccountProfile } from "~/modules/accounts/queries.server";
 import { profileFormSchema } from "~/modules/accounts/schema";
+import { countOpenAccountQuotes } from "~/modules/quotes/account.server";
 import { privatePageMeta } from "~/modules/seo/meta";
 import { requireCustomer } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/intake.server";
@@ -17,9 +19,9 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  const profile = await getAccountProfile(user.id);
+  const [profile, quotes] = await Promise.all([getAccountProfile(user.id), countOpenAccountQuotes(user.id)]);
   if (!profile) throw data(null, { status: 404 });
-  return { profile };
+  return { profile, quotes };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,6 +33,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AccountOverview() {
-  const { profile } = useLoaderData<typeof loader>();
-  return <ProfileForm profile={profile} />;
+  const { profile, quotes } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-6">
+      <QuotesSummary open={quotes.open} total={quotes.total} />
+      <ProfileForm profile={profile} />
+    </div>
+  );
 }
