@@ -156,7 +156,7 @@ test("another customer's quote, a draft, and an id that is no uuid are 404 on th
   const staff = await quoteStaff();
   const { draft } = await draftQuoteFor(db(), staff, { fields: { customerEmail: hemi.email } });
   const before = await history(other.id);
-  const intents = [
+  const intents: Record<string, string>[] = [
     ACCEPT,
     { intent: "changes", message: "Please make it twenty sheets." },
     { intent: "decline", reason: "price" },

@@ -15,8 +15,10 @@ export function meta() {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token: token.length <= 200 ? token : "" };
+  const asked = new URL(request.url).searchParams.get("token") ?? "";
+  const token = asked.length <= 200 ? asked : "";
+  // Said by the loader: the message lives in server code, which the page's own script never holds.
+  return { token, noToken: token ? null : SIGN_IN_LINK_INVALID };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,10 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignInLinkPage() {
-  const { token } = useLoaderData<typeof loader>();
+  const { token, noToken } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const failure = answer?.failure ?? (token ? null : SIGN_IN_LINK_INVALID);
+  const failure = answer?.failure ?? noToken;
   return (
     <section className="container mx-auto flex max-w-md flex-col px-4 py-16">
       <Card>
