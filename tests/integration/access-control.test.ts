@@ -365,6 +365,20 @@ function rules(): Record<string, Rule> {
         quantity: "2",
       },
     },
+    "routes/account/quotes": { url: "/account/quotes", loader: customerOnly },
+    // A customer's quote is theirs only when it was sent to their confirmed address: the seeded
+    // quote is another customer's, so the signed-in customer gets the 404 any stranger's id gets.
+    "routes/account/quote": {
+      url: `/account/quotes/${s.quoteId}`,
+      params: { id: s.quoteId },
+      loader: { ...customerOnly, user: { status: 404 } },
+      intents: intents(["accept", "changes", "decline"], { ...customerIntent, user: { status: 404 } }),
+    },
+    "routes/resources/account-quote-pdf": {
+      url: `/account/quotes/${s.quoteId}/pdf`,
+      params: { id: s.quoteId },
+      loader: { ...customerOnly, user: { status: 404 } },
+    },
     "routes/public/catalog": { url: "/catalog", loader: everyone(OK) },
     "routes/public/product": {
       url: `/catalog/${s.productSlug}`,

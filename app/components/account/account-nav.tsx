@@ -5,6 +5,7 @@ import { cx } from "~/lib/cx";
 const SECTIONS = [
   { to: "/account", label: "Overview", end: true },
   { to: "/account/jobs", label: "Jobs", end: false },
+  { to: "/account/quotes", label: "Quotes", end: false },
   { to: "/account/settings", label: "Sign-in and privacy", end: false },
 ] as const;
 

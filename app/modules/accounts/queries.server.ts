@@ -84,3 +84,18 @@ export async function listAccountSessions(
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
+
+/** The account's address when it is confirmed and the account active; else null. */
+export async function confirmedEmailOf(userId: string) {
+  const [row] = await getDb()
+    .select({ email: users.email, confirmed: users.emailVerified, active: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.confirmed && row.active ? row.email : null;
+}
+
+/** Whether a record addressed to `email` (a quote) was sent to the account's confirmed address. */
+export async function isAddressedToAccount(userId: string, email: string) {
+  const confirmed = await confirmedEmailOf(userId);
+  return confirmed !== null && confirmed.toLowerCase() === email.toLowerCase();
+}

@@ -14,6 +14,8 @@ import {
   type QuoteDeclineReason,
   type QuoteStatus,
 } from "~/lib/vocabulary";
+import { holderId } from "~/modules/accounts/commands.server";
+import { isAddressedToAccount } from "~/modules/accounts/queries.server";
 import { getContactInfo } from "~/modules/content/queries.server";
 import { type EventActor, setEnquiryStatus } from "~/modules/enquiries/commands.server";
 import { enquiryEntity } from "~/modules/enquiries/entity";
@@ -538,6 +540,16 @@ export const withdrawQuote = defineCommand({
 
 const CUSTOMER_VIEW: EventActor = { id: null, name: "Customer" };
 
+/**
+ * A signed-in customer answers only the quotes sent to their account's confirmed address; any
+ * other is, to them, a quote that does not exist. The link's holder was checked by its token.
+ */
+async function checkQuoteHolder(actor: Actor, quote: { customerEmail: string; status: QuoteStatus }) {
+  if (actor.kind !== "account") return;
+  if (quote.status === "draft" || !(await isAddressedToAccount(holderId(actor), quote.customerEmail)))
+    throw notFound(QUOTE_NOT_FOUND);
+}
+
 /** The customer opened their link: a sent quote becomes viewed (once; later views change nothing). */
 export const markQuoteViewed = defineCommand({
   name: "quote.view",
@@ -548,9 +560,10 @@ export const markQuoteViewed = defineCommand({
     id: input.id,
     detail: (viewed: { number: string }) => quoteAuditDetail(viewed.number),
   }),
-  run: async (input) => {
+  run: async (input, { actor }) => {
     const now = input.now ?? new Date();
     const { quote, number } = await lockQuote(input.id);
+    await checkQuoteHolder(actor, quote);
     if (quote.status !== "sent") return { viewed: false, number };
     await getDb()
       .update(quotes)
@@ -607,10 +620,11 @@ export const answerQuote = defineCommand({
     id: input.id,
     detail: (answered: { number: string }) => quoteAuditDetail(answered.number),
   }),
-  run: async (input, { also }) => {
+  run: async (input, { also, actor }) => {
     const now = input.now ?? new Date();
     const { answer } = input;
     const { quote, number } = await lockQuote(input.id);
+    await checkQuoteHolder(actor, quote);
     const open = (OPEN_QUOTE_STATUSES as readonly QuoteStatus[]).includes(quote.status);
     if (!open || quote.validUntil < nzDatePlusDays(0, now)) throw new InputError(QUOTE_CLOSED);
     const status = ANSWER_STATUS[answer.kind];

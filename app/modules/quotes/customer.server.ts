@@ -5,7 +5,9 @@
 // a guess learns nothing. Requests are counted per client address, apart from those with a
 // malformed token, which are refused before the database is asked anything.
 import type { Readable } from "node:stream";
-import { and, desc, eq } from "drizzle-orm";
+import type { SubmissionResult } from "@conform-to/react";
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
+import type { ActionFailure } from "~/lib/action-error";
 import { formatNzDate, nzDatePlusDays } from "~/lib/nz-date";
 import { quoteNumber } from "~/lib/quote-number";
 import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "~/lib/vocabulary";
@@ -16,7 +18,7 @@ import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { hitRateLimit, type RateWindow } from "~/server/security/rate-limit.server";
 import { getStorage, parseStoredPath, StorageError } from "~/server/storage/storage.server";
 import type { QuoteAnswer } from "./commands.server";
-import type { QuoteAnswerInput } from "./customer.schema";
+import { QUOTE_ANSWER_INTENTS, type QuoteAnswerInput, type QuoteAnswerIntent } from "./customer.schema";
 import { pdfFileName, readQuoteDocument } from "./document.server";
 import { DECLINE_REASON_LABELS } from "./labels";
 import { findQuoteIdByToken, isWellFormedToken } from "./links.server";
@@ -54,20 +56,27 @@ export function couldBeQuoteToken(token: string | undefined): token is string {
   return typeof token === "string" && isWellFormedToken(token);
 }
 
-/** The quote a customer's link names, or null; a draft (which no link names) counts as none. */
-export async function findCustomerQuote(token: string) {
-  const id = await findQuoteIdByToken(token);
-  if (!id) return null;
+/**
+ * A sent quote (any state but draft) with its number, or null; `where` narrows it further (to
+ * the quotes of one customer's address).
+ */
+export async function findSentQuote(id: string, where?: SQL) {
   const [row] = await getDb()
     .select({ quote: quotes, referenceNo: contactQueries.referenceNo, receivedAt: contactQueries.createdAt })
     .from(quotes)
     .innerJoin(contactQueries, eq(contactQueries.id, quotes.enquiryId))
-    .where(eq(quotes.id, id));
-  if (!row || row.quote.status === "draft") return null;
+    .where(and(eq(quotes.id, id), ne(quotes.status, "draft"), where));
+  if (!row) return null;
   return {
     quote: row.quote,
     number: quoteNumber(formatReference(row.referenceNo, row.receivedAt), row.quote.revision),
   };
+}
+
+/** The quote a customer's link names, or null; a draft (which no link names) counts as none. */
+export async function findCustomerQuote(token: string) {
+  const id = await findQuoteIdByToken(token);
+  return id ? findSentQuote(id) : null;
 }
 
 /** Where the quote stands, as the customer is told. */
@@ -98,6 +107,20 @@ async function withdrawalReason(quoteId: string) {
     .orderBy(desc(quoteEvents.createdAt))
     .limit(1);
   return event?.note?.trim() || null;
+}
+
+/** Which of the states the quote is in, as its customer is told (without the details). */
+export function customerStateKind(quote: QuoteRow, now = new Date()): CustomerQuoteState["kind"] {
+  switch (quote.status) {
+    case "accepted":
+    case "changes_requested":
+    case "declined":
+    case "superseded":
+    case "withdrawn":
+      return quote.status;
+    default:
+      return isOpen(quote, now) ? "open" : "expired";
+  }
 }
 
 async function stateOf(quote: QuoteRow, now: Date): Promise<CustomerQuoteState> {
@@ -154,11 +177,46 @@ export function answerOf(input: QuoteAnswerInput): QuoteAnswer {
   return { kind: "decline", reason: input.reason, message: input.message };
 }
 
+export type QuotePdf = { stream: Readable; size: number; fileName: string };
+
+/** What the quote's page is told of a refused answer (through its link or in the account). */
+export type QuoteActionData = {
+  /** The form the answer is for; null when it is for none (too many attempts, an unreadable post). */
+  intent: QuoteAnswerIntent | null;
+  result?: SubmissionResult<string[]>;
+  /** Shown above the quote: the quote closed meanwhile, or too many attempts. */
+  error?: string;
+};
+
+const UNREADABLE_ANSWER = "Your answer could not be read. Please reload the page and try again.";
+
+/**
+ * A refused answer as the page shows it: its form's messages, and above the quote why it was
+ * not taken. The answer command's refusal is the quote having closed meanwhile (409); a post
+ * that could not be read or judged is a 400; a failure of ours a 500.
+ */
+export function refusedAnswer(
+  failure: { data: ActionFailure; init: ResponseInit | null },
+  fromCommand = false,
+): { body: QuoteActionData; status: number } {
+  const { result, error } = failure.data;
+  const posted = result.initialValue?.intent;
+  const intent = QUOTE_ANSWER_INTENTS.find((known) => known === posted) ?? null;
+  const status = failure.init?.status ?? 400;
+  if (error && !fromCommand) return { body: { intent, error: UNREADABLE_ANSWER }, status };
+  // A post refused before its fields were read (too many of them) names no form: said above the quote.
+  if (!fromCommand)
+    return { body: { intent, result, error: intent ? undefined : result.error?.[""]?.[0] }, status };
+  return { body: { intent, result, error: error?.description }, status: status === 400 ? 409 : status };
+}
+
 /** The stored PDF of the quote a token names, with the name it is saved under; null when none. */
-export async function openCustomerQuotePdf(
-  token: string,
-): Promise<{ stream: Readable; size: number; fileName: string } | null> {
-  const found = await findCustomerQuote(token);
+export async function openCustomerQuotePdf(token: string): Promise<QuotePdf | null> {
+  return openQuotePdfOf(await findCustomerQuote(token));
+}
+
+/** The stored PDF of a found quote, with the name it is saved under; null when none. */
+export async function openQuotePdfOf(found: FoundQuote | null): Promise<QuotePdf | null> {
   const stored = parseStoredPath(found?.quote.pdfPath);
   if (!found || !stored) return null;
   try {

@@ -28,3 +28,16 @@ export const QUOTE_EVENT_LABELS: Record<QuoteEventKind, string> = {
   edited: "Edited",
   reminded: "Reminder sent",
 };
+
+/** Where a sent quote stands, as its customer's page and their list of quotes word it. */
+export const CUSTOMER_STATE_LABELS = {
+  open: "Open",
+  accepted: "Accepted",
+  changes_requested: "Changes requested",
+  declined: "Declined",
+  expired: "Expired",
+  superseded: "Replaced by a newer quote",
+  withdrawn: "Withdrawn",
+} as const;
+
+export type CustomerStateKind = keyof typeof CUSTOMER_STATE_LABELS;

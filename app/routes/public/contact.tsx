@@ -17,6 +17,7 @@ import {
 import { receiveEnquiry } from "~/modules/enquiries/commands.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
 import { getQuoteListForPage } from "~/modules/quote-list/quote-list.server";
+import { newQuoteContactPrefill } from "~/modules/quotes/account.server";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta, siteFromMatches } from "~/modules/seo/meta";
 import { readForm } from "~/server/http/intake.server";
@@ -43,15 +44,20 @@ export function meta({ matches }: Route.MetaArgs) {
 const LIST_SUBJECT = "Quote Request";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ subjects, loadFailed }, contact, quoteList] = await Promise.all([
+  const [{ subjects, loadFailed }, contact, quoteList, fromQuote] = await Promise.all([
     getPublicSubjects(),
     getContactInfo(),
     getQuoteListForPage(request, context),
+    newQuoteContactPrefill(request),
   ]);
   const prefill = prefillFromUrl(new URL(request.url), subjects);
-  const listSubject = quoteList.length > 0 && subjects.includes(LIST_SUBJECT) ? LIST_SUBJECT : undefined;
+  const asksForQuote = quoteList.length > 0 || fromQuote !== null;
+  const listSubject = asksForQuote && subjects.includes(LIST_SUBJECT) ? LIST_SUBJECT : undefined;
   return {
     ...prefill,
+    // A signed-in customer asking for a new quote like one of theirs: its lines, and who they are.
+    message: fromQuote?.message ?? prefill.message,
+    person: fromQuote?.person,
     defaultSubject: prefill.subject ?? listSubject,
     subjectsLoadFailed: loadFailed,
     contact,
@@ -77,6 +83,7 @@ export default function ContactPage() {
     defaultSubject,
     product,
     message,
+    person,
     subjectsLoadFailed,
     contact,
     quoteList,
@@ -119,6 +126,7 @@ export default function ContactPage() {
               defaultSubject={defaultSubject}
               product={product}
               defaultMessage={message}
+              person={person}
               formToken={servedToken}
             />
           </div>

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { data, isRouteErrorResponse, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { NotFoundScreen, PageFailedScreen } from "~/components/site/product-page/not-found-screen";
 import { QuoteAnswerForms } from "~/components/site/quote/quote-answer-forms";
@@ -8,11 +7,7 @@ import { ConsentPackForm } from "~/components/site/quote-list/consent-pack-form"
 import type { ActionFailure } from "~/lib/action-error";
 import { cn } from "~/lib/utils";
 import { answerQuote, markQuoteViewed } from "~/modules/quotes/commands.server";
-import {
-  QUOTE_ANSWER_INTENTS,
-  type QuoteAnswerIntent,
-  quoteAnswerSchema,
-} from "~/modules/quotes/customer.schema";
+import { quoteAnswerSchema } from "~/modules/quotes/customer.schema";
 import {
   answerOf,
   checkQuoteRate,
@@ -21,7 +16,9 @@ import {
   customerQuoteView,
   findCustomerQuote,
   QUOTE_LINK_HEADERS,
+  type QuoteActionData,
   type QuoteRateKind,
+  refusedAnswer,
 } from "~/modules/quotes/customer.server";
 import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
 import { privatePageMeta } from "~/modules/seo/meta";
@@ -37,17 +34,8 @@ import type { Route } from "./+types/quote";
 // (no `handle`), and every answer, refusals included, carries QUOTE_LINK_HEADERS. Opening it and
 // answering it are commands run on behalf of the customer the quote names.
 
-export type QuoteActionData = {
-  /** The form the answer is for; null when it is for none (too many attempts, an unreadable post). */
-  intent: QuoteAnswerIntent | null;
-  result?: SubmissionResult<string[]>;
-  /** Shown above the quote: the quote closed meanwhile, or too many attempts. */
-  error?: string;
-};
-
 const TOO_MANY_VIEWS = "Too many requests from your connection. Please wait a minute and try again.";
 const TOO_MANY_ANSWERS = "Too many attempts from your connection. Please wait a few minutes and try again.";
-const UNREADABLE = "Your answer could not be read. Please reload the page and try again.";
 
 export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
   const headers = new Headers(QUOTE_LINK_HEADERS);
@@ -99,21 +87,9 @@ function answer(body: QuoteActionData, status: number, headers: HeadersInit = QU
   return data(body, { status, headers });
 }
 
-/**
- * A refused answer as the page shows it: its form's messages, and above the quote why it was
- * not taken. The answer command's refusal is the quote having closed meanwhile (409); a post
- * that could not be read or judged is a 400; a failure of ours a 500.
- */
 function refused(failure: { data: ActionFailure; init: ResponseInit | null }, fromCommand = false) {
-  const { result, error } = failure.data;
-  const posted = result.initialValue?.intent;
-  const intent = QUOTE_ANSWER_INTENTS.find((known) => known === posted) ?? null;
-  const status = failure.init?.status ?? 400;
-  if (error && !fromCommand) return answer({ intent, error: UNREADABLE }, status);
-  // A post refused before its fields were read (too many of them) names no form: said above the quote.
-  if (!fromCommand)
-    return answer({ intent, result, error: intent ? undefined : result.error?.[""]?.[0] }, status);
-  return answer({ intent, result, error: error?.description }, status === 400 ? 409 : status);
+  const { body, status } = refusedAnswer(failure, fromCommand);
+  return answer(body, status);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { data } from "react-router";
 import {
   checkQuoteRate,
@@ -7,8 +6,8 @@ import {
   QUOTE_LINK_HEADERS,
 } from "~/modules/quotes/customer.server";
 import { QUOTE_NOT_FOUND } from "~/modules/quotes/messages";
-import { downloadFileName } from "~/server/http/content-disposition";
 import { notFound } from "~/server/http/not-found";
+import { customerPdfResponse } from "~/server/http/quote-pdf-response.server";
 import { clientIpContext } from "~/server/security/request-context";
 import type { Route } from "./+types/quote-pdf";
 
@@ -26,18 +25,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const pdf = await openCustomerQuotePdf(params.token);
   if (!pdf) throw notFound(QUOTE_NOT_FOUND, QUOTE_LINK_HEADERS);
-  // The number is letters, digits and dashes; the helper keeps it so whatever it becomes.
-  const { ascii } = downloadFileName(pdf.fileName.replace(/\.pdf$/, ""), "pdf", "quote");
-  return new Response(Readable.toWeb(pdf.stream) as ReadableStream, {
-    headers: {
-      ...QUOTE_LINK_HEADERS,
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.size),
-      "Content-Disposition": `inline; filename="${ascii}"`,
-      "X-Content-Type-Options": "nosniff",
-      // No `sandbox` (as public-file.ts has for uploads): it stops Chrome's and Safari's PDF
-      // viewers, and this file is drawn by us. The viewer's own page needs inline styles.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    },
-  });
+  return customerPdfResponse(pdf, QUOTE_LINK_HEADERS);
 }

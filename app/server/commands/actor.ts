@@ -67,8 +67,8 @@ export function systemActor(name: string): Actor {
 
 /**
  * Who may run a command. "admin" for admins only; "staff" for admins and sales; a list of roles
- * (who may quote, as a setting has it now); "customer" for the holder of a quote link (the
- * command checks the link); "account" for a signed-in customer in their own account (the command
+ * (who may quote, as a setting has it now); "customer" for the holder of a quote link or the
+ * signed-in customer whose confirmed address the quote was sent to (the command checks which); "account" for a signed-in customer in their own account (the command
  * checks that the record is theirs); "anyone" for a public form. The system (scripts, boot, jobs) may run
  * every command: it is the operator at the server's own console.
  */

@@ -119,7 +119,9 @@ function rolesOf(access: Access) {
 /** Whether `actor` may run a command with this access. The system may run every command. */
 export function mayRun(actor: Actor, access: Access) {
   if (actor.kind === "system" || access === "anyone") return true;
-  if (access === "customer") return actor.kind === "customer" || actor.kind === "staff";
+  // The quote's customer: through its link, or signed in to the account it was sent to.
+  if (access === "customer")
+    return actor.kind === "customer" || actor.kind === "account" || actor.kind === "staff";
   // Only the account's holder: staff do not act in a customer's account.
   if (access === "account") return actor.kind === "account";
   const roles = rolesOf(access);

@@ -24,19 +24,27 @@ export function ContactForm({
   defaultSubject,
   product,
   defaultMessage,
+  person,
   formToken,
 }: {
   subjects: string[];
   defaultSubject?: string;
   product?: string;
   defaultMessage?: string;
+  /** The signed-in customer's own details, from their account. */
+  person?: { fullName: string; email: string; phone: string };
   formToken: string;
 }) {
   const { fetcher, sending, lastResult, failed, succeededOnPage } = useEnquirySubmission("contact");
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult,
-    defaultValue: { subject: defaultSubject ?? "", product: product ?? "", message: defaultMessage ?? "" },
+    defaultValue: {
+      ...person,
+      subject: defaultSubject ?? "",
+      product: product ?? "",
+      message: defaultMessage ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactEnquirySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

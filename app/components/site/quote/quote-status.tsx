@@ -38,17 +38,29 @@ export function QuoteNotice({ tone, children }: { tone: Tone; children: ReactNod
   );
 }
 
-function NewQuoteLink() {
+function NewQuoteLink({ href = NEW_QUOTE_HREF }: { href?: string }) {
   return (
     <p className="print:hidden">
-      <Link to={NEW_QUOTE_HREF} className="font-medium text-primary underline underline-offset-4">
+      <Link to={href} className="font-medium text-primary underline underline-offset-4">
         Ask us for a new quote
       </Link>
     </p>
   );
 }
 
-export function QuoteStatusLine({ state, validUntil }: { state: CustomerQuoteState; validUntil: string }) {
+/**
+ * `newQuoteHref`: where asking for a new quote leads (the account's, prefilled with this quote's
+ * lines); given, a declined quote offers it too.
+ */
+export function QuoteStatusLine({
+  state,
+  validUntil,
+  newQuoteHref,
+}: {
+  state: CustomerQuoteState;
+  validUntil: string;
+  newQuoteHref?: string;
+}) {
   switch (state.kind) {
     case "open":
       return (
@@ -91,6 +103,7 @@ export function QuoteStatusLine({ state, validUntil }: { state: CustomerQuoteSta
           {state.message ? (
             <p className="whitespace-pre-line text-muted-foreground">“{state.message}”</p>
           ) : null}
+          {newQuoteHref ? <NewQuoteLink href={newQuoteHref} /> : null}
         </QuoteNotice>
       );
     case "expired":
@@ -99,7 +112,7 @@ export function QuoteStatusLine({ state, validUntil }: { state: CustomerQuoteSta
           <p>
             <strong>This quote expired on {state.on}</strong> and can no longer be accepted.
           </p>
-          <NewQuoteLink />
+          <NewQuoteLink href={newQuoteHref} />
         </QuoteNotice>
       );
     case "superseded":
@@ -109,7 +122,7 @@ export function QuoteStatusLine({ state, validUntil }: { state: CustomerQuoteSta
             <strong>This quote has been replaced by a newer one</strong> and can no longer be accepted. Please
             use the link in our latest e-mail.
           </p>
-          <NewQuoteLink />
+          <NewQuoteLink href={newQuoteHref} />
         </QuoteNotice>
       );
     case "withdrawn":
@@ -119,7 +132,7 @@ export function QuoteStatusLine({ state, validUntil }: { state: CustomerQuoteSta
             <strong>This quote has been withdrawn</strong> and can no longer be accepted.
           </p>
           {state.reason ? <p className="whitespace-pre-line">{`Reason: ${state.reason}`}</p> : null}
-          <NewQuoteLink />
+          <NewQuoteLink href={newQuoteHref} />
         </QuoteNotice>
       );
   }
