@@ -257,7 +257,7 @@ test("a new account signs in only once the mailed confirmation link is opened", 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { name: "Access Limited" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
 });
 
 test("after the session ends, signing in again returns to the page that was loading", async ({

@@ -23,7 +23,7 @@ test("a customer saves their name, phone and company; the audit log names them",
     "user",
   );
   expect(saved.status).toBe(302);
-  expect(saved.location).toBe("/account");
+  expect(saved.location).toBe("/account#your-details");
   expect(await toastOf(saved)).toBe("Your details are saved");
   expect(await row("user-admin-action@example.nz")).toMatchObject({
     name: "Hemi Builder",

@@ -17,7 +17,7 @@ import {
   startInvalidationListener,
 } from "~/server/cache/invalidation.server";
 import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
-import { bypassReason, cacheKeyFor, plainAcceptsGzip } from "~/server/cache/page-requests.server";
+import { bypassReason, cacheKeyFor, isPrivateArea, plainAcceptsGzip } from "~/server/cache/page-requests.server";
 import { createPageCache, GRADUAL_REFRESH_MS, type PageCache } from "~/server/cache/page-store.server";
 import { makeTemplate, renderGzip, renderTemplate } from "~/server/cache/page-template.server";
 import { collectFormTokens, issueFormToken, readFormToken } from "~/server/security/form-token.server";
@@ -98,6 +98,9 @@ test("only pages whose route declares it are cached: never the back office, sign
     "/auth",
     "/auth.data",
     "/auth/sign-out",
+    "/account",
+    "/account/quotes",
+    "/account.data",
     "/files/media/a.jpg",
     "/healthz",
     "/quote-list",
@@ -107,6 +110,11 @@ test("only pages whose route declares it are cached: never the back office, sign
     expect(cacheKeyFor(url, isCacheable), url).toBeNull();
   }
   expect(cacheKeyFor(`/catalog?q=${"x".repeat(3000)}`, isCacheable)).toBeNull();
+  // Answered "private, no-store" to anyone: the back office, sign-in and a customer's account.
+  for (const url of ["/admin/users", "/auth", "/account", "/account/quotes?page=2", "/account.data"]) {
+    expect(isPrivateArea(url), url).toBe(true);
+  }
+  expect(isPrivateArea("/accounts-of-the-year")).toBe(false);
 });
 
 test("a session, a quote list or a toast makes the page personal", () => {

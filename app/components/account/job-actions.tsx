@@ -20,7 +20,8 @@ export function CopyJobForm({ job }: { job: Job }) {
     id: "copy-job",
     lastResult: useIntentResult("copy-job"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: copyJobSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   return (
     <Card>

@@ -42,7 +42,8 @@ export function JobForm(props: JobFormProps) {
         }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   return (
     <Card>

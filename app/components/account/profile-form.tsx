@@ -21,10 +21,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     lastResult: busy ? undefined : answer?.result,
     defaultValue: { name: profile.name, phone: profile.phone ?? "", company: profile.company ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   return (
-    <Card>
+    <Card id="your-details">
       <CardHeader>
         <CardTitle asChild>
           <h2>Your details</h2>

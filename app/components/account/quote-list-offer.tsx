@@ -21,7 +21,8 @@ function IntoNewJob() {
     id: "save-list-new",
     lastResult: useIntentResult("save-list-new"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: saveListNewSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" action={ACTION} {...getFormProps(form)} className="grid content-start gap-3">

@@ -1,14 +1,11 @@
 // A signed-in customer's own pages. Every loader and action below checks the role on the server
 // (requireCustomer): anonymous visitors are sent to sign in, staff to the back office. No page
-// here is ever page-cached (none declares it) and each answer is private to the browser.
+// here is ever page-cached (none declares it), and /account is a private area: every answer is
+// "private, no-store" (page-requests.server.ts).
 import { Outlet, useLoaderData } from "react-router";
 import { AccountNav } from "~/components/account/account-nav";
 import { requireCustomer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
-
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);

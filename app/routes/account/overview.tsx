@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const done = await form.run(updateProfile, form.value, "Failed to save your details");
   if (!done.ok) return done.response;
-  return redirectWithToast("/account", { type: "success", title: "Your details are saved" });
+  return redirectWithToast("/account#your-details", { type: "success", title: "Your details are saved" });
 }
 
 export default function AccountOverview() {

@@ -6,7 +6,7 @@ import { QUOTE_LIST_COOKIE, TOAST_COOKIE } from "~/lib/cookie-names";
 /** Longer URLs are not worth a slot (and would let one client fill the cache faster). */
 const MAX_KEY_LENGTH = 2048;
 /** Paths whose answers are for one signed-in person: never stored by anyone. */
-const PRIVATE_AREA = /^\/(admin|auth)(\/|\.|$)/;
+const PRIVATE_AREA = /^\/(admin|auth|account)(\/|\.|$)/;
 export const ANONYMOUS_CACHE_CONTROL = "private, no-cache";
 export const STAFF_CACHE_CONTROL = "private, no-store";
 
