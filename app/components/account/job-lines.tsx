@@ -93,7 +93,19 @@ function LineRow({ line }: { line: Line }) {
   );
 }
 
-export function JobLines({ lines }: { lines: Line[] }) {
+/** "Send this list for a quote": the contact form, prefilled from the job, once a line can be sent. */
+function SendForQuote({ jobId, lines }: { jobId: string; lines: Line[] }) {
+  if (!lines.some((line) => line.product)) return null;
+  return (
+    <div>
+      <Button asChild>
+        <Link to={`/contact?job=${jobId}`}>Send this list for a quote</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function JobLines({ jobId, lines }: { jobId: string; lines: Line[] }) {
   const removeError = formMessage(useIntentResult("remove-line")?.error?.[""] ?? undefined);
   return (
     <section aria-labelledby="job-lines-heading" className="grid gap-3">
@@ -122,6 +134,7 @@ export function JobLines({ lines }: { lines: Line[] }) {
           ))}
         </ul>
       )}
+      <SendForQuote jobId={jobId} lines={lines} />
     </section>
   );
 }

@@ -3,9 +3,10 @@
 //   export async function action(args: Route.ActionArgs) {
 //     const form = await readForm(args, CONTACT_ENQUIRY);       // read, judged: spam rules too
 //     if (!form.ok) return form.response;                       // 4xx / 429 / 503, nothing kept
-//     const done = await form.run(receiveEnquiry, enquiryOf("contact", form, args), SEND_FAILED);
+//     const input = await enquiryOf("contact", form, args);
+//     const done = await form.run(receiveEnquiry, input, SEND_FAILED);
 //     if (!done.ok) return done.response;                       // 503, the form kept
-//     return enquiryReceived("contact", form, args);            // 200 (429 when over the limit)
+//     return enquiryReceived("contact", form, args, input);     // 200 (429 when over the limit)
 //   }
 //
 // Every answer is the same EnquiryActionData the forms read (kind, status, Conform's result),
@@ -14,9 +15,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { emptyQuoteList, readQuoteEntries } from "~/modules/quote-list/quote-list.server";
 import type { FileRule } from "~/server/http/form-body.server";
+import { InputError } from "~/server/http/input-error";
 import type { AnySubmission, Refusal } from "~/server/http/judge.server";
 import type { DetectedType } from "~/server/storage/file-signature";
 import type { ReceiveEnquiryInput } from "./commands.server";
+import { customerIdOf } from "./from-job.server";
 import {
   contactEnquirySchema,
   type EnquiryActionData,
@@ -110,6 +113,11 @@ function enquiryRefused(kind: EnquiryKind) {
       case "screened":
         return rateLimited(kind, submission, refused.retryAfterSeconds);
       case "failed":
+        // A refusal the command made (a job that is not the sender's) is theirs: 400, its message.
+        if (refused.error instanceof InputError)
+          return answer(kind, "invalid", submission.reply({ formErrors: [refused.error.message] }), {
+            status: 400,
+          });
         return answer(kind, "failed", submission.reply(), { status: 503 });
       default:
         return answer(
@@ -154,15 +162,24 @@ type TakenEnquiry = {
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The receiveEnquiry command's input for a taken form. */
-export function enquiryOf(kind: EnquiryKind, form: TakenEnquiry, { request }: Args): ReceiveEnquiryInput {
+/**
+ * The receiveEnquiry command's input for a taken form. A signed-in customer's enquiry names their
+ * account (read from the session); the job the contact form names is checked by the command.
+ */
+export async function enquiryOf(
+  kind: EnquiryKind,
+  form: TakenEnquiry,
+  { request }: Args,
+): Promise<ReceiveEnquiryInput> {
+  const job = kind === "contact" ? form.value.job?.trim() : undefined;
   return {
     kind,
     value: form.value,
     screening: form.screening,
     attachment: form.files.get(ATTACHMENT.field)?.path ?? null,
     // The list as the cookie has it: resolved once, by the command, as it stores the lines.
-    quoteList: kind === "contact" ? readQuoteEntries(request) : [],
+    quoteList: kind === "contact" && !job ? readQuoteEntries(request) : [],
+    sender: { userId: await customerIdOf(request), jobId: job || null },
     clientIp: form.actor.origin.ip,
     receivedAt: form.receivedAt,
   };
@@ -171,18 +188,21 @@ export function enquiryOf(kind: EnquiryKind, form: TakenEnquiry, { request }: Ar
 /**
  * The answer to a stored enquiry. Over the rate limit it was only kept as evidence: 429. Else
  * success, and the contact form's quote list went with it: emptied (the cookie, and the list the
- * page drawn after this post shows). Spam gets the same answer as a person, cookie included, so
+ * page drawn after this post shows); an enquiry sent from a job took the job's list, not the
+ * quote list, which is kept. Spam gets the same answer as a person, cookie included, so
  * a bot cannot tell which of its posts tripped the defence.
  */
 export function enquiryReceived(
   kind: EnquiryKind,
   form: { screening: EnquiryScreening; submission: AnySubmission },
   { context }: Args,
+  input: Pick<ReceiveEnquiryInput, "sender">,
 ) {
   const { spam, retryAfterSeconds } = form.screening;
   if (spam === "rate_limit") return rateLimited(kind, form.submission, retryAfterSeconds);
   const headers = new Headers();
-  if (kind === "contact") headers.append("Set-Cookie", emptyQuoteList(context));
+  if (kind === "contact" && input.sender.jobId === null)
+    headers.append("Set-Cookie", emptyQuoteList(context));
   return answer(kind, "success", form.submission.reply({ resetForm: true }), { headers });
 }
 

@@ -35,6 +35,7 @@ import { wakeMailWorker } from "~/server/mail/outbox.server";
 import { getStorage, parseStoredPath } from "~/server/storage/storage.server";
 import { contactSubjectEntity, enquiryEntity } from "./entity";
 import { isClosedStatus } from "./follow-up.schema";
+import { findJobForEnquiry } from "./from-job.server";
 import { enqueueEnquiryMail } from "./mail.server";
 import { formatReference } from "./reference";
 import { type EnquiryKind, QUICK_SUBJECT, withProductLine } from "./schema";
@@ -411,16 +412,27 @@ export type ReceiveEnquiryInput = {
     subject?: string;
     message: string;
     product?: string;
+    /** The job the contact form was sent from (its hidden field): a claim, checked against `sender`. */
+    job?: string;
   };
   /** The enquiry screen's verdict (spam.server.ts). */
   screening: EnquiryScreening;
   /** Where the attachment is stored once kept (the runner stores it before the transaction). */
   attachment: string | null;
-  /** The visitor's quote list as their cookie has it: sent with a contact enquiry. */
+  /** The visitor's quote list as their cookie has it: sent with a contact enquiry not from a job. */
   quoteList: readonly QuoteEntry[];
+  /**
+   * Who sent it as the server knows them: the signed-in customer's account (from the session,
+   * never from the form), and the job the form said it was sent from (still to be checked).
+   */
+  sender: { userId: string | null; jobId: string | null };
   clientIp: string | null;
   receivedAt: Date;
 };
+
+/** A job posted with an enquiry that is not the signed-in customer's own (or no one is signed in). */
+export const JOB_NOT_YOURS =
+  "This job is not one of your jobs, or no longer exists. Sign in and send the list again from the job's page.";
 
 /**
  * Stores a visitor's enquiry: its row (New, or Spam as the screen found it), its quote-list
@@ -444,7 +456,14 @@ export const receiveEnquiry = defineCommand({
     const { spam } = screening;
     // Honeypot and fill-time spam keep their quote list too: if staff find a person in Spam,
     // nothing of what they sent is missing. A rate-limited post is only evidence.
-    const lines = kind === "contact" && spam !== "rate_limit" ? await resolveQuoteLines(input.quoteList) : [];
+    // Sent from a job: the job must be the signed-in customer's own, or nothing is stored. Its
+    // published products, as named now, are the enquiry's lines (the quote list stays as it is).
+    const { userId, jobId } = input.sender;
+    const job =
+      jobId !== null ? (userId ? await findJobForEnquiry(userId, jobId, { lock: true }) : null) : null;
+    if (jobId !== null && !job) throw new InputError(JOB_NOT_YOURS);
+    const listed = job ? job.lines : kind === "contact" ? await resolveQuoteLines(input.quoteList) : [];
+    const lines = spam === "rate_limit" ? [] : listed;
     const [row] = await getDb()
       .insert(contactQueries)
       .values({
@@ -460,6 +479,10 @@ export const receiveEnquiry = defineCommand({
         spamReason: spam,
         closedAt: spam ? now : null,
         clientIp: input.clientIp ?? "unknown",
+        userId,
+        jobId: job?.id ?? null,
+        jobName: job?.name ?? null,
+        jobSiteAddress: job?.siteAddress ?? null,
         createdAt: now,
         updatedAt: now,
       })

@@ -81,6 +81,8 @@ export const contactEnquirySchema = z.object({
     .max(ENQUIRY_LIMITS.product, tooLong("Product", ENQUIRY_LIMITS.product))
     .refine(hasNoNul, CANNOT_SAVE)
     .optional(),
+  /** The customer's job the form was sent from ("Send this list for a quote"): checked by the server. */
+  job: z.string().trim().max(64).optional(),
   file,
 });
 

@@ -75,7 +75,7 @@ export default function AccountJob() {
   return (
     <div key={job.id} className="grid gap-6">
       <JobForm mode="edit" job={job} />
-      <JobLines lines={lines} />
+      <JobLines jobId={job.id} lines={lines} />
       <CopyJobForm job={job} />
       <DeleteJobForm job={job} />
     </div>

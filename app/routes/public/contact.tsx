@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLoaderData } from "react-router";
 import { ContactDetails, ContactMap } from "~/components/site/enquiry/contact-details";
 import { ContactForm } from "~/components/site/enquiry/contact-form";
+import { JobListPanel } from "~/components/site/enquiry/job-list-panel";
 import { JsonLd, usePublicSite } from "~/components/site/json-ld";
 import { QuoteListPanel } from "~/components/site/quote-list/quote-list-panel";
 import { toast } from "~/components/ui/toast";
@@ -16,6 +17,7 @@ import {
 } from "~/modules/enquiries/actions.server";
 import { receiveEnquiry } from "~/modules/enquiries/commands.server";
 import { getPublicSubjects, prefillFromUrl } from "~/modules/enquiries/subjects.server";
+import { jobContactPrefill } from "~/modules/jobs/contact-prefill.server";
 import { getQuoteListForPage } from "~/modules/quote-list/quote-list.server";
 import { newQuoteContactPrefill } from "~/modules/quotes/account.server";
 import { businessJsonLd } from "~/modules/seo/json-ld";
@@ -44,20 +46,23 @@ export function meta({ matches }: Route.MetaArgs) {
 const LIST_SUBJECT = "Quote Request";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ subjects, loadFailed }, contact, quoteList, fromQuote] = await Promise.all([
+  const [{ subjects, loadFailed }, contact, quoteList, fromQuote, fromJob] = await Promise.all([
     getPublicSubjects(),
     getContactInfo(),
     getQuoteListForPage(request, context),
     newQuoteContactPrefill(request),
+    jobContactPrefill(request),
   ]);
   const prefill = prefillFromUrl(new URL(request.url), subjects);
-  const asksForQuote = quoteList.length > 0 || fromQuote !== null;
+  const asksForQuote = quoteList.length > 0 || fromQuote !== null || fromJob !== null;
   const listSubject = asksForQuote && subjects.includes(LIST_SUBJECT) ? LIST_SUBJECT : undefined;
   return {
     ...prefill,
     // A signed-in customer asking for a new quote like one of theirs: its lines, and who they are.
-    message: fromQuote?.message ?? prefill.message,
-    person: fromQuote?.person,
+    // Sent from one of their jobs (`?job=`): its name and site first, and its list goes with it.
+    message: fromJob?.message ?? fromQuote?.message ?? prefill.message,
+    person: fromJob?.person ?? fromQuote?.person,
+    fromJob: fromJob ? { job: fromJob.job, lines: fromJob.lines } : null,
     defaultSubject: prefill.subject ?? listSubject,
     subjectsLoadFailed: loadFailed,
     contact,
@@ -67,13 +72,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Read and judged by the intake (spam rules included), stored by receiveEnquiry; a sent enquiry
-// empties the quote list, which the page drawn after this post (without JavaScript) shows.
+// empties the quote list, which the page drawn after this post (without JavaScript) shows. One
+// sent from a job takes the job's list instead (the job checked to be the sender's own) and
+// leaves the quote list alone.
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args, CONTACT_ENQUIRY);
   if (!form.ok) return form.response;
-  const done = await form.run(receiveEnquiry, enquiryOf("contact", form, args), SEND_FAILED);
+  const input = await enquiryOf("contact", form, args);
+  const done = await form.run(receiveEnquiry, input, SEND_FAILED);
   if (!done.ok) return done.response;
-  return enquiryReceived("contact", form, args);
+  return enquiryReceived("contact", form, args, input);
 }
 
 export default function ContactPage() {
@@ -84,6 +92,7 @@ export default function ContactPage() {
     product,
     message,
     person,
+    fromJob,
     subjectsLoadFailed,
     contact,
     quoteList,
@@ -113,7 +122,11 @@ export default function ContactPage() {
       </section>
       <section className="container mx-auto grid gap-10 px-4 py-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-6">
-          <QuoteListPanel items={quoteList} />
+          {fromJob ? (
+            <JobListPanel job={fromJob.job} lines={fromJob.lines} />
+          ) : (
+            <QuoteListPanel items={quoteList} />
+          )}
           <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
             <h2 className="font-bold text-2xl">Send us a message</h2>
             <p className="mt-1 mb-6 text-muted-foreground">
@@ -121,12 +134,13 @@ export default function ContactPage() {
             </p>
             {/* A new ?subject=, ?product= or ?message= on the same page starts a fresh form with those defaults. */}
             <ContactForm
-              key={`${subject}|${product}|${message}`}
+              key={`${subject}|${product}|${message}|${fromJob?.job.id ?? ""}`}
               subjects={subjects}
               defaultSubject={defaultSubject}
               product={product}
               defaultMessage={message}
               person={person}
+              job={fromJob?.job.id}
               formToken={servedToken}
             />
           </div>

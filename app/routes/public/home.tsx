@@ -61,9 +61,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args, QUICK_ENQUIRY);
   if (!form.ok) return form.response;
-  const done = await form.run(receiveEnquiry, enquiryOf("quick", form, args), SEND_FAILED);
+  const input = await enquiryOf("quick", form, args);
+  const done = await form.run(receiveEnquiry, input, SEND_FAILED);
   if (!done.ok) return done.response;
-  return enquiryReceived("quick", form, args);
+  return enquiryReceived("quick", form, args, input);
 }
 
 export function headers(args: Route.HeadersArgs) {

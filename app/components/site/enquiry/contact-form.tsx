@@ -25,6 +25,7 @@ export function ContactForm({
   product,
   defaultMessage,
   person,
+  job,
   formToken,
 }: {
   subjects: string[];
@@ -33,6 +34,8 @@ export function ContactForm({
   defaultMessage?: string;
   /** The signed-in customer's own details, from their account. */
   person?: { fullName: string; email: string; phone: string };
+  /** The customer's job it is sent from: its list goes with it (the server checks the job is theirs). */
+  job?: string;
   formToken: string;
 }) {
   const { fetcher, sending, lastResult, failed, succeededOnPage } = useEnquirySubmission("contact");
@@ -70,6 +73,7 @@ export function ContactForm({
       className="grid gap-5"
     >
       <SpamGuardFields formToken={formToken} />
+      {job ? <input type="hidden" name="job" value={job} /> : null}
       <EnquiryAlert kind="contact" failed={failed} formErrors={form.errors} />
       <div className="grid gap-5 sm:grid-cols-2">
         <PersonFields fields={fields} />
