@@ -74,6 +74,7 @@ test("a signed-in customer's details form checks its fields in the browser, at d
 }) => {
   await startSession(page, "user");
   await page.goto("/account");
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   await page.getByLabel("Name").fill("");
   await page.getByRole("button", { name: "Save details" }).click();

@@ -314,7 +314,7 @@ test("sales may use the screens; a signed-in customer and an anonymous visitor m
   });
 
   const customer = await get(listLoader, "/admin/catalog/building-information", "user");
-  expect(customer).toMatchObject({ status: 302, location: "/" });
+  expect(customer).toMatchObject({ status: 302, location: "/account" });
   const anonymous = await get(sheetLoader, `/admin/catalog/building-information/${id}`, null, { id });
   expect(anonymous.status).toBe(302);
   expect(anonymous.location).toMatch(/^\/auth\?redirectTo=/);

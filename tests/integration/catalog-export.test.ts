@@ -259,7 +259,7 @@ test("staff may export; a visitor is sent to sign in and a customer home, with n
       context: {},
     } as never),
   );
-  expect(customer).toMatchObject({ status: 302, location: "/" });
+  expect(customer).toMatchObject({ status: 302, location: "/account" });
 });
 
 test("an unknown format is refused in words; each export is recorded in the audit log", async () => {

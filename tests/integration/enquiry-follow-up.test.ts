@@ -347,7 +347,7 @@ test("sales and users are kept out of the detail view and its intents; anonymous
   const sales = await detail(row.id, "sales");
   expect([sales.status, sales.location]).toEqual([302, "/admin"]);
   const user = await detail(row.id, "user");
-  expect([user.status, user.location]).toEqual([302, "/"]);
+  expect([user.status, user.location]).toEqual([302, "/account"]);
   const anonymous = await detail(row.id, null);
   expect(anonymous.location).toMatch(/^\/auth\?redirectTo=/);
   for (const role of ["sales", "user"] as const) {

@@ -17,7 +17,12 @@ import {
   startInvalidationListener,
 } from "~/server/cache/invalidation.server";
 import { pageCacheMiddleware } from "~/server/cache/page-cache.server";
-import { bypassReason, cacheKeyFor, isPrivateArea, plainAcceptsGzip } from "~/server/cache/page-requests.server";
+import {
+  bypassReason,
+  cacheKeyFor,
+  isPrivateArea,
+  plainAcceptsGzip,
+} from "~/server/cache/page-requests.server";
 import { createPageCache, GRADUAL_REFRESH_MS, type PageCache } from "~/server/cache/page-store.server";
 import { makeTemplate, renderGzip, renderTemplate } from "~/server/cache/page-template.server";
 import { collectFormTokens, issueFormToken, readFormToken } from "~/server/security/form-token.server";

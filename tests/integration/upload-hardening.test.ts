@@ -461,10 +461,10 @@ test("an enquiry's attachment is served to admins only, as a download the browse
     expect(response.headers.get("content-security-policy")).toContain("sandbox");
     expect((await readBody(response)).equals(PDF)).toBe(true);
   }
-  // Anonymous visitors are sent to sign in, a customer account home, and sales (who have no
+  // Anonymous visitors are sent to sign in, a customer to their account, and sales (who have no
   // Contact Management) to the dashboard: none of them gets the file.
   expect(await get()).toMatchObject({ status: 302, location: expect.stringMatching(/^\/auth\?/) });
-  expect(await get(await cookieFor("user", "uploads"))).toMatchObject({ status: 302, location: "/" });
+  expect(await get(await cookieFor("user", "uploads"))).toMatchObject({ status: 302, location: "/account" });
   expect(await get(await cookieFor("sales", "uploads"))).toMatchObject({ status: 302, location: "/admin" });
   // The route takes names the storage made, in its own bucket only.
   const staff = await cookieFor("admin", "uploads");
