@@ -1,10 +1,9 @@
 // A customer's jobs in the browser, on a 375 px phone: start a job, add a product to it from the
 // catalogue, change its quantity, copy the job for the next house; and the same start with
 // JavaScript off. Each screen is checked with axe (with scripts on: axe runs as a script).
-import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
 import { ROOFING, TIMBER } from "../../app/server/seed/products-building";
 import { expect, expectNoAxeViolations, startSession, test, waitForHydration } from "./fixtures";
+import { addToJob, createJob, openProduct, tag, toast } from "./jobs";
 import { withoutJavaScript } from "./pdf";
 
 const PRODUCTS = [TIMBER, ROOFING].flat().filter((p) => !p.draft);
@@ -13,37 +12,6 @@ const SECOND = PRODUCTS[1]?.name ?? "";
 
 // Two journeys through several pages each, on a shared two-core machine.
 test.describe.configure({ timeout: 90_000 });
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
-
-function tag() {
-  return crypto.randomBytes(3).toString("hex");
-}
-
-async function createJob(page: Page, name: string, siteAddress: string) {
-  await page.goto("/account/jobs");
-  const form = page.locator("form#create-job");
-  await form.getByLabel("Job name").fill(name);
-  await form.getByLabel("Site address").fill(siteAddress);
-  await form.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByRole("heading", { name: "Job details" })).toBeVisible();
-  await expect(page.getByLabel("Job name", { exact: true })).toHaveValue(name);
-}
-
-async function openProduct(page: Page, name: string) {
-  await page.goto(`/catalog?q=${encodeURIComponent(name)}`);
-  await page.getByTestId("catalog-results").getByRole("link", { name, exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-}
-
-async function addToJob(page: Page, job: string, quantity: string) {
-  const form = page.locator('form[action="/account/job-items"]');
-  await form.getByLabel("Job", { exact: true }).selectOption({ label: job });
-  await form.getByLabel("Quantity for the job").fill(quantity);
-  await form.getByRole("button", { name: /^Add to job/ }).click();
-}
 
 test("at 375 px, a customer starts a job, adds a product from the catalogue, changes its quantity and copies the job", async ({
   page,

@@ -4,11 +4,11 @@
 // open the enquiry, see the job and its site, and quote it; back at 1280 px the customer opens
 // the quote under My account and accepts it. Then the same send with JavaScript off. Each page
 // is checked with axe (with scripts on: axe runs as a script).
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ROOFING, TIMBER } from "../../app/server/seed/products-building";
 import { E2E_USER } from "./accounts";
 import { expect, expectNoAxeViolations, startSession, test, waitForHydration } from "./fixtures";
+import { addToJob, createJob, openProduct, tag, toast } from "./jobs";
 import { withoutJavaScript } from "./pdf";
 
 const PRODUCTS = [TIMBER, ROOFING].flat().filter((p) => !p.draft);
@@ -18,33 +18,9 @@ const SECOND = PRODUCTS[3]?.name ?? "";
 // Three people's pages in one journey, on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
 
-function tag() {
-  return crypto.randomBytes(3).toString("hex");
-}
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
-
-async function createJob(page: Page, name: string, siteAddress: string) {
-  await page.goto("/account/jobs");
-  const form = page.locator("form#create-job");
-  await form.getByLabel("Job name").fill(name);
-  await form.getByLabel("Site address").fill(siteAddress);
-  await form.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByRole("heading", { name: "Job details" })).toBeVisible();
-  await expect(page.getByLabel("Job name", { exact: true })).toHaveValue(name);
-  return page.url();
-}
-
 async function addFromCatalogue(page: Page, product: string, job: string, quantity: string) {
-  await page.goto(`/catalog?q=${encodeURIComponent(product)}`);
-  await page.getByTestId("catalog-results").getByRole("link", { name: product, exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: product })).toBeVisible();
-  const form = page.locator('form[action="/account/job-items"]');
-  await form.getByLabel("Job", { exact: true }).selectOption({ label: job });
-  await form.getByLabel("Quantity for the job").fill(quantity);
-  await form.getByRole("button", { name: /^Add to job/ }).click();
+  await openProduct(page, product);
+  await addToJob(page, job, quantity);
 }
 
 test("a customer sends a job's list for a quote from a phone; staff quote it; the customer accepts it at 1280 px", async ({

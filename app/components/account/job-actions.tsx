@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { copyJobSchema } from "~/modules/jobs/schema";
+import { FormAlert } from "./form-alert";
 import { formMessage, useIntentResult } from "./use-intent-result";
 
 type Job = { name: string };
@@ -36,11 +37,7 @@ export function CopyJobForm({ job }: { job: Job }) {
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="grid max-w-lg gap-4">
           <input type="hidden" name="intent" value="copy-job" />
-          {form.errors?.length ? (
-            <p role="alert" className="text-destructive text-sm">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormAlert errors={form.errors} />
           <FormField label="New job name" errors={fields.name.errors} errorId={fields.name.errorId}>
             <Input {...getInputProps(fields.name, { type: "text" })} maxLength={120} />
           </FormField>

@@ -11,6 +11,7 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { Textarea } from "~/components/ui/textarea";
 import type { JobStatus } from "~/lib/vocabulary";
 import { createJobSchema, saveJobSchema } from "~/modules/jobs/schema";
+import { FormAlert } from "./form-alert";
 import { useIntentResult } from "./use-intent-result";
 
 type Job = {
@@ -60,11 +61,7 @@ export function JobForm(props: JobFormProps) {
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="grid max-w-lg gap-4">
           <input type="hidden" name="intent" value={intent} />
-          {form.errors?.length ? (
-            <p role="alert" className="text-destructive text-sm">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormAlert errors={form.errors} />
           <FormField label="Job name" errors={fields.name.errors} errorId={fields.name.errorId}>
             <Input {...getInputProps(fields.name, { type: "text" })} maxLength={120} />
           </FormField>

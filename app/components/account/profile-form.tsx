@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import type { ActionFailure } from "~/lib/action-error";
 import { formatNzDate } from "~/lib/nz-date";
 import { profileFormSchema } from "~/modules/accounts/schema";
+import { FormAlert } from "./form-alert";
 
 type Profile = { name: string; email: string; phone: string | null; company: string | null; createdAt: Date };
 
@@ -37,11 +38,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="grid max-w-lg gap-4">
           <input type="hidden" name="intent" value="save-profile" />
-          {form.errors?.length ? (
-            <p role="alert" className="text-destructive text-sm">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormAlert errors={form.errors} />
           <FormField label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
             <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
           </FormField>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { saveListExistingSchema, saveListNewSchema } from "~/modules/jobs/schema";
+import { FormAlert } from "./form-alert";
 import { useIntentResult } from "./use-intent-result";
 
 const ACTION = "/account/jobs";
@@ -28,11 +29,7 @@ function IntoNewJob() {
     <Form method="post" action={ACTION} {...getFormProps(form)} className="grid content-start gap-3">
       <h3 className="font-semibold">Into a new job</h3>
       <input type="hidden" name="intent" value="save-list-new" />
-      {form.errors?.length ? (
-        <p role="alert" className="text-destructive text-sm">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormAlert errors={form.errors} />
       <FormField label="Job name" errors={fields.name.errors} errorId={fields.name.errorId}>
         <Input {...getInputProps(fields.name, { type: "text" })} maxLength={120} />
       </FormField>
@@ -57,11 +54,7 @@ function IntoExistingJob({ jobs }: { jobs: Offer["jobs"] }) {
     <Form method="post" action={ACTION} {...getFormProps(form)} className="grid content-start gap-3">
       <h3 className="font-semibold">Into one of your jobs</h3>
       <input type="hidden" name="intent" value="save-list-existing" />
-      {form.errors?.length ? (
-        <p role="alert" className="text-destructive text-sm">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormAlert errors={form.errors} />
       <FormField label="Job" errors={fields.jobId.errors} errorId={fields.jobId.errorId}>
         <NativeSelect {...getSelectProps(fields.jobId)}>
           {jobs.map((job) => (
