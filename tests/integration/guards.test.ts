@@ -56,9 +56,9 @@ test("anonymous visitors are sent to sign in, for pages and for actions", async 
   expect(await outcome(requireAdmin(request("/admin/users", undefined, "POST")))).toMatch(/^redirect \/auth/);
 });
 
-test("a user without a staff role goes home, and gets 403 on an action", async () => {
+test("a customer without a staff role goes to their account, and gets 403 on an action", async () => {
   const { cookie } = await signedInCookie("user");
-  expect(await outcome(requireStaff(request("/admin", cookie)))).toBe("redirect /");
+  expect(await outcome(requireStaff(request("/admin", cookie)))).toBe("redirect /account");
   expect(await outcome(requireStaff(request("/admin/catalog", cookie, "POST")))).toBe("403");
 });
 
