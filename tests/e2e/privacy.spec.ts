@@ -32,6 +32,7 @@ test("the page reads as a statement: headings in order and the ways to reach us"
   const headings = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
   expect(headings).toEqual([
     "What we collect",
+    "If you open an account",
     "Why we collect it",
     "Who sees it",
     "You choose what to give us",
