@@ -1,12 +1,17 @@
-// Finds a Chromium for the browser tests without downloading one: Debian's `chromium` when it is
-// installed (or CHROME_PATH), else the Chromium that the @sparticuz/chromium package ships inside
-// its npm tarball, unpacked into the temporary folder on first use.
+// Finds a Chromium for the browser tests without downloading one: CHROME_PATH, else Debian's
+// `chromium-headless-shell` (Chromium's headless-only build, which runs the journeys in about
+// two thirds of the full browser's time), else Debian's `chromium`, else the headless shell that
+// the @sparticuz/chromium package ships inside its npm tarball, unpacked into the temporary
+// folder on first use.
 import fs from "node:fs";
 
 export function findSystemChromium() {
-  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
-    Boolean,
-  );
+  const candidates = [
+    process.env.CHROME_PATH,
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ].filter(Boolean);
   return candidates.find((p) => fs.existsSync(p));
 }
 
@@ -28,7 +33,7 @@ export async function requireChromium() {
         "No Chromium was found for the end-to-end tests (no browser is downloaded at run time).",
         "Install Debian's Chromium and run the tests again:",
         "",
-        "  sudo apt-get update && sudo apt-get install -y chromium",
+        "  sudo apt-get update && sudo apt-get install -y chromium-headless-shell",
         "",
         "or point CHROME_PATH at a Chromium or Chrome binary.",
       ].join("\n"),

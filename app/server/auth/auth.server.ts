@@ -17,6 +17,7 @@ import {
   sendConfirmationMail,
   sendEmailChangeMail,
 } from "./confirmation-mail.server";
+import { passwordHashing } from "./password-hashing.server";
 import { SIGN_IN_LINK_SECONDS, sendSignInLinkMail } from "./sign-in-link-mail.server";
 
 /** How long a session lasts from sign-in, however active (SESSION_LIFETIME_HOURS). */
@@ -51,6 +52,7 @@ function createAuth() {
       // page then offers a new link (requestConfirmationLink, rate limited). Sign-up answers the
       // same for an address already taken.
       requireEmailVerification: true,
+      password: passwordHashing,
     },
     emailVerification: {
       sendOnSignUp: true,
