@@ -55,6 +55,7 @@ export default [
   route("quote-list", "routes/resources/quote-list.ts"),
   route("account/data.json", "routes/resources/account-data-json.ts"),
   route("account/job-items", "routes/resources/job-items.ts"),
+  route("account/jobs/:id/consent-pack", "routes/resources/account-job-consent-pack.ts"),
   route("quote-list/consent-pack", "routes/resources/quote-list-consent-pack.ts"),
   route("catalog/:slug/details", "routes/resources/product-details.ts"),
   route("catalog/:slug/consent-pack", "routes/resources/product-consent-pack.ts"),

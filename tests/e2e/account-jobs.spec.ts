@@ -1,14 +1,34 @@
 // A customer's jobs in the browser, on a 375 px phone: start a job, add a product to it from the
-// catalogue, change its quantity, copy the job for the next house; and the same start with
-// JavaScript off. Each screen is checked with axe (with scripts on: axe runs as a script).
+// catalogue, change its quantity, copy the job for the next house; download a job's consent pack
+// (a PDF naming the job, its site and its product); and the same start with JavaScript off, down
+// to the pack as a ZIP. Each screen is checked with axe (with scripts on: axe runs as a script).
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { ROOFING, TIMBER } from "../../app/server/seed/products-building";
 import { expect, expectNoAxeViolations, startSession, test, waitForHydration } from "./fixtures";
 import { addToJob, createJob, openProduct, tag, toast } from "./jobs";
-import { withoutJavaScript } from "./pdf";
+import { pdfText, withoutJavaScript } from "./pdf";
 
 const PRODUCTS = [TIMBER, ROOFING].flat().filter((p) => !p.draft);
 const FIRST = PRODUCTS[0]?.name ?? "";
 const SECOND = PRODUCTS[1]?.name ?? "";
+// From the demo seed: a beam with a current CodeMark certificate.
+const LVL = "LVL Beam 240x45 6.0m";
+
+/** On a job's page: presses its pack's Download (as PDF or ZIP) and returns the saved file. */
+async function downloadJobPack(page: Page, format: "PDF" | "ZIP") {
+  const form = page.getByRole("form", { name: "Consent pack" });
+  await form.getByLabel(new RegExp(`^${format}:`)).check();
+  const saved = page.waitForEvent("download");
+  await form.getByRole("button", { name: "Download the consent pack" }).click();
+  const download = await saved;
+  const extension = format.toLowerCase();
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^Technical-literature_Consent-pack_.+_\\d{4}-\\d{2}-\\d{2}\\.${extension}$`),
+  );
+  const path = await download.path();
+  return { path, head: fs.readFileSync(path).subarray(0, 4).toString("latin1") };
+}
 
 // Two journeys through several pages each, on a shared two-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -59,7 +79,9 @@ test("at 375 px, a customer starts a job, adds a product from the catalogue, cha
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test("with JavaScript off, a customer starts a job and adds a product to it", async ({ browser }) => {
+test("with JavaScript off, a customer starts a job, adds a product to it and downloads its consent pack as a ZIP", async ({
+  browser,
+}) => {
   await withoutJavaScript(browser, async (page) => {
     await page.setViewportSize({ width: 375, height: 900 });
     await startSession(page, "user");
@@ -73,5 +95,36 @@ test("with JavaScript off, a customer starts a job and adds a product to it", as
     await page.getByRole("link", { name }).click();
     const line = page.getByRole("listitem").filter({ hasText: SECOND });
     await expect(line.getByRole("spinbutton")).toHaveValue("5");
+    const zip = await downloadJobPack(page, "ZIP");
+    expect(zip.head).toBe("PK\u0003\u0004");
   });
+});
+
+test("a customer opens a job with a product on its list and downloads its consent pack, named for the job", async ({
+  page,
+}) => {
+  await startSession(page, "user");
+  const name = `Pack job ${tag()}`;
+  const jobUrl = await createJob(page, name, "7 Matai Street, Nelson");
+  // An empty job offers no pack.
+  await expect(page.getByRole("form", { name: "Consent pack" })).toHaveCount(0);
+  await openProduct(page, LVL);
+  await waitForHydration(page);
+  await addToJob(page, name, "3");
+  await expect(toast(page, "Added to your job")).toBeVisible();
+
+  await page.goto(jobUrl);
+  const form = page.getByRole("form", { name: "Consent pack" });
+  await expect(form).toContainText(name);
+  await expect(form).toContainText("7 Matai Street, Nelson");
+  await expectNoAxeViolations(page);
+  const pdf = await downloadJobPack(page, "PDF");
+  expect(pdf.head).toBe("%PDF");
+  const text = await pdfText(pdf.path);
+  expect(text).toContain(name);
+  expect(text).toContain("7 Matai Street, Nelson");
+  expect(text).toContain(LVL);
+  expect(text).toContain("CodeMark CM40123");
+  // The page stays as it was.
+  await expect(page).toHaveURL(jobUrl);
 });

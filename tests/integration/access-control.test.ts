@@ -365,6 +365,13 @@ function rules(): Record<string, Rule> {
         quantity: "2",
       },
     },
+    // The consent pack of the customer's job: the seeded job's list is empty, so past the guard
+    // it is a 409 that says so (account-job-consent-pack.test.ts downloads packs).
+    "routes/resources/account-job-consent-pack": {
+      url: `/account/jobs/${s.jobId}/consent-pack`,
+      params: { id: s.jobId },
+      loader: { ...customerOnly, user: { status: 409 } },
+    },
     "routes/account/quotes": { url: "/account/quotes", loader: customerOnly },
     // A customer's quote is theirs only when it was sent to their confirmed address: the seeded
     // quote is another customer's, so the signed-in customer gets the 404 any stranger's id gets.

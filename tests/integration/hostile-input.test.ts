@@ -1,6 +1,7 @@
 // Bad input at scale: hundreds of hostile posts (fast-check, plus tables of malformed bodies)
-// against every form action — the public enquiry forms, the quote list, sign-in and every admin
-// intent signed in as admin — and hostile query strings against every public search parameter
+// against every form action — the public enquiry forms, the quote list, sign-in, every form and
+// intent of a customer's account signed in as that customer, and every admin intent signed in
+// as admin — and hostile query strings against every public search parameter
 // and the admin lists. Every answer is a 4xx or a normal page, never a 5xx or a thrown error; a
 // refused post writes no row and no file; nothing pollutes Object.prototype. Then markup stored
 // through valid forms is shown as text everywhere: public pages, admin tables, the CSV export
@@ -23,6 +24,8 @@ import {
   contactQueries,
   contactSubjects,
   homeContent,
+  jobItems,
+  jobs,
   mailOutbox,
   products,
   quoteLines,
@@ -76,9 +79,16 @@ const seeded = {} as {
   studySlug: string;
   studyId: string;
   adminCookie: string;
+  /** A signed-in customer (role user), to whose address both quotes are made out. */
+  customerCookie: string;
+  /** The customer's job, with the product and a second one on its list. */
+  jobId: string;
+  secondProductId: string;
   /** A draft quote for the builder's intents, and the link token of a sent one for the customer's forms. */
   quoteId: string;
   quoteToken: string;
+  /** The sent quote, as the customer's account opens it. */
+  sentQuoteId: string;
 };
 
 beforeAll(async () => {
@@ -88,10 +98,11 @@ beforeAll(async () => {
     .values({ subjectName: "Quote Request", isActive: true })
     .onConflictDoNothing();
   const [product] = await db.insert(products).values({ name: "Hostile Test Decking", price: 12 }).returning();
+  const [second] = await db.insert(products).values({ name: "Hostile Test Screws", price: 3 }).returning();
   const [study] = await db.insert(caseStudies).values({ title: "Hostile Test Bach" }).returning();
   await db.insert(brands).values({ name: "Hostile Brand" });
   await db.insert(categories).values({ name: "Hostile Category", type: "products" });
-  if (!product || !study) throw new Error("seed failed");
+  if (!product || !second || !study) throw new Error("seed failed");
   const admin = await createUser({
     email: "quote-hostile@example.nz",
     name: "Quote Hostile",
@@ -103,7 +114,7 @@ beforeAll(async () => {
       .insert(contactQueries)
       .values({
         fullName: name,
-        email: "quoted@example.nz",
+        email: CUSTOMER_EMAIL,
         subject: "Quote Request",
         message: "Please quote decking.",
       })
@@ -116,7 +127,26 @@ beforeAll(async () => {
   const draft = await quoteFor("Draft Customer");
   const sent = await quoteFor("Sent Customer");
   const { token: quoteToken } = await sendAs(admin, sent.id);
+  // Opened by its customer, as before any answer: the page a refused answer renders (its loader
+  // runs again) then has no first view left to record.
+  expect((await app(new Request(`http://localhost/quote/${quoteToken}`))).status).toBe(200);
+  const customerCookie = await cookieFor("user", "hostile");
+  const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, CUSTOMER_EMAIL));
+  if (!customer) throw new Error("seed failed");
+  const [job] = await db
+    .insert(jobs)
+    .values({ userId: customer.id, name: "Hostile Job", siteAddress: "1 Fuzz Road" })
+    .returning();
+  if (!job) throw new Error("seed failed");
+  await db.insert(jobItems).values([
+    { jobId: job.id, productId: product.id, quantity: 2, position: 0 },
+    { jobId: job.id, productId: second.id, quantity: 5, position: 1 },
+  ]);
   Object.assign(seeded, {
+    customerCookie,
+    jobId: job.id,
+    secondProductId: second.id,
+    sentQuoteId: sent.id,
     quoteId: draft.id,
     quoteToken,
     productId: product.id,
@@ -136,6 +166,8 @@ type Target = {
   url: string;
   params?: Record<string, string>;
   admin: boolean;
+  /** Signed in as the customer (role user) instead. */
+  customer?: boolean;
   /** A submission that the form accepts or refuses on its merits (the fuzzing starts from it). */
   base: () => Entry[];
 };
@@ -151,9 +183,12 @@ const ENQUIRY_BASE = (): Entry[] => [
   ["formToken", formToken()],
 ];
 
+/** The customer's account (cookieFor("user", "hostile")), to whose address the quotes are made out. */
+const CUSTOMER_EMAIL = "user-hostile@example.nz";
+
 const QUOTE_DRAFT = {
   customerName: "Quoted Customer",
-  customerEmail: "quoted@example.nz",
+  customerEmail: CUSTOMER_EMAIL,
   validUntil: nzDatePlusDays(30),
   lines: [{ description: "Kwila decking", quantityMilli: "12", unitPriceCents: "8.40" }],
 };
@@ -207,6 +242,135 @@ const ADMIN_FIELDS: Record<string, () => Entry[]> = {
 
 const ENQUIRY_ID = "00000000-0000-4000-8000-000000000000";
 
+const QUOTE_ANSWERS: [intent: string, fields: Entry[]][] = [
+  [
+    "accept",
+    [
+      ["name", "Mere Parata"],
+      ["purchaseOrder", "PO-1"],
+      ["acceptTerms", "on"],
+    ],
+  ],
+  ["changes", [["message", "Could you quote 18mm ply instead, please?"]]],
+  [
+    "decline",
+    [
+      ["reason", "price"],
+      ["message", "Found it cheaper."],
+    ],
+  ],
+];
+
+const JOB_DETAILS = (): Entry[] => [
+  ["name", "Fuzz house"],
+  ["siteAddress", "12 Rata Street, Nelson"],
+  ["client", "The Fuzzes"],
+  ["notes", "Deck and pergola"],
+];
+
+/**
+ * The forms and intents of a customer's account, signed in as the customer: their details, their
+ * jobs (a new one, the quote list's offer), one job's intents, "Add to job", their sign-in
+ * settings and their quote's answers. Each starts from a submission taken or refused on its
+ * merits: deleting the job or the account is never confirmed, so the suite's later posts still
+ * have a job and a session.
+ */
+function accountTargets(): Target[] {
+  const job = `/account/jobs/${seeded.jobId}`;
+  const target = (label: string, file: string, url: string, base: () => Entry[], params = {}): Target => ({
+    label: `account ${label}`,
+    file,
+    url,
+    params,
+    admin: false,
+    customer: true,
+    base,
+  });
+  return [
+    target("details", "routes/account/overview.tsx", "/account", () => [
+      ["intent", "save-profile"],
+      ["name", "Hemi Builder"],
+      ["phone", "021 555 0101"],
+      ["company", "Hemi Builds Ltd"],
+    ]),
+    target("jobs create-job", "routes/account/jobs.tsx", "/account/jobs", () => [
+      ["intent", "create-job"],
+      ...JOB_DETAILS(),
+    ]),
+    target("jobs save-list-new", "routes/account/jobs.tsx", "/account/jobs", () => [
+      ["intent", "save-list-new"],
+      ["name", "Fuzz list job"],
+      ["siteAddress", "3 Kowhai Ave, Napier"],
+    ]),
+    target("jobs save-list-existing", "routes/account/jobs.tsx", "/account/jobs", () => [
+      ["intent", "save-list-existing"],
+      ["jobId", seeded.jobId],
+    ]),
+    target("jobs not-now", "routes/account/jobs.tsx", "/account/jobs", () => [
+      ["intent", "not-now"],
+      ["redirectTo", "/account"],
+    ]),
+    ...(
+      [
+        ["save-job", () => [...JOB_DETAILS(), ["status", "active"]]],
+        [
+          "save-line",
+          () => [
+            ["productId", seeded.productId],
+            ["quantity", "12"],
+            ["note", "Cut to 2.4 m"],
+          ],
+        ],
+        ["remove-line", () => [["productId", seeded.secondProductId]]],
+        [
+          "copy-job",
+          () => [
+            ["name", "Fuzz house lot 2"],
+            ["siteAddress", "14 Rata Street, Nelson"],
+          ],
+        ],
+        // The box is not ticked: refused on its merits, the job kept.
+        ["delete-job", () => [["confirm", "no"]]],
+      ] as [string, () => Entry[]][]
+    ).map(([intent, fields]) =>
+      target(`job ${intent}`, "routes/account/job.tsx", job, () => [["intent", intent], ...fields()], {
+        id: seeded.jobId,
+      }),
+    ),
+    target("add to job", "routes/resources/job-items.ts", "/account/job-items", () => [
+      ["jobId", seeded.jobId],
+      ["productId", seeded.productId],
+      ["quantity", "2"],
+      ["redirectTo", `/catalog/${seeded.productSlug}#product`],
+    ]),
+    target("settings change-email", "routes/account/settings.tsx", "/account/settings", () => [
+      ["intent", "change-email"],
+      ["newEmail", "moved-hostile@example.nz"],
+    ]),
+    target("settings end-session", "routes/account/settings.tsx", "/account/settings", () => [
+      ["intent", "end-session"],
+      ["id", "not-a-session-of-yours"],
+    ]),
+    target("settings end-other-sessions", "routes/account/settings.tsx", "/account/settings", () => [
+      ["intent", "end-other-sessions"],
+    ]),
+    // Never the account's own address: refused on its merits, the account kept.
+    target("settings delete-account", "routes/account/settings.tsx", "/account/settings", () => [
+      ["intent", "delete-account"],
+      ["confirmEmail", "not-mine@example.nz"],
+    ]),
+    ...QUOTE_ANSWERS.map(([intent, fields]) =>
+      target(
+        `quote ${intent}`,
+        "routes/account/quote.tsx",
+        `/account/quotes/${seeded.sentQuoteId}`,
+        () => [["intent", intent], ...fields],
+        { id: seeded.sentQuoteId },
+      ),
+    ),
+  ];
+}
+
 // Sign-in is fuzzed in a test of its own (its code has another owner): see the last tests.
 const SIGN_IN: Target = {
   label: "sign-in",
@@ -247,26 +411,7 @@ function targets(): Target[] {
         ["quantity", "2"],
       ],
     })),
-    ...(
-      [
-        [
-          "accept",
-          [
-            ["name", "Mere Parata"],
-            ["purchaseOrder", "PO-1"],
-            ["acceptTerms", "on"],
-          ],
-        ],
-        ["changes", [["message", "Could you quote 18mm ply instead, please?"]]],
-        [
-          "decline",
-          [
-            ["reason", "price"],
-            ["message", "Found it cheaper."],
-          ],
-        ],
-      ] as [string, Entry[]][]
-    ).map(([intent, fields]) => ({
+    ...QUOTE_ANSWERS.map(([intent, fields]) => ({
       label: `customer's quote ${intent}`,
       file: "routes/public/quote.tsx",
       url: `/quote/${seeded.quoteToken}`,
@@ -274,6 +419,7 @@ function targets(): Target[] {
       admin: false,
       base: (): Entry[] => [["intent", intent], ...fields],
     })),
+    ...accountTargets(),
   ];
   for (const route of flattenRoutes()) {
     const intents = ADMIN_INTENTS[route.id];
@@ -310,6 +456,22 @@ test("every admin route with an action is fuzzed", async () => {
   }
 });
 
+test("every account route with an action is fuzzed, each intent it spells out", async () => {
+  const fuzzed = accountTargets();
+  for (const route of flattenRoutes()) {
+    const mod = await importRoute(route.file);
+    if (!route.path.startsWith("/account") || typeof mod.action !== "function") continue;
+    const mine = fuzzed.filter((target) => target.file === route.file);
+    expect(mine.length, `${route.id} has an action but no target here`).toBeGreaterThan(0);
+    const sent = new Set(mine.map((target) => target.base().find(([name]) => name === "intent")?.[1]));
+    const source = fs.readFileSync(path.resolve("app", route.file), "utf8");
+    for (const [, inCase, inTest] of source.matchAll(/case "([a-z-]+)":|intent === "([a-z-]+)"/g)) {
+      const intent = inCase ?? inTest;
+      expect(sent.has(intent), `${route.id} intent ${intent}`).toBe(true);
+    }
+  }
+});
+
 function storedFiles(dir = database.current.storageRoot): number {
   if (!fs.existsSync(dir)) return 0;
   return fs.readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
@@ -334,6 +496,7 @@ async function post(target: Target, init: RequestInit, label: string) {
   const action = mod.action as (args: unknown) => unknown;
   const headers = new Headers(init.headers);
   if (target.admin) headers.set("cookie", seeded.adminCookie);
+  else if (target.customer) headers.set("cookie", seeded.customerCookie);
   const request = new Request(`http://localhost${target.url}`, {
     ...(await asBytes(init, headers)),
     method: "POST",
@@ -349,7 +512,8 @@ async function post(target: Target, init: RequestInit, label: string) {
   const where = `${target.label}: ${label}`;
   if (outcome.error) problems.add(`${where} threw ${String(outcome.error).slice(0, 200)}`);
   else if (outcome.status >= 500) problems.add(`${where} answered ${outcome.status}`);
-  if ((outcome.location ?? "").startsWith("/auth")) problems.add(`${where} sent the admin to sign in`);
+  if ((outcome.location ?? "").startsWith("/auth"))
+    problems.add(`${where} sent the ${target.customer ? "customer" : "admin"} to sign in`);
   if (outcome.status >= 400) {
     const after = await countRows();
     const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
@@ -414,7 +578,7 @@ function summarize(entries: Entry[]) {
 
 test("fuzzed posts to every form action: a 4xx or a normal answer, never a 5xx, and nothing written when refused", async () => {
   const all = targets();
-  expect(all.length).toBeGreaterThanOrEqual(54);
+  expect(all.length).toBeGreaterThanOrEqual(72);
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom(...all),
@@ -484,12 +648,16 @@ test("malformed bodies to every form action: a bad boundary, a truncated body, a
 // Lists and field counts. Conform makes `x[100000000]` a list of a hundred million empty rows;
 // such a name, a list past its own limit and a flood of fields are refused before it does.
 
-/** A post through the whole app, as a script sends it: the rendered page (or its data) answers. */
-async function postPage(url: string, entries: readonly Entry[], admin = false) {
+/**
+ * A post through the whole app, as a script sends it: the rendered page (or its data) answers.
+ * Signed in as admin, or with the session `cookie` given.
+ */
+async function postPage(url: string, entries: readonly Entry[], admin = false, cookie?: string) {
   tried += 1;
   const body = new URLSearchParams();
   for (const [name, value] of entries) body.append(name, typeof value === "string" ? value : "");
-  const headers = admin ? { cookie: seeded.adminCookie } : undefined;
+  const session = cookie ?? (admin ? seeded.adminCookie : undefined);
+  const headers = session ? { cookie: session } : undefined;
   const response = await app(new Request(`http://localhost${url}`, { method: "POST", body, headers }), {
     clientIp: nextIp(),
   });
@@ -500,7 +668,17 @@ const LIST_TOO_LONG = "This form has a list longer than it allows";
 /** The most a refused post may answer: a page with its form, never the rows it named. */
 const PAGE_SIZE_AT_MOST = 300_000;
 
-function publicForms(): { label: string; url: string; fields: Entry[] }[] {
+/**
+ * The public forms, and the account's forms signed in as the customer ("Add to job" is left out:
+ * it answers every post with the way back to the product, its refusal in a message).
+ */
+function publicForms(): { label: string; url: string; fields: Entry[]; cookie?: string }[] {
+  const customer = (label: string, url: string, fields: Entry[]) => ({
+    label: `account ${label}`,
+    url,
+    fields,
+    cookie: seeded.customerCookie,
+  });
   return [
     { label: "sign-in", url: "/auth", fields: SIGN_IN.base() },
     { label: "contact enquiry", url: "/contact", fields: ENQUIRY_BASE() },
@@ -517,17 +695,35 @@ function publicForms(): { label: string; url: string; fields: Entry[] }[] {
         ["message", "Could you quote 18mm ply instead, please?"],
       ],
     },
+    customer("details", "/account?index", [
+      ["intent", "save-profile"],
+      ["name", "Hemi Builder"],
+    ]),
+    customer("new job", "/account/jobs", [["intent", "create-job"], ...JOB_DETAILS()]),
+    customer("job", `/account/jobs/${seeded.jobId}`, [
+      ["intent", "save-job"],
+      ...JOB_DETAILS(),
+      ["status", "active"],
+    ]),
+    customer("settings", "/account/settings", [
+      ["intent", "change-email"],
+      ["newEmail", "moved-hostile@example.nz"],
+    ]),
+    customer("quote", `/account/quotes/${seeded.sentQuoteId}`, [
+      ["intent", "changes"],
+      ["message", "Could you quote 18mm ply instead, please?"],
+    ]),
   ];
 }
 
-test("one field with a huge list index, on every public form: a 400 with a message, the size of a form, nothing written", async () => {
+test("one field with a huge list index, on every public and account form: a 400 with a message, the size of a form, nothing written", async () => {
   const names = ["x[10000000]", "x[100000000]", "email[100000000]", "message[1001]", "a.b[5000].c"];
   for (const form of publicForms()) {
     for (const name of names) {
       for (const url of [form.url, dataUrl(form.url)]) {
         const where = `${form.label}: ${name} to ${url}`;
         const before = await countRows();
-        const { status, text } = await postPage(url, [...form.fields, [name, "1"]]);
+        const { status, text } = await postPage(url, [...form.fields, [name, "1"]], false, form.cookie);
         expect(status, where).toBe(400);
         expect(text, where).toContain(LIST_TOO_LONG);
         expect(text.length, where).toBeLessThan(PAGE_SIZE_AT_MOST);
@@ -537,12 +733,12 @@ test("one field with a huge list index, on every public form: a 400 with a messa
   }
 });
 
-test("a flood of fields on every public form: refused, and none of them echoed", async () => {
+test("a flood of fields on every public and account form: refused, and none of them echoed", async () => {
   const flood: Entry[] = Array.from({ length: 3001 }, (_, i): Entry => [`field${i}`, `flood-value-${i}`]);
   for (const form of publicForms()) {
     const where = form.label;
     const before = await countRows();
-    const { status, text } = await postPage(form.url, [...form.fields, ...flood]);
+    const { status, text } = await postPage(form.url, [...form.fields, ...flood], false, form.cookie);
     // Counted field by field (400), or stopped at the form's byte limit first (413): refused
     // either way, with the reason in words.
     expect([400, 413], where).toContain(status);
@@ -982,6 +1178,79 @@ test("hostile slugs and the catalogue's worst pages", async () => {
     expect(text, `page=${page}`).toContain("Contact for Price");
     expect(text, `page=${page}`).not.toContain("Failed to load products");
   }
+});
+
+test("hostile ids in a customer's account addresses, read and posted: a 404, never a 5xx, another's job untouched", async () => {
+  const db = database.current.db;
+  // Another customer's job: to this customer, a job that does not exist.
+  await cookieFor("user", "hostile-stranger");
+  const [stranger] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, "user-hostile-stranger@example.nz"));
+  const [theirs] = await db
+    .insert(jobs)
+    .values({ userId: stranger?.id ?? "", name: "Stranger's job", siteAddress: "2 Elsewhere Road" })
+    .returning();
+  if (!theirs) throw new Error("seed failed");
+  const ids = [
+    theirs.id,
+    theirs.id.toUpperCase(),
+    ENQUIRY_ID,
+    "%00",
+    "..%2f..%2fetc",
+    "a".repeat(3000),
+    "%F0%9F%98%80",
+    "__proto__",
+    "'%20or%201=1%20--",
+    "%3Cscript%3E",
+    `${seeded.jobId}%00`,
+    `${seeded.jobId}x`,
+    "-",
+    "%E0%A4%A",
+  ];
+  const cookie = seeded.customerCookie;
+  for (const id of ids) {
+    const urls = [
+      `/account/jobs/${id}`,
+      `/account/jobs/${id}.data`,
+      `/account/jobs/${id}/consent-pack`,
+      `/account/quotes/${id}`,
+      `/account/quotes/${id}/pdf`,
+    ];
+    for (const url of urls) {
+      const response = await app(new Request(`http://localhost${url}`, { headers: { cookie } }), {
+        clientIp: nextIp(),
+      });
+      tried += 1;
+      const text = await response.text();
+      expect([400, 404], `GET ${url.slice(0, 120)}`).toContain(response.status);
+      expect(text, url.slice(0, 120)).not.toContain("Stranger's job");
+    }
+    for (const [url, fields] of [
+      [
+        `/account/jobs/${id}`,
+        { intent: "save-job", name: "Taken over", siteAddress: "1 Mine St", status: "active" },
+      ],
+      [`/account/jobs/${id}`, { intent: "delete-job", confirm: "yes" }],
+      [`/account/quotes/${id}`, { intent: "changes", message: "Could you quote 18mm ply instead, please?" }],
+    ] as [string, Record<string, string>][]) {
+      const before = await countRows();
+      const response = await app(
+        new Request(`http://localhost${url}`, {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams(fields),
+        }),
+        { clientIp: nextIp() },
+      );
+      tried += 1;
+      expect([400, 404], `POST ${fields.intent} to ${url.slice(0, 120)}`).toContain(response.status);
+      expect(await countRows(), `POST ${fields.intent} to ${url.slice(0, 120)}`).toEqual(before);
+    }
+  }
+  const [after] = await db.select().from(jobs).where(eq(jobs.id, theirs.id));
+  expect(after).toMatchObject({ name: "Stranger's job", siteAddress: "2 Elsewhere Road" });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -206,6 +206,10 @@ export async function countRows(): Promise<Record<string, number>> {
     "site_settings",
     "image_assets",
     "slug_redirects",
+    "jobs",
+    "job_items",
+    "quote_events",
+    "verifications",
   ];
   const select = tables.map((table) => `(select count(*)::int from ${table}) as ${table}`).join(", ");
   const result = await getDb().execute(sql.raw(`select ${select}`));

@@ -1,6 +1,7 @@
 // Builds ZIP archives for tests with Python's zipfile (a real archiver, not ours): entries from
 // bytes, from large runs of one byte (a bomb: megabytes that deflate to kilobytes), under any
-// name the format allows ("../../evil.jpg" included), and with a declared size that lies.
+// name the format allows ("../../evil.jpg" included), and with a declared size that lies; and
+// reads one back with yauzl, another archiver than the one the app writes with.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -63,4 +64,29 @@ export function buildZip(out: string, items: ZipItem[], options: { declare?: num
     fs.rmSync(work, { recursive: true, force: true });
   }
   return out;
+}
+
+/** Each file of a ZIP, in the archive's order, read back with yauzl (not the code that wrote it). */
+export async function readZip(bytes: Uint8Array) {
+  const yauzl = (await import("yauzl")).default;
+  return new Promise<{ name: string; bytes: Buffer }[]>((resolve, reject) => {
+    yauzl.fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files: { name: string; bytes: Buffer }[] = [];
+      zip.on("entry", (entry: import("yauzl").Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            files.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
 }

@@ -11,6 +11,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { rateLimitSubject } from "~/server/security/client-subject.server";
 import { hitRateLimit } from "~/server/security/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
 import {
   type ConsentPackRequestOf,
   consentPackFileName,
@@ -21,6 +22,7 @@ import {
 } from "./build.server";
 import { type PackDownload, recordConsentPackDownload } from "./commands.server";
 import { PackBusy, PackTimedOut } from "./gate.server";
+import { type ConsentPackRequest, readConsentPackQuery } from "./schema";
 import { getConsentPackZip } from "./zip.server";
 
 export function consentPackResponse(pack: ServedPack, fileName: string) {
@@ -123,8 +125,8 @@ export async function answerPack(make: () => Promise<Response>, back = "/") {
 }
 
 /**
- * Counts one pack download by a visitor who is not signed in against their address's hourly
- * limit: the refusal page when over it, else null.
+ * Counts one pack download from the public site (a visitor, or a customer in their account)
+ * against the address's hourly limit: the refusal page when over it, else null.
  */
 export async function packRateRefusal(clientIp: string, back = "/") {
   const max = getEnv().CONSENT_PACK_RATE_LIMIT_PER_HOUR;
@@ -175,4 +177,43 @@ export async function servePack(options: {
     const body = endingAfter(pack.body, downloaded(pack.products, pack.history));
     return consentPackResponse({ ...pack, body }, consentPackFileName(named, today));
   }, back);
+}
+
+/**
+ * The pack of a list on the public site (the quote list, a product's page, a customer's job),
+ * asked for by its plain GET form: the form's fields read from the query (a value that is not
+ * one sends the person back with the reason), `empty` for a list with nothing on it (not
+ * counted), then the address's hourly limit, then the pack of the list's published products,
+ * named for the job `job` gives from the form's fields.
+ */
+export async function servePublicPack(options: {
+  request: Request;
+  clientIp: string;
+  actor: Actor;
+  back: string;
+  productIds: readonly string[];
+  job: (fields: ConsentPackRequest) => PackJob;
+  empty: () => Response | Promise<Response>;
+}) {
+  const { back, empty } = options;
+  const query = readConsentPackQuery(new URL(options.request.url));
+  if (!query.success)
+    return redirectWithToast(back, {
+      type: "error",
+      title: "The consent pack was not made",
+      description: query.error.issues[0]?.message,
+    });
+  if (options.productIds.length === 0) return empty();
+  const refused = await packRateRefusal(options.clientIp, back);
+  if (refused) return refused;
+  const job = options.job(query.data);
+  return servePack({
+    request: { productIds: options.productIds, job, neededUntil: query.data.until, publishedOnly: true },
+    format: query.data.format,
+    named: job,
+    back,
+    empty,
+    actor: options.actor,
+    source: "visitor",
+  });
 }

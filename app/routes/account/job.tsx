@@ -1,10 +1,13 @@
 // One of the customer's jobs: its details and status, its product list (quantity and a note per
-// line), "Copy to a new job" and deleting it (a ticked box confirms, so it works without
-// JavaScript). Another customer's job, or an id that is not one, is not found.
+// line), its consent pack once the list holds a product in the catalogue, "Copy to a new job" and
+// deleting it (a ticked box confirms, so it works without JavaScript). Another customer's job, or
+// an id that is not one, is not found.
 import { useLoaderData } from "react-router";
 import { CopyJobForm, DeleteJobForm } from "~/components/account/job-actions";
 import { JobForm } from "~/components/account/job-form";
 import { JobLines } from "~/components/account/job-lines";
+import { LABEL } from "~/components/site/quote-list/consent-pack-fields";
+import { ConsentPackForm } from "~/components/site/quote-list/consent-pack-form";
 import { copyJob, deleteJob, removeJobLine, saveJobLine, updateJob } from "~/modules/jobs/commands.server";
 import { getJobLines, requireOwnJob } from "~/modules/jobs/queries.server";
 import { jobActionSchema } from "~/modules/jobs/schema";
@@ -69,6 +72,32 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** The job's pack: the shared form, the job named as its cover prints it instead of asked. */
+function JobConsentPack({ job }: { job: { id: string; name: string; siteAddress: string } }) {
+  const named = (
+    <dl className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+      <div className="grid gap-1.5">
+        <dt className={LABEL}>Job name</dt>
+        <dd className="text-sm">{job.name}</dd>
+      </div>
+      <div className="grid gap-1.5">
+        <dt className={LABEL}>Site address</dt>
+        <dd className="text-sm">{job.siteAddress}</dd>
+      </div>
+    </dl>
+  );
+  return (
+    <ConsentPackForm
+      id="consent-pack"
+      action={`/account/jobs/${job.id}/consent-pack`}
+      className="scroll-mt-20"
+      headingLevel={2}
+      named={named}
+      description="One PDF for your council: each product on this job's list with its building product information and its current certificates, with an index. The cover names this job and its site."
+    />
+  );
+}
+
 export default function AccountJob() {
   const { job, lines } = useLoaderData<typeof loader>();
   // Keyed by the job: going from one job to another (a copy) starts its forms afresh.
@@ -76,6 +105,7 @@ export default function AccountJob() {
     <div key={job.id} className="grid gap-6">
       <JobForm mode="edit" job={job} />
       <JobLines jobId={job.id} lines={lines} />
+      {lines.some((line) => line.product) ? <JobConsentPack job={job} /> : null}
       <CopyJobForm job={job} />
       <DeleteJobForm job={job} />
     </div>

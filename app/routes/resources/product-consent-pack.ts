@@ -3,13 +3,11 @@
 // format by GET, so it works with scripts off. Limited per address an hour like the quote list's.
 
 import { publishedProductBySlug } from "~/modules/consent-pack/queries.server";
-import { packRateRefusal, servePack } from "~/modules/consent-pack/response.server";
-import { readConsentPackQuery } from "~/modules/consent-pack/schema";
+import { servePublicPack } from "~/modules/consent-pack/response.server";
 import { auditOriginOf } from "~/server/audit/audit.server";
 import { visitorActor } from "~/server/commands/actor";
 import { notFound } from "~/server/http/not-found";
 import { clientIpContext } from "~/server/security/request-context";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/product-consent-pack";
 
 const GONE = "This product is not in the catalogue.";
@@ -17,26 +15,16 @@ const GONE = "This product is not in the catalogue.";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await publishedProductBySlug(params.slug);
   if (!product) throw notFound(GONE);
-  const back = `/catalog/${product.slug}#consent-pack`;
-  const query = readConsentPackQuery(new URL(request.url));
-  if (!query.success)
-    return redirectWithToast(back, {
-      type: "error",
-      title: "The consent pack was not made",
-      description: query.error.issues[0]?.message,
-    });
-  const refused = await packRateRefusal(context.get(clientIpContext), back);
-  if (refused) return refused;
-  const job = { name: query.data.job, siteAddress: query.data.site, reference: product.name };
-  return servePack({
-    request: { productIds: [product.id], job, neededUntil: query.data.until, publishedOnly: true },
-    format: query.data.format,
-    named: job,
-    back,
+  const clientIp = context.get(clientIpContext);
+  return servePublicPack({
+    request,
+    clientIp,
+    actor: visitorActor(auditOriginOf(request, clientIp)),
+    back: `/catalog/${product.slug}#consent-pack`,
+    productIds: [product.id],
+    job: (fields) => ({ name: fields.job, siteAddress: fields.site, reference: product.name }),
     empty: () => {
       throw notFound(GONE);
     },
-    actor: visitorActor(auditOriginOf(request, context.get(clientIpContext))),
-    source: "visitor",
   });
 }

@@ -3,8 +3,7 @@
 // date and format here by GET, so it works with scripts off and on alike; a list that is empty,
 // or a date that is not one, sends the visitor back to their list with the reason. Visitors are
 // limited per address an hour, and a busy server answers with how many packs are ahead.
-import { packRateRefusal, servePack } from "~/modules/consent-pack/response.server";
-import { readConsentPackQuery } from "~/modules/consent-pack/schema";
+import { servePublicPack } from "~/modules/consent-pack/response.server";
 import { getQuoteListItems } from "~/modules/quote-list/quote-list.server";
 import { auditOriginOf } from "~/server/audit/audit.server";
 import { visitorActor } from "~/server/commands/actor";
@@ -22,30 +21,15 @@ const empty = () =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = readConsentPackQuery(new URL(request.url));
-  if (!query.success)
-    return redirectWithToast(BACK, {
-      type: "error",
-      title: "The consent pack was not made",
-      description: query.error.issues[0]?.message,
-    });
+  const clientIp = context.get(clientIpContext);
   const items = await getQuoteListItems(request, context);
-  if (items.length === 0) return empty();
-  const refused = await packRateRefusal(context.get(clientIpContext), BACK);
-  if (refused) return refused;
-  const job = { name: query.data.job, siteAddress: query.data.site };
-  return servePack({
-    request: {
-      productIds: items.map((item) => item.productId),
-      job,
-      neededUntil: query.data.until,
-      publishedOnly: true,
-    },
-    format: query.data.format,
-    named: job,
+  return servePublicPack({
+    request,
+    clientIp,
+    actor: visitorActor(auditOriginOf(request, clientIp)),
     back: BACK,
+    productIds: items.map((item) => item.productId),
+    job: (fields) => ({ name: fields.job, siteAddress: fields.site }),
     empty,
-    actor: visitorActor(auditOriginOf(request, context.get(clientIpContext))),
-    source: "visitor",
   });
 }
