@@ -1,9 +1,10 @@
 // A customer's job sent for a quote, across devices and people: on a 375 px phone the customer
 // starts a job, adds a product from the catalogue and sends the job's list for a quote (the form
 // prefilled from the account and the job); staff, in a browser of their own on the same server,
-// open the enquiry, see the job and its site, and quote it; back at 1280 px the customer opens
-// the quote under My account and accepts it. Then the same send with JavaScript off. Each page
-// is checked with axe (with scripts on: axe runs as a script).
+// open the enquiry, see the job and its site and the customer's account with that job marked,
+// and quote it; back at 1280 px the customer opens the quote under My account and accepts it.
+// Then the same send with JavaScript off. Each page is checked with axe (with scripts on: axe
+// runs as a script).
 import type { Page } from "@playwright/test";
 import { ROOFING, TIMBER } from "../../app/server/seed/products-building";
 import { E2E_USER } from "./accounts";
@@ -77,6 +78,10 @@ test("a customer sends a job's list for a quote from a phone; staff quote it; th
       .first()
       .click();
     await expect(staff.locator('dt:text-is("Job") + dd')).toHaveText(`${job}, ${site}`);
+    // The customer's account beside it: their details and jobs, this enquiry's job marked.
+    const account = staff.getByRole("region", { name: "Customer account" });
+    await expect(account).toContainText(E2E_USER.email);
+    await expect(account.getByRole("listitem").filter({ hasText: job })).toContainText("This enquiry's job");
     await expectNoAxeViolations(staff);
     await staff.getByRole("button", { name: "Create Quote" }).click();
     await expect(staff).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}$/);

@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { parseMail } from "../integration/mail-support";
 import { E2E_USER } from "./accounts";
-import { credentials, e2eState, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { credentials, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { confirmationLinkFor, confirmationLinksFor } from "./outbox";
 
 test("an admin signs in and lands on the dashboard", async ({ page }) => {
   await signIn(page, "admin");
@@ -185,24 +183,6 @@ test("a session cookie kept from before sign-out no longer opens the back office
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin/);
 });
-
-/** The confirmation links mailed to `email`, from the .eml files under the server's DATA_DIR/outbox. */
-function confirmationLinksFor(email: string) {
-  const dir = path.join(e2eState().dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  const links: string[] = [];
-  for (const name of fs.readdirSync(dir).filter((file) => file.endsWith(".eml"))) {
-    const mail = parseMail(fs.readFileSync(path.join(dir, name), "utf8"));
-    if (mail.headers.get("to") !== email) continue;
-    const link = /https?:\/\/\S+\/auth\/confirm-email\?token=\S+/.exec(mail.text)?.[0];
-    if (link) links.push(new URL(link).pathname + new URL(link).search);
-  }
-  return links;
-}
-
-function confirmationLinkFor(email: string) {
-  return confirmationLinksFor(email)[0] ?? null;
-}
 
 /** An account signed up (not yet confirmed) through the form post, as the page sends it. */
 async function signUpUnconfirmed(page: Page, email: string, password: string) {

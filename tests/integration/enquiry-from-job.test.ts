@@ -209,7 +209,11 @@ test("sent from the job: the enquiry keeps the account, the job's name and site 
     params: { id: enquiry.id },
     context: routeContext(),
   } as never)) as { enquiry: { job: unknown } };
-  expect(view.enquiry.job).toEqual({ name: "Walker house", siteAddress: "14 Kowhai Lane, Raglan" });
+  expect(view.enquiry.job).toEqual({
+    id: jobId,
+    name: "Walker house",
+    siteAddress: "14 Kowhai Lane, Raglan",
+  });
   const staffPage = await (
     await app(pageRequest(`/admin/contact-management/${enquiry.id}`, cookies.admin))
   ).text();

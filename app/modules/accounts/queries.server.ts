@@ -1,4 +1,5 @@
-// What a signed-in customer's account pages read: only ever the account of the session's user.
+// What a signed-in customer's account pages read: only ever the account of the session's user;
+// and what staff see of the customer account an enquiry was sent from (getCustomerAccount).
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { sessions, users } from "~/server/db/schema";
@@ -18,6 +19,37 @@ export async function getAccountProfile(userId: string): Promise<AccountProfile 
       email: users.email,
       phone: users.phone,
       company: users.company,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** A customer account as staff see it beside an enquiry sent from it. */
+export type CustomerAccount = {
+  id: string;
+  name: string;
+  email: string;
+  /** Quotes are matched to the address only once it is confirmed. */
+  emailConfirmed: boolean;
+  phone: string | null;
+  company: string | null;
+  isActive: boolean;
+  createdAt: Date;
+};
+
+/** The customer account `userId`, or null once it is deleted. */
+export async function getCustomerAccount(userId: string): Promise<CustomerAccount | null> {
+  const [row] = await getDb()
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailConfirmed: users.emailVerified,
+      phone: users.phone,
+      company: users.company,
+      isActive: users.isActive,
       createdAt: users.createdAt,
     })
     .from(users)

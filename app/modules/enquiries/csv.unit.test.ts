@@ -28,7 +28,7 @@ function enquiry({ referenceNo = 123, products = [], ...overrides }: Fixture = {
     subject: "Product Information",
     message: "Please send a quote.",
     fileUrl: null,
-    fromAccount: false,
+    accountId: null,
     job: null,
     fileHref: null,
     attachmentDeletedAt: null,

@@ -29,6 +29,7 @@ const viewColumns = {
   closedAt: contactQueries.closedAt,
   createdAt: contactQueries.createdAt,
   userId: contactQueries.userId,
+  jobId: contactQueries.jobId,
   jobName: contactQueries.jobName,
   jobSiteAddress: contactQueries.jobSiteAddress,
   ownerName: users.name,
@@ -67,8 +68,8 @@ export function toEnquiryView(row: EnquiryViewRow, lines: EnquiryLineView[]): En
     ownerName: row.ownerName,
     createdAt: row.createdAt,
     closedAt: row.closedAt,
-    fromAccount: row.userId !== null,
-    job: row.jobName ? { name: row.jobName, siteAddress: row.jobSiteAddress } : null,
+    accountId: row.userId,
+    job: row.jobName ? { id: row.jobId, name: row.jobName, siteAddress: row.jobSiteAddress } : null,
     lines,
   };
 }

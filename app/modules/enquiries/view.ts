@@ -35,10 +35,10 @@ export type EnquiryView = {
   ownerName: string | null;
   createdAt: Date;
   closedAt: Date | null;
-  /** Sent by a signed-in customer from their account (still open). */
-  fromAccount: boolean;
-  /** The customer's job it was sent for, as it was named then. */
-  job: { name: string; siteAddress: string | null } | null;
+  /** The customer account it was sent from while signed in; null from a visitor, or once deleted. */
+  accountId: string | null;
+  /** The customer's job it was sent for, as it was named then; `id` is null once the job is deleted. */
+  job: { id: string | null; name: string; siteAddress: string | null } | null;
   /** The quote-list lines, in the order they were on the list. */
   lines: EnquiryLineView[];
 };

@@ -1,5 +1,6 @@
 // What a customer's job pages read: only ever the jobs of the session's own user. A job id that is
-// not a uuid, or names another customer's job, finds nothing (the route answers 404).
+// not a uuid, or names another customer's job, finds nothing (the route answers 404). Staff read a
+// customer's list of jobs (getJobs) beside an enquiry sent from that customer's account.
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { JobStatus } from "~/lib/vocabulary";
 import { getDb } from "~/server/db/db.server";

@@ -1,7 +1,8 @@
 // A signed-in customer's quotes: those sent to the address of their account, once that address
 // is confirmed (an unconfirmed one could be anybody's, so it holds none). Drafts are never the
 // customer's to see. Each enquiry's quote is listed once, by its latest revision sent; any
-// other revision is still the customer's to open (it reads as replaced).
+// other revision is still the customer's to open (it reads as replaced). Staff see the same list
+// beside an enquiry sent from the account (listCustomerQuotes).
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatQuantity } from "~/lib/money";
@@ -34,10 +35,8 @@ export type AccountQuoteRow = {
   totalCents: number;
 };
 
-/** The account's quotes, one per enquiry (its latest revision sent), the last sent first. */
-export async function listAccountQuotes(userId: string, now = new Date()): Promise<AccountQuoteRow[]> {
-  const email = await confirmedEmailOf(userId);
-  if (!email) return [];
+/** The quotes sent to this (confirmed) address, one per enquiry (its latest revision sent), the last sent first. */
+async function listQuotesSentTo(email: string, now: Date): Promise<AccountQuoteRow[]> {
   const rows = await getDb()
     .selectDistinctOn([quotes.enquiryId], {
       quote: quotes,
@@ -58,6 +57,24 @@ export async function listAccountQuotes(userId: string, now = new Date()): Promi
       state: customerStateKind(quote, now),
       totalCents: quote.totalCents,
     }));
+}
+
+/** The account's quotes, one per enquiry (its latest revision sent), the last sent first. */
+export async function listAccountQuotes(userId: string, now = new Date()): Promise<AccountQuoteRow[]> {
+  const email = await confirmedEmailOf(userId);
+  return email ? listQuotesSentTo(email, now) : [];
+}
+
+/**
+ * A customer's quotes as staff see them beside the customer's enquiry: the same list as the
+ * account's, while the account is inactive too (staff still deal with what was sent to it), and
+ * none while its address is unconfirmed.
+ */
+export async function listCustomerQuotes(
+  account: { email: string; emailConfirmed: boolean },
+  now = new Date(),
+): Promise<AccountQuoteRow[]> {
+  return account.emailConfirmed ? listQuotesSentTo(account.email, now) : [];
 }
 
 /** How many of the account's quotes are open to an answer. */

@@ -2,6 +2,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AccessDenied } from "~/components/admin/access-denied";
+import { CustomerAccount } from "~/components/admin/contact-management/customer-account";
 import { EnquiryDetails } from "~/components/admin/contact-management/enquiry-details";
 import { EnquiryStatusBadge } from "~/components/admin/contact-management/enquiry-status-badge";
 import { EnquiryTimeline } from "~/components/admin/contact-management/enquiry-timeline";
@@ -11,6 +12,7 @@ import { EnquiryQuotes } from "~/components/admin/quotes/enquiry-quotes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatNzDateTime } from "~/lib/nz-date";
+import { getCustomerAccount } from "~/modules/accounts/queries.server";
 import {
   addEnquiryNote,
   assignEnquiryOwner,
@@ -24,7 +26,9 @@ import {
 } from "~/modules/enquiries/follow-up.schema";
 import { getActiveStaff, getEnquiryTimeline } from "~/modules/enquiries/follow-up.server";
 import { getEnquiryView } from "~/modules/enquiries/view.server";
+import { getJobs } from "~/modules/jobs/queries.server";
 import { quotingRoles, quotingRolesForAction } from "~/modules/quotes/access.server";
+import { listCustomerQuotes } from "~/modules/quotes/account.server";
 import { listEnquiryQuotes } from "~/modules/quotes/admin.server";
 import { createQuoteDraft } from "~/modules/quotes/commands.server";
 import { isAdmin, requireRole } from "~/server/auth/guards.server";
@@ -36,7 +40,8 @@ import { redirectWithToast, type Toast } from "~/server/toast.server";
 import type { Route } from "./+types/enquiry";
 
 // One enquiry in the back office (admins, and sales when they may quote, like the list): every
-// field, its quote-list lines and attachment, its status, owner and internal notes, and its history.
+// field, its quote-list lines and attachment, its status, owner and internal notes, its history,
+// and the customer account it was sent from with that customer's jobs and quotes.
 
 const LIST = "/admin/contact-management";
 
@@ -52,6 +57,14 @@ function enquiryId(params: { id?: string }) {
   return parsed.data;
 }
 
+/** The customer account the enquiry was sent from, with its jobs and quotes; null for a visitor's. */
+async function customerAccountOf(accountId: string | null) {
+  const account = accountId ? await getCustomerAccount(accountId) : null;
+  if (!account) return null;
+  const [jobs, quotes] = await Promise.all([getJobs(account.id), listCustomerQuotes(account)]);
+  return { ...account, jobs, quotes };
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireRole(request, await quotingRoles());
   const id = enquiryId(params);
@@ -61,9 +74,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     loadPickList("quotes", () => listEnquiryQuotes(id)),
   ]);
   if (!enquiry) throw notFound(ENQUIRY_NOT_FOUND);
-  const timeline = await getEnquiryTimeline(id, enquiry.reference);
+  const [timeline, customer] = await Promise.all([
+    getEnquiryTimeline(id, enquiry.reference),
+    customerAccountOf(enquiry.accountId),
+  ]);
   // The audit log is the admins': only they are shown the way to it.
-  return { enquiry, timeline, staff, quotes, showAudit: isAdmin(user) };
+  return { enquiry, timeline, staff, quotes, customer, showAudit: isAdmin(user) };
 }
 
 const FAILURE: Record<EnquiryIntent["intent"], string> = {
@@ -124,7 +140,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, timeline, staff, quotes, showAudit } = loaderData;
+  const { enquiry, timeline, staff, quotes, customer, showAudit } = loaderData;
   return (
     <>
       <PageHeader
@@ -139,7 +155,10 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
         </Button>
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <EnquiryDetails enquiry={enquiry} />
+        <div className="grid gap-6">
+          <EnquiryDetails enquiry={enquiry} />
+          {customer ? <CustomerAccount customer={customer} enquiryJobId={enquiry.job?.id ?? null} /> : null}
+        </div>
         <div className="grid gap-6">
           <Card>
             <CardHeader>

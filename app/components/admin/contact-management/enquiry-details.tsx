@@ -67,7 +67,7 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryView }) {
             <DateTime value={enquiry.createdAt} />
           </Item>
           <Item term="Sent from">
-            {`${SOURCE_LABELS[enquiry.source] ?? enquiry.source}${enquiry.fromAccount ? ", signed in to a customer account" : ""}`}
+            {`${SOURCE_LABELS[enquiry.source] ?? enquiry.source}${enquiry.accountId ? ", signed in to a customer account" : ""}`}
           </Item>
           {enquiry.job ? (
             <Item term="Job">{`${enquiry.job.name}${enquiry.job.siteAddress ? `, ${enquiry.job.siteAddress}` : ""}`}</Item>
