@@ -6,25 +6,42 @@ import { defineConfig } from "vitest/config";
 // once more on PostgreSQL (each test file in a database of its own).
 const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 
+const TEST_FILES = [
+  "app/**/*.test.{ts,tsx}",
+  "tests/integration/**/*.test.ts",
+  "tests/architecture/**/*.test.ts",
+  "scripts/**/*.test.ts",
+];
+
+/**
+ * Files run in a process of their own. The rest share a worker process, each file in a module
+ * graph of its own (the vmForks pool): a file no longer starts cold, with V8 compiling the app,
+ * its libraries and PGlite's WebAssembly anew, which made three quarters of a file's time. But
+ * in a file's VM context Node's own objects are of another realm, so these stay in plain forks:
+ */
+const OWN_PROCESS = [
+  // `instanceof Error` on a refused connection's error, as the outage check does in production.
+  "app/server/db/client-outage.unit.test.ts",
+  // An error thrown in a worker thread arrives as an Error of the process's own realm.
+  "tests/integration/catalog-export-thread.test.ts",
+  // Asks V8 for a garbage collection of the process to show a stream is not held in memory.
+  "app/server/storage/storage-drivers.unit.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     // Vitest's default leaves one core free (one worker on a 2-core machine); the files wait on
     // PostgreSQL or on PGlite's own work for much of their time, so one worker per core is faster.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    // A worker's VM contexts are not all collected: past this it is replaced by a fresh one.
+    vmMemoryLimit: "3GB",
     // Node's own resolver re-parses a package's whole package.json for each .js file it imports
     // (drizzle-orm's is 175 kB): this hook answers a package's relative imports itself.
     execArgv: ["--import", path.resolve(import.meta.dirname, "tests/support/module-format-hook.mjs")],
-    projects: engines.map((engine) => ({
-      extends: true,
-      test: {
-        name: engine,
-        include: [
-          "app/**/*.test.{ts,tsx}",
-          "tests/integration/**/*.test.ts",
-          "tests/architecture/**/*.test.ts",
-          "scripts/**/*.test.ts",
-        ],
+    projects: engines.flatMap((engine) => {
+      const test = {
+        include: TEST_FILES,
         environment: "node",
         setupFiles: ["tests/support/setup.ts"],
         // Tests sign with a fixed secret rather than one generated into each file's data folder.
@@ -36,9 +53,30 @@ export default defineConfig({
         },
         testTimeout: 30_000,
         hookTimeout: 60_000,
-        // Unit tests that need no database run once, in the first project.
-        ...(engine === "postgres" ? { exclude: ["**/*.unit.test.{ts,tsx}", "**/node_modules/**"] } : {}),
-      },
-    })),
+      };
+      // Unit tests that need no database run once, in the first engine's projects.
+      const skipped = engine === "postgres" ? ["**/*.unit.test.{ts,tsx}"] : [];
+      return [
+        {
+          extends: true,
+          test: {
+            ...test,
+            name: engine,
+            pool: "vmForks" as const,
+            exclude: ["**/node_modules/**", ...skipped, ...OWN_PROCESS],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            ...test,
+            name: `${engine} (own process)`,
+            pool: "forks" as const,
+            include: OWN_PROCESS,
+            exclude: ["**/node_modules/**", ...skipped],
+          },
+        },
+      ];
+    }),
   },
 });
