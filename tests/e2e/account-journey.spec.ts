@@ -1,5 +1,5 @@
-// A customer's job sent for a quote, across devices and people: on a 375 px phone the customer
-// starts a job, adds a product from the catalogue and sends the job's list for a quote (the form
+// A builder's job sent for a quote, across devices and people: on a 375 px phone a builder signs
+// up, confirms the mailed link and signs in, starts a job, adds a product from the catalogue and sends the job's list for a quote (the form
 // prefilled from the account and the job); staff, in a browser of their own on the same server,
 // open the enquiry, see the job and its site and the customer's account with that job marked,
 // and quote it; back at 1280 px the customer opens the quote under My account and accepts it.
@@ -11,6 +11,7 @@ import { E2E_USER } from "./accounts";
 import { expect, expectNoAxeViolations, startSession, test, waitForHydration } from "./fixtures";
 import { addToJob, createJob, openProduct, tag, toast } from "./jobs";
 import { withoutJavaScript } from "./pdf";
+import { newEmail, signUpInBrowser } from "./sign-up";
 
 const PRODUCTS = [TIMBER, ROOFING].flat().filter((p) => !p.draft);
 const FIRST = PRODUCTS[2]?.name ?? "";
@@ -24,12 +25,14 @@ async function addFromCatalogue(page: Page, product: string, job: string, quanti
   await addToJob(page, job, quantity);
 }
 
-test("a customer sends a job's list for a quote from a phone; staff quote it; the customer accepts it at 1280 px", async ({
+test("a builder signs up on a phone, sends a job's list for a quote; staff quote it; the builder accepts it at 1280 px", async ({
   page,
   browser,
 }) => {
   await page.setViewportSize({ width: 375, height: 900 });
-  await startSession(page, "user");
+  const builder = { name: "Rangi Walker", email: newEmail("walker") };
+  await signUpInBrowser(page, builder.name, builder.email);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const job = `Walker house ${tag()}`;
   const site = "14 Kowhai Lane, Raglan";
   const jobUrl = await createJob(page, job, site);
@@ -53,8 +56,8 @@ test("a customer sends a job's list for a quote from a phone; staff quote it; th
   await expect(list).toContainText(job);
   await expect(list.getByRole("listitem").filter({ hasText: FIRST })).toContainText("Quantity: 12");
   const contact = page.getByRole("form", { name: "Contact form" });
-  await expect(contact.getByLabel("Full Name")).toHaveValue(E2E_USER.name);
-  await expect(contact.getByLabel("Email")).toHaveValue(E2E_USER.email);
+  await expect(contact.getByLabel("Full Name")).toHaveValue(builder.name);
+  await expect(contact.getByLabel("Email")).toHaveValue(builder.email);
   await expect(contact.getByLabel("Subject")).toHaveValue("Quote Request");
   await expect(contact.getByLabel("Message")).toHaveValue(new RegExp(`^Job: ${job}, ${site}`));
   await waitForHydration(page);
@@ -72,15 +75,15 @@ test("a customer sends a job's list for a quote from a phone; staff quote it; th
   try {
     const staff = await staffContext.newPage();
     await startSession(staff, "admin", baseURL);
-    await staff.goto(`/admin/contact-management?q=${encodeURIComponent(E2E_USER.email)}`);
+    await staff.goto(`/admin/contact-management?q=${encodeURIComponent(builder.email)}`);
     await staff
-      .getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from ${E2E_USER.name}`) })
+      .getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from ${builder.name}`) })
       .first()
       .click();
     await expect(staff.locator('dt:text-is("Job") + dd')).toHaveText(`${job}, ${site}`);
     // The customer's account beside it: their details and jobs, this enquiry's job marked.
     const account = staff.getByRole("region", { name: "Customer account" });
-    await expect(account).toContainText(E2E_USER.email);
+    await expect(account).toContainText(builder.email);
     await expect(account.getByRole("listitem").filter({ hasText: job })).toContainText("This enquiry's job");
     await expectNoAxeViolations(staff);
     await staff.getByRole("button", { name: "Create Quote" }).click();
@@ -108,11 +111,11 @@ test("a customer sends a job's list for a quote from a phone; staff quote it; th
   await expect(page.getByRole("heading", { level: 1, name: `Quote ${number}` })).toBeVisible();
   await expectNoAxeViolations(page);
   const accept = page.getByRole("group", { name: "Accept this quote" });
-  await accept.getByLabel("Your name").fill(E2E_USER.name);
+  await accept.getByLabel("Your name").fill(builder.name);
   await accept.getByLabel("I accept this quote and its terms.").check();
   await accept.getByRole("button", { name: "Accept Quote" }).click();
   await expect(
-    page.getByText(new RegExp(`You accepted this quote on .* \\(${E2E_USER.name}\\)`)),
+    page.getByText(new RegExp(`You accepted this quote on .* \\(${builder.name}\\)`)),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 });

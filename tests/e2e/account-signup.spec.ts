@@ -1,15 +1,15 @@
-// A builder's own account, from nothing: on a 375 px phone they sign up on /auth, open the
-// confirmation link the server mailed (read from its .eml outbox), sign in and land on My
-// account. And a visitor's quote list kept in their account: built in the browser from the
-// catalogue, then, once signed in, saved into a new job (its products and quantities on the job's
-// page, the list emptied) and later into that same job again (the quantities added). Each journey
-// signs up an account of its own, so the shared customer account is left as it was.
+// A visitor's quote list kept in their account: built in the browser from the catalogue, then,
+// once signed in, saved into a new job (its products and quantities on the job's page, the list
+// emptied) and later into that same job again (the quantities added). The journey signs up an
+// account of its own, so the shared customer account is left as it was. (Signing up in the
+// browser itself begins the whole journey in account-journey.spec.ts.)
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { CLADDING, INSULATION, ROOFING, TIMBER } from "../../app/server/seed/products-building";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { openProduct, toast } from "./jobs";
 import { confirmationLinkFor } from "./outbox";
+import { NEW_ACCOUNT_PASSWORD, newEmail, signInWithForm } from "./sign-up";
 
 // Published, in-stock products of the demo seed (so they can be listed).
 const LISTABLE = [TIMBER, ROOFING, CLADDING, INSULATION].flat().filter((p) => !p.draft && p.stock > 10);
@@ -17,14 +17,8 @@ const FIRST = LISTABLE[0]?.name ?? "";
 const SECOND = LISTABLE[1]?.name ?? "";
 const THIRD = LISTABLE[2]?.name ?? "";
 
-const PASSWORD = "a-fine-long-password";
-
 // Mail read from the outbox and several pages with axe, on a shared two-core machine.
 test.describe.configure({ timeout: 90_000 });
-
-function newEmail(who: string) {
-  return `${who}.${crypto.randomBytes(4).toString("hex")}@e2e.test`;
-}
 
 function headerQuoteList(page: Page) {
   return page.getByRole("banner").getByRole("link", { name: /^Quote list, / });
@@ -32,16 +26,6 @@ function headerQuoteList(page: Page) {
 
 function offerHeading(page: Page) {
   return page.getByRole("heading", { name: /^Save your quote list \(\d+ products?\) into a job$/ });
-}
-
-/** Signs in through the sign-in form (which works without scripts) and lands on My account. */
-async function signInWithForm(page: Page, email: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
 }
 
 /** On a product's page: puts `quantity` of it on the browser's quote list. */
@@ -55,7 +39,7 @@ async function addToQuoteList(page: Page, product: string, quantity: string) {
 async function signUpConfirmed(page: Page, name: string, email: string) {
   const origin = new URL(test.info().project.use.baseURL ?? "").origin;
   const signedUp = await page.request.post(`${origin}/auth`, {
-    form: { intent: "sign-up", name, email, password: PASSWORD },
+    form: { intent: "sign-up", name, email, password: NEW_ACCOUNT_PASSWORD },
     headers: { Origin: origin },
     maxRedirects: 0,
   });
@@ -64,41 +48,6 @@ async function signUpConfirmed(page: Page, name: string, email: string) {
   const confirmed = await page.request.get(`${origin}${confirmationLinkFor(email)}`, { maxRedirects: 0 });
   expect(confirmed.headers().location).toBe("/");
 }
-
-test("on a phone, a builder signs up, confirms the mailed link, signs in and lands on My account", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  const email = newEmail("builder");
-  await page.goto("/auth");
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Need an account? Sign up" }).click();
-  await expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByLabel("Name").fill("Rangi Builder");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("Account created").filter({ visible: true }).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expectNoAxeViolations(page);
-
-  // The confirmation e-mail, as the server wrote it to its outbox.
-  await expect.poll(() => confirmationLinkFor(email), { timeout: 15_000 }).not.toBeNull();
-  await page.goto(confirmationLinkFor(email) ?? "/");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText("E-mail address confirmed").filter({ visible: true }).first()).toBeVisible();
-  await expectNoAxeViolations(page);
-
-  await page.goto("/auth");
-  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await signInWithForm(page, email);
-  await expect(page.getByLabel("Name")).toHaveValue("Rangi Builder");
-  await expect(page.getByText(`You sign in as ${email}.`)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expectNoAxeViolations(page);
-});
 
 test("a visitor's quote list is saved, once signed in, into a new job and then into that job again", async ({
   page,

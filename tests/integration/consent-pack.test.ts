@@ -34,6 +34,7 @@ import { productWithCertificate as productOnFile } from "../support/consent-pack
 import { useTestDatabase } from "../support/database";
 import { bytesOf, type ReadPdf, readPdf, squash } from "../support/pdf";
 import { draftQuoteFor, quoteStaff, sendAs } from "../support/quotes";
+import { readZip } from "../support/zip";
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -447,31 +448,6 @@ test(
   SLOW,
 );
 
-/** Each file of a ZIP, in the archive's order, read back with yauzl (not the code that wrote it). */
-async function unzip(bytes: Buffer) {
-  const yauzl = (await import("yauzl")).default;
-  return new Promise<{ name: string; bytes: Buffer }[]>((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files: { name: string; bytes: Buffer }[] = [];
-      zip.on("entry", (entry: import("yauzl").Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
-
 test(
   "the ZIP holds the index, each product's sheet and each certificate's own file, named by the convention",
   async () => {
@@ -483,7 +459,7 @@ test(
     expect(response.headers.get("Content-Disposition")).toBe(
       `attachment; filename="Technical-literature_Consent-pack_Smith-house_${today}.zip"`,
     );
-    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    const files = await readZip(Buffer.from(await response.arrayBuffer()));
     const names = files.map((file) => file.name);
     expect(names[0]).toBe(`00_Technical-literature_Index_Smith-house_${today}.pdf`);
     const sheets = names.filter((name) => /^\d{2}-0_Technical-literature_.+_Product-information_/.test(name));
@@ -583,7 +559,7 @@ test(
 
     const zip = await ask(lvl.slug, "format=zip", "198.51.100.211");
     expect(zip.headers.get("Content-Type")).toBe("application/zip");
-    const names = (await unzip(Buffer.from(await zip.arrayBuffer()))).map((file) => file.name);
+    const names = (await readZip(Buffer.from(await zip.arrayBuffer()))).map((file) => file.name);
     expect(names[0]).toMatch(/^00_Technical-literature_Index_LVL-Beam-240x45-6-0m_/);
     expect(names[1]).toMatch(/^01-0_Technical-literature_LVL-Beam-240x45-6-0m_Product-information_/);
 

@@ -3,7 +3,6 @@
 // quotes sent to the account's confirmed address, each opening in the quote builder.
 //
 //   {customer ? <CustomerAccount customer={customer} enquiryJobId={enquiry.job?.id ?? null} /> : null}
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
@@ -12,6 +11,7 @@ import { formatCents } from "~/lib/money";
 import { formatNzDate } from "~/lib/nz-date";
 import type { JobStatus } from "~/lib/vocabulary";
 import { CUSTOMER_STATE_LABELS, type CustomerStateKind } from "~/modules/quotes/labels";
+import { DetailItem, NotGiven } from "./detail-item";
 
 type CustomerJob = {
   id: string;
@@ -40,19 +40,6 @@ export type CustomerAccountView = {
   jobs: CustomerJob[];
   quotes: CustomerQuote[];
 };
-
-function Item({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-muted-foreground text-sm">{term}</dt>
-      <dd className="wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
-
-function NotGiven() {
-  return <span className="text-muted-foreground">Not given</span>;
-}
 
 // Lists rather than tables: a row of a job wraps on a narrow screen instead of scrolling sideways.
 function Jobs({ jobs, enquiryJobId }: { jobs: CustomerJob[]; enquiryJobId: string | null }) {
@@ -129,8 +116,8 @@ export function CustomerAccount({
         </CardHeader>
         <CardContent className="grid gap-6">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Item term="Name">{customer.name}</Item>
-            <Item term="Email">
+            <DetailItem term="Name">{customer.name}</DetailItem>
+            <DetailItem term="Email">
               <a
                 href={`mailto:${customer.email}`}
                 className="text-primary underline-offset-4 hover:underline"
@@ -140,8 +127,8 @@ export function CustomerAccount({
               {customer.emailConfirmed ? null : (
                 <span className="text-muted-foreground text-sm"> (not confirmed)</span>
               )}
-            </Item>
-            <Item term="Phone">
+            </DetailItem>
+            <DetailItem term="Phone">
               {customer.phone ? (
                 <a href={`tel:${customer.phone}`} className="text-primary underline-offset-4 hover:underline">
                   {customer.phone}
@@ -149,11 +136,11 @@ export function CustomerAccount({
               ) : (
                 <NotGiven />
               )}
-            </Item>
-            <Item term="Company">{customer.company || <NotGiven />}</Item>
-            <Item term="Account">
+            </DetailItem>
+            <DetailItem term="Company">{customer.company || <NotGiven />}</DetailItem>
+            <DetailItem term="Account">
               <StatusBadge active={customer.isActive} />
-            </Item>
+            </DetailItem>
           </dl>
           <section aria-labelledby="customer-jobs" className="grid gap-2">
             <h3 id="customer-jobs" className="font-semibold">

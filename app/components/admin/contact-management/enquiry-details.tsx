@@ -4,25 +4,15 @@
 //
 //   <EnquiryDetails enquiry={view} />
 import { PaperclipIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatNzDateTime } from "~/lib/nz-date";
 import { SOURCE_LABELS, SPAM_REASON_LABELS } from "~/modules/enquiries/follow-up.schema";
 import type { EnquiryView } from "~/modules/enquiries/view";
+import { DetailItem, NotGiven } from "./detail-item";
 import { downloadFile } from "./download-file";
 import { EnquiryStatusBadge } from "./enquiry-status-badge";
-
-// A value wraps anywhere, so a name or e-mail address without spaces stays in its column.
-function Item({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-muted-foreground text-sm">{term}</dt>
-      <dd className="wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
 
 function DateTime({ value }: { value: Date }) {
   const date = new Date(value);
@@ -44,44 +34,46 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryView }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <dl className="grid gap-4 sm:grid-cols-2">
-          <Item term="Name">{enquiry.fullName}</Item>
-          <Item term="Email">
+          <DetailItem term="Name">{enquiry.fullName}</DetailItem>
+          <DetailItem term="Email">
             <a href={`mailto:${enquiry.email}`} className="text-primary underline-offset-4 hover:underline">
               {enquiry.email}
             </a>
-          </Item>
-          <Item term="Phone">
+          </DetailItem>
+          <DetailItem term="Phone">
             {enquiry.phone ? (
               <a href={`tel:${enquiry.phone}`} className="text-primary underline-offset-4 hover:underline">
                 {enquiry.phone}
               </a>
             ) : (
-              <span className="text-muted-foreground">Not given</span>
+              <NotGiven />
             )}
-          </Item>
-          <Item term="Subject">{enquiry.subject}</Item>
-          <Item term="Reference">
+          </DetailItem>
+          <DetailItem term="Subject">{enquiry.subject}</DetailItem>
+          <DetailItem term="Reference">
             <span className="font-mono">{enquiry.reference}</span>
-          </Item>
-          <Item term="Received">
+          </DetailItem>
+          <DetailItem term="Received">
             <DateTime value={enquiry.createdAt} />
-          </Item>
-          <Item term="Sent from">
+          </DetailItem>
+          <DetailItem term="Sent from">
             {`${SOURCE_LABELS[enquiry.source] ?? enquiry.source}${enquiry.accountId ? ", signed in to a customer account" : ""}`}
-          </Item>
+          </DetailItem>
           {enquiry.job ? (
-            <Item term="Job">{`${enquiry.job.name}${enquiry.job.siteAddress ? `, ${enquiry.job.siteAddress}` : ""}`}</Item>
+            <DetailItem term="Job">{`${enquiry.job.name}${enquiry.job.siteAddress ? `, ${enquiry.job.siteAddress}` : ""}`}</DetailItem>
           ) : null}
-          <Item term="Status">
+          <DetailItem term="Status">
             <EnquiryStatusBadge status={enquiry.status} />
-          </Item>
+          </DetailItem>
           {enquiry.closedAt ? (
-            <Item term="Closed">
+            <DetailItem term="Closed">
               <DateTime value={enquiry.closedAt} />
-            </Item>
+            </DetailItem>
           ) : null}
           {enquiry.status === "Spam" && enquiry.spamReason ? (
-            <Item term="Why it is spam">{SPAM_REASON_LABELS[enquiry.spamReason] ?? enquiry.spamReason}</Item>
+            <DetailItem term="Why it is spam">
+              {SPAM_REASON_LABELS[enquiry.spamReason] ?? enquiry.spamReason}
+            </DetailItem>
           ) : null}
         </dl>
 
