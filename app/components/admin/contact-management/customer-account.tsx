@@ -9,34 +9,17 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCents } from "~/lib/money";
 import { formatNzDate } from "~/lib/nz-date";
-import type { JobStatus } from "~/lib/vocabulary";
-import { CUSTOMER_STATE_LABELS, type CustomerStateKind } from "~/modules/quotes/labels";
+import type { CustomerAccount as CustomerAccountRecord } from "~/modules/accounts/queries.server";
+import type { JobSummary } from "~/modules/jobs/queries.server";
+import type { AccountQuoteRow } from "~/modules/quotes/account.server";
+import { CUSTOMER_STATE_LABELS } from "~/modules/quotes/labels";
 import { DetailItem, NotGiven } from "./detail-item";
 
-type CustomerJob = {
-  id: string;
-  name: string;
-  siteAddress: string;
-  status: JobStatus;
-  lineCount: number;
-  updatedAt: Date;
-};
+type CustomerJob = JobSummary;
+type CustomerQuote = AccountQuoteRow;
 
-type CustomerQuote = {
-  id: string;
-  number: string;
-  sentOn: string;
-  state: CustomerStateKind;
-  totalCents: number;
-};
-
-export type CustomerAccountView = {
-  name: string;
-  email: string;
-  emailConfirmed: boolean;
-  phone: string | null;
-  company: string | null;
-  isActive: boolean;
+/** The account (as `getCustomerAccount` reads it) with its jobs and the quotes sent to it. */
+export type CustomerAccountView = Omit<CustomerAccountRecord, "id" | "createdAt"> & {
   jobs: CustomerJob[];
   quotes: CustomerQuote[];
 };
