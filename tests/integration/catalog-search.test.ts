@@ -293,6 +293,35 @@ describe("the index follows the catalogue's writes", () => {
     expect(row?.sortName).toBe("tek screw roofing 12g x 65mm moved");
   });
 
+  test("a product a script writes is found by the contains match at once, and by its new text after a change", async () => {
+    // Written straight to the table: no command writes its search terms, so until the start-up
+    // backfill runs only the contains match can find it.
+    const [written] = await db()
+      .insert(products)
+      .values({
+        name: "Kwila Decking Oil",
+        shortDescription: "Penetrating oil for hardwood decks",
+        description: "Water-repellent finish in Natural Kwila tone",
+        sku: "KDO-4L",
+        price: 1000,
+        isPublished: true,
+      })
+      .returning({ id: products.id });
+    const id = written?.id as string;
+    expect((await foundIds("repellent FINISH")).has(id)).toBe(true);
+    expect((await foundIds("kdo-4")).has(id)).toBe(true);
+    expect((await firstPage("q=KDO-4L")).names[0]).toBe("Kwila Decking Oil");
+    // The fields are matched one by one: text running on from the name into the description is
+    // not in the product.
+    expect((await foundIds("Decking Oil\u0001water")).has(id)).toBe(false);
+    expect((await foundIds("Oil Water-repellent")).has(id)).toBe(false);
+    await db().update(products).set({ description: "Oil-based finish, golden tone" }).where(eq(products.id, id));
+    expect((await foundIds("repellent finish")).has(id)).toBe(false);
+    expect((await foundIds("golden ton")).has(id)).toBe(true);
+    expect(await backfillProductSearch()).toBe(1);
+    expect((await firstPage("q=kwila+decking")).names[0]).toBe("Kwila Decking Oil");
+  });
+
   test("a brand's new name finds its products", async () => {
     const id = brandIds.get("Earthwool") as string;
     await runCommand(saveBrand, SYSTEM, {

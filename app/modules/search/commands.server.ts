@@ -3,7 +3,7 @@
 // work, so the index commits with the product; and the backfill the server runs at start for
 // products without a row (the demo seed, rows written before the index existed, rows a script
 // inserted). The rows are derived data: they have no audit events of their own.
-import { eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { defineCommand } from "~/server/commands/runner.server";
 import { getDb } from "~/server/db/db.server";
 import { brands, categories, productSearch, products } from "~/server/db/schema";
@@ -12,6 +12,8 @@ import { type SearchDocument, searchDocument } from "./index-text";
 
 /** Products a step reads and writes at once (three statements a batch, whatever its size). */
 const BATCH = 1000;
+/** Rows backfilled at once past which the search table's statistics are taken again. */
+const ANALYZE_AFTER = 5000;
 
 type SearchSource = SearchDocument & { id: string };
 
@@ -50,14 +52,15 @@ async function writeRows(rows: readonly SearchSource[]) {
   const db = getDb();
   // The product's filters and sort keys come along from its row (a trigger keeps them current).
   await db.execute(sql`
-    insert into product_search (product_id, terms, is_published, category_id, brand_id, stock_status, discount_percentage, name, sort_name)
-    select r.id, r.terms::tsvector, p.is_published, p.category_id, p.brand_id, p.stock_status, p.discount_percentage, p.name, lower(p.name)
+    insert into product_search (product_id, terms, is_published, category_id, brand_id, stock_status, discount_percentage, name, sort_name, haystack)
+    select r.id, r.terms::tsvector, p.is_published, p.category_id, p.brand_id, p.stock_status, p.discount_percentage, p.name, lower(p.name), product_search_haystack(p)
       from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as r(id uuid, terms text)
       join products p on p.id = r.id
     on conflict (product_id) do update set
       terms = excluded.terms, is_published = excluded.is_published, category_id = excluded.category_id,
       brand_id = excluded.brand_id, stock_status = excluded.stock_status,
-      discount_percentage = excluded.discount_percentage, name = excluded.name, sort_name = excluded.sort_name`);
+      discount_percentage = excluded.discount_percentage, name = excluded.name, sort_name = excluded.sort_name,
+      haystack = excluded.haystack`);
   if (words.size > 0)
     await db.execute(sql`
       insert into search_words (word)
@@ -94,21 +97,48 @@ export async function refreshProductSearchOf(of: { brandId: string } | { categor
 }
 
 /**
- * Writes the search rows of every product that has none, a batch at a time; the number written.
- * Run when the server starts (each batch commits on its own: the rows are derived data, and a
- * start interrupted halfway resumes where it stopped).
+ * Writes the search terms of every product whose row has none yet, a batch at a time; the number
+ * written. A product gets its row, with empty terms, from a trigger as it is inserted; a product
+ * found without a row (written while the trigger was not there) is given one first. Run when the
+ * server starts (each batch commits on its own: the rows are derived data, and a start
+ * interrupted halfway resumes where it stopped). After many rows the table's statistics are taken
+ * again, so searches are not planned for the table it was before.
  */
 export async function backfillProductSearch(): Promise<number> {
+  const db = getDb();
+  await db.execute(sql`
+    insert into product_search (product_id, terms, is_published, category_id, brand_id, stock_status, discount_percentage, name, sort_name, haystack)
+    select p.id, ''::tsvector, p.is_published, p.category_id, p.brand_id, p.stock_status, p.discount_percentage, p.name, lower(p.name), product_search_haystack(p)
+      from products p
+     where not exists (select 1 from product_search ps where ps.product_id = p.id)
+    on conflict (product_id) do nothing`);
   let written = 0;
+  // In id order from where the last batch ended (the partial index product_search_unwritten_idx
+  // holds the rows without terms): a product whose text holds no token keeps empty terms, and is
+  // passed, not read again.
+  let after: string | null = null;
   for (;;) {
-    const rows = await sources()
-      .leftJoin(productSearch, eq(productSearch.productId, products.id))
-      .where(isNull(productSearch.productId))
+    const unwritten = db
+      .select({ id: productSearch.productId })
+      .from(productSearch)
+      .where(
+        and(
+          sql`length(${productSearch.terms}) = 0`,
+          after === null ? undefined : gt(productSearch.productId, after),
+        ),
+      )
+      .orderBy(asc(productSearch.productId))
       .limit(BATCH);
-    if (rows.length === 0) return written;
+    const rows: SearchSource[] = await sources()
+      .where(inArray(products.id, unwritten))
+      .orderBy(asc(products.id));
+    if (rows.length === 0) break;
     await writeRows(rows);
     written += rows.length;
+    after = rows[rows.length - 1]?.id ?? null;
   }
+  if (written >= ANALYZE_AFTER) await db.execute(sql`analyze product_search`);
+  return written;
 }
 
 // ---------------------------------------------------------------- the search log

@@ -4,6 +4,7 @@
 // descriptions and stock code, which stays a guarantee: whatever it finds is always found.
 import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
+import { containsPattern } from "~/server/db/like";
 import { CATALOG_STOCK_RANK, products } from "~/server/db/schema";
 import { type SpellingCandidate, type SpellingLookup, spellingWords } from "./did-you-mean";
 import {
@@ -31,6 +32,8 @@ const CANDIDATES_PER_WORD = 8;
  * score times this.
  */
 const SCORE_SCALE = 100;
+/** What joins the fields of a search row's `haystack` (lower-cased name, descriptions, stock code). */
+const HAYSTACK_SEPARATOR = "\u0001";
 /** Added to the score of the product whose stock code is the query, so it comes first. */
 const EXACT_CODE_SCORE = 1000 * SCORE_SCALE;
 
@@ -200,28 +203,28 @@ export async function publishedSearchHits(
   const plan = text && options.useIndex !== false ? await planOf(text) : null;
   const code = text.toLowerCase();
   const exactCode = sql.raw(String(EXACT_CODE_SCORE));
+  const exactCodeOf = (id: SQL) =>
+    sql`(case when ${id} = (select c.id from ${products} c where lower(c.sku) = ${code}) then ${exactCode} else 0 end)`;
   const match = plan ? sql`${matchQueryText(plan)}::tsquery` : null;
+  const searchFilters = filtersOn(
+    { brandId: sql`ps.brand_id`, categoryId: sql`ps.category_id`, stockStatus: sql`ps.stock_status` },
+    options.filters,
+  );
+  // Only the best-match order reads the score: the others leave it out, and so never compute it.
+  const scored = options.order === "relevance";
   const fromIndex = match
     ? sql`select ps.product_id as id,
-                 ${scoreOf(plan as SearchPlan, sql.raw("ps.terms"))}
-                   + (case when ps.product_id = (select c.id from ${products} c where lower(c.sku) = ${code}) then ${exactCode} else 0 end) as score,
+                 ${scored ? sql`${scoreOf(plan as SearchPlan, sql.raw("ps.terms"))} + ${exactCodeOf(sql.raw("ps.product_id"))}` : sql`0`} as score,
                  ps.name, ps.sort_name, ps.discount_percentage, ps.stock_status
             from product_search ps
-           where ps.terms @@ ${match} and ps.is_published${filtersOn(
-             {
-               brandId: sql`ps.brand_id`,
-               categoryId: sql`ps.category_id`,
-               stockStatus: sql`ps.stock_status`,
-             },
-             options.filters,
-           )}`
+           where ps.terms @@ ${match} and ps.is_published${searchFilters}`
     : null;
-  // A product only the contains match finds scores 0 (after the index's), unless its stock code is
-  // the query.
-  const indexMissed = match
-    ? sql` and not exists (select 1 from product_search x where x.product_id = ${products.id} and x.terms @@ ${match})`
-    : sql``;
-  const byContains = sql`select ${products.id}, (case when lower(${products.sku}) = ${code} then ${exactCode} else 0 end), ${products.name}, lower(${products.name}), ${products.discountPercentage}, ${products.stockStatus}
+  // The contains match, on the search rows' lower-cased text (every product has its row from the
+  // moment it is written), limited to the products the index did not find. A product only it
+  // finds scores 0, after the index's, unless its stock code is the query. Text holding the
+  // separator of the joined fields is matched field by field on products instead.
+  const byContains = text.includes(HAYSTACK_SEPARATOR)
+    ? sql`select ${products.id}, ${exactCodeOf(sql`${products.id}`)}, ${products.name}, lower(${products.name}), ${products.discountPercentage}, ${products.stockStatus}
             from ${products}
            where ${options.contains} and ${products.isPublished}${filtersOn(
              {
@@ -230,7 +233,10 @@ export async function publishedSearchHits(
                stockStatus: sql`${products.stockStatus}`,
              },
              options.filters,
-           )}${indexMissed}`;
+           )}${match ? sql` and not exists (select 1 from product_search x where x.product_id = ${products.id} and x.terms @@ ${match})` : sql``}`
+    : sql`select ps.product_id, ${exactCodeOf(sql.raw("ps.product_id"))}, ps.name, ps.sort_name, ps.discount_percentage, ps.stock_status
+            from product_search ps
+           where ps.haystack like lower(${containsPattern(text)}) and ps.is_published${searchFilters}${match ? sql` and not (ps.terms @@ ${match})` : sql``}`;
   const branches = [fromIndex, options.withContains === false && fromIndex ? null : byContains];
   const hits = sql.join(
     branches.filter((branch): branch is SQL => branch !== null),
