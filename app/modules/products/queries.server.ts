@@ -154,7 +154,14 @@ const HELP_CATEGORIES = 4;
 export async function searchPublished(
   q: string,
   filters: PublishedFilters,
-  page: { order: HitOrder; limit: number; offset: number; withTotal?: boolean; withContains?: boolean },
+  page: {
+    order: HitOrder;
+    limit: number;
+    offset: number;
+    withTotal?: boolean;
+    withContains?: boolean;
+    scoreAll?: boolean;
+  },
 ) {
   const options = { contains: productContains(q) ?? sql`false`, filters, ...page };
   try {
