@@ -54,9 +54,7 @@ export const productSearch = pgTable(
     index("product_search_terms_idx").using("gin", t.terms),
     index("product_search_haystack_trgm_idx").using("gin", sql`${t.haystack} gin_trgm_ops`),
     // The rows whose terms are still to be written (the start-up backfill's work list).
-    index("product_search_unwritten_idx")
-      .on(t.productId)
-      .where(sql`length(${t.terms}) = 0`),
+    index("product_search_unwritten_idx").on(t.productId).where(sql`length(${t.terms}) = 0`),
   ],
 );
 
