@@ -130,30 +130,22 @@ describe("Best match from the best-scoring products", () => {
           .from(productSearch)
           .where(sql`${productSearch.terms} @@ ${best}::tsquery and ${productSearch.isPublished}`);
         if ((row?.n ?? 0) >= 10) filled += 1;
-        // A page the best-scoring products do not fill is scored whole either way.
-        else if (!broad.includes(query)) continue;
       }
-      // The first page of a query whose best-scoring products fill it; the broad words' also with
-      // a filter, the second page, and as the suggestions ask (the index alone, no count).
-      const variants = broad.includes(query)
-        ? [{}, { brandId: brand }].flatMap((filters) =>
-            [
-              { offset: 0, withContains: true, withTotal: true },
-              { offset: 10, withContains: true, withTotal: true },
-              { offset: 0, withContains: false, withTotal: false },
-            ].map((page) => ({ filters, page })),
-          )
-        : [{ filters: {}, page: { offset: 0, withContains: true, withTotal: true } }];
-      for (const { filters, page } of variants) {
-        const asked = { order: "relevance" as const, limit: 10, ...page };
-        const short = await searchPublished(query, filters, asked);
-        const scored = await searchPublished(query, filters, { ...asked, scoreAll: true });
-        expect(short, `${query} ${JSON.stringify({ filters, page })}`).toEqual(scored);
-      }
+      for (const filters of [{}, { brandId: brand }])
+        for (const page of [
+          { offset: 0, withContains: true, withTotal: true },
+          { offset: 10, withContains: true, withTotal: true },
+          { offset: 0, withContains: false, withTotal: false },
+        ]) {
+          const asked = { order: "relevance" as const, limit: 10, ...page };
+          const short = await searchPublished(query, filters, asked);
+          const scored = await searchPublished(query, filters, { ...asked, scoreAll: true });
+          expect(short, `${query} ${JSON.stringify({ filters, page })}`).toEqual(scored);
+        }
     }
     // The short way is taken: for the broad words the best-scoring products fill a page.
     expect(filled).toBeGreaterThanOrEqual(broad.length / 2);
-  }, 120_000);
+  });
 });
 
 describe("matching", () => {
@@ -356,10 +348,7 @@ describe("the index follows the catalogue's writes", () => {
     // not in the product.
     expect((await foundIds("Decking Oil\u0001water")).has(id)).toBe(false);
     expect((await foundIds("Oil Water-repellent")).has(id)).toBe(false);
-    await db()
-      .update(products)
-      .set({ description: "Oil-based finish, golden tone" })
-      .where(eq(products.id, id));
+    await db().update(products).set({ description: "Oil-based finish, golden tone" }).where(eq(products.id, id));
     expect((await foundIds("repellent finish")).has(id)).toBe(false);
     expect((await foundIds("golden ton")).has(id)).toBe(true);
     expect(await backfillProductSearch()).toBe(1);

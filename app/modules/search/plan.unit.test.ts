@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { bestScoreQueryText, matchQueryText, planSearch, typoBudget, typoWords } from "./plan";
+import { matchQueryText, planSearch, typoBudget, typoWords } from "./plan";
 
 describe("planSearch", () => {
   test("typos: none under five letters, one from five, two from nine, never for other kinds", () => {
@@ -38,13 +38,5 @@ describe("planSearch", () => {
 
   test("only punctuation plans nothing", () => {
     expect(planSearch(" -- ")).toBeNull();
-  });
-
-  test("the best-scoring products have every token whole in their name", () => {
-    expect(bestScoreQueryText(planSearch("90x45 H3.2") as never)).toBe("('90x45':A) & ('h3.2':A)");
-    // A synonym's phrase scores less than the words themselves in the name.
-    expect(bestScoreQueryText(planSearch("stopping compound") as never)).toBe(
-      "('stopping':A) & ('compound':A)",
-    );
   });
 });

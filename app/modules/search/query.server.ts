@@ -74,7 +74,8 @@ export type ProductSearch = {
 
 function stepsCase(steps: readonly ScoreStep[], terms: SQL): SQL {
   const whens = steps.map(
-    (step) => sql`when ${terms} @@ ${step.query}::tsquery then ${sql.raw(String(stepPoints(step.score)))}`,
+    (step) =>
+      sql`when ${terms} @@ ${step.query}::tsquery then ${sql.raw(String(stepPoints(step.score)))}`,
   );
   return sql`(case ${sql.join(whens, sql` `)} else 0 end)`;
 }
@@ -299,29 +300,27 @@ async function bestScorePage(
   const { code, match, contains, filters } = options;
   const wanted = options.offset + options.limit;
   const found = contains ? sql`(ps.terms @@ ${match} or ${contains})` : sql`ps.terms @@ ${match}`;
-  const db = getDb();
-  // First the page, and only when it is full the number found: a narrow search whose best
-  // products do not fill the page goes on to score every match without having counted.
-  const result = await db.execute(sql`
+  const total = options.withTotal
+    ? sql`(select count(*) from product_search ps where ps.terms @@ ${match} and ps.is_published${filters})::int${
+        contains
+          ? sql` + (select count(*) from product_search ps where ${contains} and ps.is_published${filters} and not (ps.terms @@ ${match}))::int`
+          : sql``
+      }`
+    : sql`null::int`;
+  const result = await getDb().execute(sql`
     select (select ps.product_id from product_search ps join ${products} c on c.id = ps.product_id
              where lower(c.sku) = ${code} and ps.is_published${filters} and ${found}) as exact,
            array(select ps.product_id from product_search ps
                   where ps.terms @@ ${best}::tsquery and ps.is_published${filters}
                   order by ps.sort_name, ps.name, ps.product_id
-                  limit ${wanted + 1}) as best`);
-  const row = (result as unknown as { rows: { exact: string | null; best: string[] }[] }).rows[0];
+                  limit ${wanted + 1}) as best,
+           ${total} as total`);
+  const row = (result as unknown as { rows: { exact: string | null; best: string[]; total: number | null }[] })
+    .rows[0];
   if (!row) return undefined;
   const ids = [...(row.exact ? [row.exact] : []), ...row.best.filter((id) => id !== row.exact)];
   if (ids.length < wanted) return undefined;
-  if (!options.withTotal) return { total: 0, ids: ids.slice(options.offset, wanted) };
-  const counted = await db.execute(sql`
-    select (select count(*) from product_search ps where ps.terms @@ ${match} and ps.is_published${filters})::int${
-      contains
-        ? sql` + (select count(*) from product_search ps where ${contains} and ps.is_published${filters} and not (ps.terms @@ ${match}))::int`
-        : sql``
-    } as total`);
-  const total = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0;
-  return { total: Number(total), ids: ids.slice(options.offset, wanted) };
+  return { total: Number(row.total ?? 0), ids: ids.slice(options.offset, wanted) };
 }
 
 /**
