@@ -4,7 +4,7 @@
 // index kept by the commands that write products, brands and categories.
 import fs from "node:fs";
 import path from "node:path";
-import { count, eq, inArray, ne, sql } from "drizzle-orm";
+import { eq, inArray, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { toCatalogSearch } from "~/modules/products/catalog-params";
 import { parseCatalogParams } from "~/modules/products/catalog-params.schema";
@@ -12,7 +12,6 @@ import { saveProduct } from "~/modules/products/commands.server";
 import { getCatalogView, searchPublished } from "~/modules/products/queries.server";
 import { PRODUCT_FORM_DEFAULTS, productIntentSchema } from "~/modules/products/schema";
 import { backfillProductSearch } from "~/modules/search/commands.server";
-import { bestScoreQueryText, planSearch } from "~/modules/search/plan";
 import { saveBrand } from "~/modules/taxonomy/commands.server";
 import { systemActor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
@@ -115,38 +114,6 @@ describe("the relevance set", () => {
 
 /** The share of the relevance set's queries whose products must come first. */
 const RELEVANCE_FLOOR = 0.95;
-
-describe("Best match from the best-scoring products", () => {
-  test("gives the same pages and counts as scoring every match", async () => {
-    const brand = brandIds.get("GIB") as string;
-    let filled = 0;
-    const broad = ["gib", "framing", "screw", "pine", "h3.2", "90x45", "plasterboard", "roofing", "galv"];
-    for (const query of [...broad, ...relevance.queries.map((c) => c.query)]) {
-      const plan = planSearch(query);
-      const best = plan && bestScoreQueryText(plan);
-      if (best) {
-        const [row] = await db()
-          .select({ n: count() })
-          .from(productSearch)
-          .where(sql`${productSearch.terms} @@ ${best}::tsquery and ${productSearch.isPublished}`);
-        if ((row?.n ?? 0) >= 10) filled += 1;
-      }
-      for (const filters of [{}, { brandId: brand }])
-        for (const page of [
-          { offset: 0, withContains: true, withTotal: true },
-          { offset: 10, withContains: true, withTotal: true },
-          { offset: 0, withContains: false, withTotal: false },
-        ]) {
-          const asked = { order: "relevance" as const, limit: 10, ...page };
-          const short = await searchPublished(query, filters, asked);
-          const scored = await searchPublished(query, filters, { ...asked, scoreAll: true });
-          expect(short, `${query} ${JSON.stringify({ filters, page })}`).toEqual(scored);
-        }
-    }
-    // The short way is taken: for the broad words the best-scoring products fill a page.
-    expect(filled).toBeGreaterThanOrEqual(broad.length / 2);
-  });
-});
 
 describe("matching", () => {
   test("a spaced dimension finds the joined form, and the same amounts in other units", async () => {

@@ -154,14 +154,7 @@ const HELP_CATEGORIES = 4;
 export async function searchPublished(
   q: string,
   filters: PublishedFilters,
-  page: {
-    order: HitOrder;
-    limit: number;
-    offset: number;
-    withTotal?: boolean;
-    withContains?: boolean;
-    scoreAll?: boolean;
-  },
+  page: { order: HitOrder; limit: number; offset: number; withTotal?: boolean; withContains?: boolean },
 ) {
   const options = { contains: productContains(q) ?? sql`false`, filters, ...page };
   try {

@@ -196,35 +196,3 @@ export function scoreSteps(forms: readonly Form[]): ScoreStep[] {
     }
   return steps.sort((a, b) => b.score - a.score);
 }
-
-/**
- * A step's score as the SQL adds it: a whole number (integer sums and comparisons are the
- * cheapest), the score times 100.
- */
-export function stepPoints(score: number): number {
-  return Math.round(score * 100);
-}
-
-/**
- * The tsquery of the products that score the most a search can give (without an exact stock
- * code): each token found in its best-scoring forms. Every such product has that same score and
- * every other product less, so a page filled from them, in name order, is the page "Best match"
- * gives, without scoring the rest. Null when a slot's synonym could score as much as its own
- * tokens, where that would not hold.
- */
-export function bestScoreQueryText(plan: SearchPlan): string | null {
-  const parts: string[] = [];
-  for (const slot of plan.slots) {
-    let own = 0;
-    for (const token of slot.tokens) {
-      const steps = scoreSteps(token.forms);
-      const best = stepPoints(steps[0]?.score ?? 0);
-      own += best;
-      const top = steps.filter((step) => stepPoints(step.score) === best).map((step) => step.query);
-      parts.push(top.length === 1 ? (top[0] as string) : `(${top.join(" | ")})`);
-    }
-    const synonym = stepPoints(scoreSteps(slot.synonyms)[0]?.score ?? 0) * slot.tokens.length;
-    if (synonym >= own) return null;
-  }
-  return parts.join(" & ");
-}

@@ -9,7 +9,6 @@ import { CATALOG_STOCK_RANK, products } from "~/server/db/schema";
 import { type SpellingCandidate, type SpellingLookup, spellingWords } from "./did-you-mean";
 import {
   anyTokenQueryText,
-  bestScoreQueryText,
   matchQueryText,
   planSearch,
   queryTokens,
@@ -17,7 +16,6 @@ import {
   type SearchPlan,
   type Slot,
   scoreSteps,
-  stepPoints,
   type TokenSlot,
   type TypoCandidates,
   typoWords,
@@ -29,10 +27,15 @@ const SPELLINGS_PER_WORD = 12;
 
 /** A typed word's catalogue candidates, at most this many (the closest by trigrams). */
 const CANDIDATES_PER_WORD = 8;
+/**
+ * Scores are whole numbers in the SQL (integer sums and comparisons are the cheapest): each step's
+ * score times this.
+ */
+const SCORE_SCALE = 100;
 /** What joins the fields of a search row's `haystack` (lower-cased name, descriptions, stock code). */
 const HAYSTACK_SEPARATOR = "\u0001";
 /** Added to the score of the product whose stock code is the query, so it comes first. */
-const EXACT_CODE_SCORE = stepPoints(1000);
+const EXACT_CODE_SCORE = 1000 * SCORE_SCALE;
 
 /**
  * The catalogue words within each typed word's edit budget: trigram neighbours (the vocabulary's
@@ -75,7 +78,7 @@ export type ProductSearch = {
 function stepsCase(steps: readonly ScoreStep[], terms: SQL): SQL {
   const whens = steps.map(
     (step) =>
-      sql`when ${terms} @@ ${step.query}::tsquery then ${sql.raw(String(stepPoints(step.score)))}`,
+      sql`when ${terms} @@ ${step.query}::tsquery then ${sql.raw(String(Math.round(step.score * SCORE_SCALE)))}`,
   );
   return sql`(case ${sql.join(whens, sql` `)} else 0 end)`;
 }
@@ -194,11 +197,6 @@ export async function publishedSearchHits(
      * the contains match finds scores 0 and comes after them.
      */
     withContains?: boolean;
-    /**
-     * True to score every match even when the best-scoring products fill the page (the page is
-     * the same either way; the tests compare the two).
-     */
-    scoreAll?: boolean;
   },
 ): Promise<PublishedHits> {
   const text = query.trim();
@@ -239,20 +237,7 @@ export async function publishedSearchHits(
     : sql`select ps.product_id, ${exactCodeOf(sql.raw("ps.product_id"))}, ps.name, ps.sort_name, ps.discount_percentage, ps.stock_status
             from product_search ps
            where ps.haystack like lower(${containsPattern(text)}) and ps.is_published${searchFilters}${match ? sql` and not (ps.terms @@ ${match})` : sql``}`;
-  const withContains = options.withContains !== false || !fromIndex;
-  if (plan && match && scored && !options.scoreAll && !text.includes(HAYSTACK_SEPARATOR)) {
-    const best = await bestScorePage(plan, {
-      code,
-      match,
-      contains: withContains ? sql`ps.haystack like lower(${containsPattern(text)})` : null,
-      filters: searchFilters,
-      limit: options.limit,
-      offset: options.offset,
-      withTotal: options.withTotal !== false,
-    });
-    if (best) return best;
-  }
-  const branches = [fromIndex, withContains ? byContains : null];
+  const branches = [fromIndex, options.withContains === false && fromIndex ? null : byContains];
   const hits = sql.join(
     branches.filter((branch): branch is SQL => branch !== null),
     sql` union all `,
@@ -273,54 +258,6 @@ export async function publishedSearchHits(
     total: Number(rows[0]?.total ?? 0),
     ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])),
   };
-}
-
-/**
- * A "Best match" page answered without scoring every match, when the products scoring the most a
- * search can give fill it (a broad search: "gib" finds thousands, most with every word in their
- * name). Those products all have one score and the rest less, so the page is the product whose
- * stock code is the query (when found), then they, in name order; the number found is counted
- * from both matches without scores. Undefined when they do not fill the page.
- */
-async function bestScorePage(
-  plan: SearchPlan,
-  options: {
-    code: string;
-    match: SQL;
-    /** The contains match on the search row, or null when only the index is asked. */
-    contains: SQL | null;
-    filters: SQL;
-    limit: number;
-    offset: number;
-    withTotal: boolean;
-  },
-): Promise<PublishedHits | undefined> {
-  const best = bestScoreQueryText(plan);
-  if (best === null) return undefined;
-  const { code, match, contains, filters } = options;
-  const wanted = options.offset + options.limit;
-  const found = contains ? sql`(ps.terms @@ ${match} or ${contains})` : sql`ps.terms @@ ${match}`;
-  const total = options.withTotal
-    ? sql`(select count(*) from product_search ps where ps.terms @@ ${match} and ps.is_published${filters})::int${
-        contains
-          ? sql` + (select count(*) from product_search ps where ${contains} and ps.is_published${filters} and not (ps.terms @@ ${match}))::int`
-          : sql``
-      }`
-    : sql`null::int`;
-  const result = await getDb().execute(sql`
-    select (select ps.product_id from product_search ps join ${products} c on c.id = ps.product_id
-             where lower(c.sku) = ${code} and ps.is_published${filters} and ${found}) as exact,
-           array(select ps.product_id from product_search ps
-                  where ps.terms @@ ${best}::tsquery and ps.is_published${filters}
-                  order by ps.sort_name, ps.name, ps.product_id
-                  limit ${wanted + 1}) as best,
-           ${total} as total`);
-  const row = (result as unknown as { rows: { exact: string | null; best: string[]; total: number | null }[] })
-    .rows[0];
-  if (!row) return undefined;
-  const ids = [...(row.exact ? [row.exact] : []), ...row.best.filter((id) => id !== row.exact)];
-  if (ids.length < wanted) return undefined;
-  return { total: Number(row.total ?? 0), ids: ids.slice(options.offset, wanted) };
 }
 
 /**
