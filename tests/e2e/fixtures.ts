@@ -6,8 +6,17 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { TOAST_COOKIE } from "../../app/lib/cookie-names";
 import { E2E_ADMIN, E2E_SALES, E2E_USER, type E2EPasswords } from "./accounts";
 
-/** The state of the e2e server on a port (default: the public-site server). */
-export function e2eState(port = Number(process.env.E2E_PORT ?? 3111)): {
+/** The port of the running journey's server, else (outside a journey) the public-site server's. */
+function defaultPort() {
+  try {
+    const baseURL = test.info().project.use.baseURL;
+    if (baseURL) return Number(new URL(baseURL).port);
+  } catch {}
+  return Number(process.env.E2E_PORT ?? 3111);
+}
+
+/** The state of the e2e server on a port (default: the running journey's server). */
+export function e2eState(port = defaultPort()): {
   dataDir: string;
   passwords: E2EPasswords;
 } {

@@ -3,22 +3,24 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_ADMIN, E2E_SALES, E2E_USER } from "./accounts";
+import { E2E_ADMIN, type E2EPasswords } from "./accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3111);
 
-function createUser(env: NodeJS.ProcessEnv, email: string, name: string, role: string) {
-  const out = execFileSync(
-    "tsx",
-    ["scripts/user-create.ts", "--email", email, "--name", name, "--role", role],
-    {
-      env,
-      encoding: "utf8",
-    },
-  );
-  const match = /password: (\S+)/.exec(out);
-  if (!match?.[1]) throw new Error(`user-create printed no password:\n${out}`);
-  return match[1];
+/**
+ * One data folder is filled once (tests/e2e/prepare-data.ts: the accounts, migrations, the first
+ * admin, the demo catalogue) and copied for the second server: a copy of a closed PGlite folder
+ * takes a moment, where migrating and seeding took a process's compile and tens of seconds of CPU
+ * for each server.
+ */
+function prepareData(env: NodeJS.ProcessEnv): E2EPasswords {
+  const out = execFileSync("tsx", ["tests/e2e/prepare-data.ts"], { env, encoding: "utf8" });
+  const line = out.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line) as E2EPasswords;
+  } catch {
+    throw new Error(`prepare-data printed no passwords:\n${out}`);
+  }
 }
 
 async function waitForHealth(server: ChildProcess, port: number, output: () => string) {
@@ -35,17 +37,24 @@ async function waitForHealth(server: ChildProcess, port: number, output: () => s
 }
 
 // Two servers on fresh data folders: one for the public-site journeys and one for the
-// back-office journeys, whose edits would otherwise change what the public specs expect.
+// back-office journeys, whose edits would otherwise change what the public specs expect. Both
+// start on copies of one prepared folder.
 export default async function globalSetup() {
-  const stops = await Promise.all([startServer(port), startServer(port + 1)]);
+  const dataDirs = [port, port + 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "tc-e2e-")));
+  const [first, second] = dataDirs as [string, string];
+  const passwords = prepareData(serverEnv(port, first));
+  fs.cpSync(first, second, { recursive: true });
+  const stops = await Promise.all([
+    startServer(port, first, passwords),
+    startServer(port + 1, second, passwords),
+  ]);
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
 }
 
-async function startServer(port: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tc-e2e-"));
-  const env: NodeJS.ProcessEnv = {
+function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
@@ -74,10 +83,10 @@ async function startServer(port: number) {
     // out the default minute.
     SEARCH_LOG_FLUSH_SECONDS: "1",
   };
-  const passwords = {
-    sales: createUser(env, E2E_SALES.email, E2E_SALES.name, "sales"),
-    user: createUser(env, E2E_USER.email, E2E_USER.name, "user"),
-  };
+}
+
+async function startServer(port: number, dataDir: string, passwords: E2EPasswords) {
+  const env = serverEnv(port, dataDir);
   fs.writeFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), JSON.stringify({ dataDir, passwords }));
 
   let output = "";

@@ -1,0 +1,27 @@
+// Fills a fresh data folder for the end-to-end servers in one process, in the order a first
+// start would: the staff and customer accounts (as `npm run user:create` makes them), then the
+// server's own first start (migrations, the first admin, the demo catalogue) and the search index
+// it fills before serving. global-setup.ts copies the folder for the second server, so each
+// server starts on the same data without migrating and seeding again. Prints the passwords as JSON.
+import { backfillProductSearch } from "~/modules/search/commands.server";
+import { createUser } from "~/modules/users/commands.server";
+import { ensureFirstAdmin, generatePassword } from "~/modules/users/first-admin.server";
+import { systemActor } from "~/server/commands/actor";
+import { runCommand } from "~/server/commands/runner.server";
+import { closeDatabase, connectDatabase } from "~/server/db/db.server";
+import { boot } from "~/server/runtime/boot.server";
+import { E2E_SALES, E2E_USER, type E2EPasswords } from "./accounts";
+
+const actor = systemActor("npm run user:create");
+const passwords: E2EPasswords = { sales: generatePassword(), user: generatePassword() };
+try {
+  const handle = await connectDatabase();
+  await handle.migrate();
+  await runCommand(createUser, actor, { ...E2E_SALES, role: "sales", password: passwords.sales });
+  await runCommand(createUser, actor, { ...E2E_USER, role: "user", password: passwords.user });
+  await boot(ensureFirstAdmin);
+  await backfillProductSearch();
+} finally {
+  await closeDatabase();
+}
+console.log(JSON.stringify(passwords));
