@@ -315,7 +315,10 @@ describe("the index follows the catalogue's writes", () => {
     // not in the product.
     expect((await foundIds("Decking Oil\u0001water")).has(id)).toBe(false);
     expect((await foundIds("Oil Water-repellent")).has(id)).toBe(false);
-    await db().update(products).set({ description: "Oil-based finish, golden tone" }).where(eq(products.id, id));
+    await db()
+      .update(products)
+      .set({ description: "Oil-based finish, golden tone" })
+      .where(eq(products.id, id));
     expect((await foundIds("repellent finish")).has(id)).toBe(false);
     expect((await foundIds("golden ton")).has(id)).toBe(true);
     expect(await backfillProductSearch()).toBe(1);
