@@ -39,15 +39,25 @@ async function waitForCarousel(page: Page) {
   await expect(page.getByTestId("hero")).toHaveAttribute("data-carousel", "ready");
 }
 
-/** Scroll through the page so every section reveals itself, back to the top, and let the transitions finish. */
+/**
+ * Scroll to each section still waiting to fade in until it has, back to the top, and let the
+ * transitions finish. Each waits on its own reveal, not on a timed scroll: on a busy machine a
+ * section scrolled past between two frames is never seen by its observer.
+ */
 async function revealAllSections(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-  });
-  await expect(page.locator('[data-reveal="hidden"]')).toHaveCount(0);
+  const hidden = page.locator('[data-reveal="hidden"]');
+  for (
+    let next = await hidden
+      .first()
+      .elementHandle({ timeout: 1000 })
+      .catch(() => null);
+    next;
+  ) {
+    await next.scrollIntoViewIfNeeded();
+    await page.waitForFunction((element) => element.getAttribute("data-reveal") !== "hidden", next);
+    next = (await hidden.count()) > 0 ? await hidden.first().elementHandle() : null;
+  }
+  await expect(hidden).toHaveCount(0);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   await page.waitForFunction(() => document.getAnimations().length === 0);
 }
