@@ -7,6 +7,9 @@ test("an admin creates a sales account, which then signs in; deactivated, it can
   page,
   browser,
 }) => {
+  // A long journey: an account created, signed in twice in a second browser (its password hashed
+  // and checked at the production cost), deactivated, activated, renamed and deleted.
+  test.slow();
   const stamp = Date.now();
   const email = `kiri.${stamp}@e2e.test`;
   const password = "a-long-sales-password";
