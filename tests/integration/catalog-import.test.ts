@@ -5,7 +5,7 @@
 // work let in between its steps, the planner's statistics of products kept up by a large one.
 import fs from "node:fs";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, like, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test, vi } from "vitest";
 import {
   requestApply,
@@ -1090,6 +1090,38 @@ test("an apply lets the process answer other work between its steps, not only on
   expect(steps).toBe(3);
   expect(stepsWhenAnswered).not.toBeNull();
   expect(stepsWhenAnswered).toBeLessThan(3);
+});
+
+test("an apply that rests between its steps stops during a rest, and goes on from there later", async () => {
+  const rows = Array.from({ length: 600 }, (_, i) => [`R-${i}`, `Rafter ${i}`, "3"]);
+  const id = await uploadSheet(admin, csvOf(["SKU", "Name", "Price"], rows));
+  await dryRun(admin, id);
+  await applyImport(admin, id, { run: false });
+  // A rest far longer than the test waits, which asks whether to stop before each of its slices:
+  // the third time it asks after the first step, it is told to. Without a rest the job would go
+  // on to a second step at once; without the stop being heard, the test would never end.
+  let steps = 0;
+  let asked = 0;
+  await runImportJobs({
+    worker: "test-worker",
+    restShare: 1_000_000,
+    stopping: () => steps > 0 && ++asked >= 3,
+    step: () => {
+      steps += 1;
+      return true;
+    },
+  });
+  expect(steps).toBe(1);
+  expect(await getImport(id)).toMatchObject({ status: "applying", created: 250 });
+  expect(await db().select({ id: products.id }).from(products).where(like(products.sku, "R-%"))).toHaveLength(
+    250,
+  );
+  // The same worker goes on from the first row not written, with no rest.
+  await work();
+  expect(await getImport(id)).toMatchObject({ status: "applied", created: 600 });
+  expect(await db().select({ id: products.id }).from(products).where(like(products.sku, "R-%"))).toHaveLength(
+    600,
+  );
 });
 
 test("a large import into a new catalogue brings the planner's statistics of products up to date", async () => {

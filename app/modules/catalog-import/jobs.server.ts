@@ -3,7 +3,7 @@
 // the process stops, or a step fails. The dry run reads the file once, streaming, and writes the
 // plan a batch at a time; the apply and the undo walk the plan's rows after the job's cursor, so
 // a job taken over after its process stopped goes on from its first row not done.
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { IMPORT_JOB_STATUSES, type ImportRowAction } from "~/lib/vocabulary";
 import { ADMIN_ROLES } from "~/server/auth/guards.server";
@@ -61,6 +61,12 @@ export type JobRun = {
   stopping: () => boolean;
   /** Counts each step run; the job stops when it returns false (tests stop a job between steps). */
   step?: () => boolean;
+  /**
+   * After each step that writes the catalogue (an apply's, an undo's), the job rests this many
+   * times as long as the step took, its database connection idle: the share of the machine it
+   * leaves to the pages. 0 or absent: none.
+   */
+  restShare?: number;
 };
 
 /**
@@ -195,6 +201,8 @@ async function recordFailure(job: ImportRow, actor: Actor, run: JobRun, error: u
 const QUIET_TURN_MS = 1;
 /** The most a job gives other work between two steps, as a share of the step's own time. */
 const MOST_GIVEN_SHARE = 1;
+/** A rest is slept in slices this long, so that a stop is heard within one. */
+const REST_SLICE_MS = 100;
 
 /**
  * Between two steps (`stepMs`: how long the last one took), the job lets the process do what
@@ -515,6 +523,7 @@ async function applySteps(start: ImportRow, actor: Actor, run: JobRun, pictures:
     });
     if (result.stoppedAt !== null || !goOn(run)) return;
     await betweenSteps(performance.now() - started);
+    if (!(await rest(run, performance.now() - started))) return;
   }
 }
 
@@ -542,6 +551,21 @@ async function runUndo(start: ImportRow, actor: Actor, run: JobRun) {
     });
     if (!goOn(run)) return;
     await betweenSteps(performance.now() - started);
+    if (!(await rest(run, performance.now() - started))) return;
+  }
+}
+
+/**
+ * The rest after a writing step of `stepMs` (the run's restShare of it), cut short by a stop.
+ * Whether the job goes on.
+ */
+async function rest(run: JobRun, stepMs: number) {
+  const until = performance.now() + stepMs * (run.restShare ?? 0);
+  for (;;) {
+    if (run.stopping()) return false;
+    const left = until - performance.now();
+    if (left <= 0) return true;
+    await sleep(Math.min(left, REST_SLICE_MS));
   }
 }
 
@@ -550,6 +574,7 @@ export async function runImportJobs(run: JobRun) {
   let halted = false;
   const inner: JobRun = {
     worker: run.worker,
+    restShare: run.restShare,
     stopping: () => halted || run.stopping(),
     step: () => {
       if (run.step && !run.step()) halted = true;

@@ -45,7 +45,7 @@ const INTERVAL_MS = 5000;
  * Does the jobs that are due as `id` (this process's worker: its claims carry it): now, every
  * `intervalMs`, and when woken, one run at a time.
  */
-export function startJobLoop(options: { id: string; intervalMs?: number }): JobLoop {
+export function startJobLoop(options: { id: string; intervalMs?: number; restShare?: number }): JobLoop {
   let started = true;
   let running: Promise<void> | undefined;
   let again = false;
@@ -61,7 +61,9 @@ export function startJobLoop(options: { id: string; intervalMs?: number }): JobL
         do {
           again = false;
           // Beside the pages: on PGlite, a page asked for meanwhile is served between the step's queries.
-          await runInBackground(() => runImportJobs({ worker: options.id, stopping: () => !started }));
+          await runInBackground(() =>
+            runImportJobs({ worker: options.id, stopping: () => !started, restShare: options.restShare }),
+          );
         } while (again && started);
       } catch (error) {
         if (Date.now() - lastErrorLoggedAt > ERROR_LOG_INTERVAL_MS) {
