@@ -193,6 +193,11 @@ export const catalogImportRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.rowNumber] }),
+    // The import's page reads its refused rows and counts the rows matched by name on every view,
+    // and every few seconds while a job runs: without these, each read walked all of the
+    // import's rows (160-210 ms at 100,000 rows, in the database the pages share).
+    index("catalog_import_rows_refused_idx").on(t.importId, t.rowNumber).where(sql`${t.action} = 'refused'`),
+    index("catalog_import_rows_by_name_idx").on(t.importId).where(sql`${t.matchedBy} = 'name'`),
     check("catalog_import_rows_action_check", inList("action", IMPORT_ROW_ACTIONS)),
     check("catalog_import_rows_matched_by_check", sql`${t.matchedBy} in ('sku', 'name')`),
     check("catalog_import_rows_applied_check", sql`${t.applied} in ('done', 'refused')`),

@@ -1,0 +1,2 @@
+CREATE INDEX "catalog_import_rows_refused_idx" ON "catalog_import_rows" USING btree ("import_id","row_number") WHERE "catalog_import_rows"."action" = 'refused';--> statement-breakpoint
+CREATE INDEX "catalog_import_rows_by_name_idx" ON "catalog_import_rows" USING btree ("import_id") WHERE "catalog_import_rows"."matched_by" = 'name';
