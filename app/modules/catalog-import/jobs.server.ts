@@ -522,8 +522,7 @@ async function applySteps(start: ImportRow, actor: Actor, run: JobRun, pictures:
       pictures,
     });
     if (result.stoppedAt !== null || !goOn(run)) return;
-    await betweenSteps(performance.now() - started);
-    if (!(await rest(run, performance.now() - started))) return;
+    if (!(await afterWritingStep(run, performance.now() - started))) return;
   }
 }
 
@@ -550,16 +549,17 @@ async function runUndo(start: ImportRow, actor: Actor, run: JobRun) {
       rowNumbers,
     });
     if (!goOn(run)) return;
-    await betweenSteps(performance.now() - started);
-    if (!(await rest(run, performance.now() - started))) return;
+    if (!(await afterWritingStep(run, performance.now() - started))) return;
   }
 }
 
 /**
- * The rest after a writing step of `stepMs` (the run's restShare of it), cut short by a stop.
+ * After a step that wrote the catalogue and took `stepMs`: the turns of the event loop any step
+ * gives (betweenSteps), then the rest (the run's restShare of the step), cut short by a stop.
  * Whether the job goes on.
  */
-async function rest(run: JobRun, stepMs: number) {
+async function afterWritingStep(run: JobRun, stepMs: number) {
+  await betweenSteps(stepMs);
   const until = performance.now() + stepMs * (run.restShare ?? 0);
   for (;;) {
     if (run.stopping()) return false;
