@@ -196,8 +196,8 @@ export default defineConfig({
       },
     },
     // The server bundle's entry is our Express app, which wraps the React Router handler; the
-    // catalogue export's and the catalogue import's worker threads have entries of their own beside
-    // it (serverEntryNames).
+    // catalogue export's, the catalogue import's and the embedded database's worker threads have
+    // entries of their own beside it (serverEntryNames).
     ssr: {
       build: {
         rollupOptions: {
@@ -205,6 +205,7 @@ export default defineConfig({
             index: "./server/app.ts",
             "catalogue-export-worker": "./app/modules/catalog-sheet/export-worker.server.ts",
             "catalogue-import-worker": "./app/modules/catalog-import/import-worker.server.ts",
+            "database-worker": "./app/server/db/pglite-worker.server.ts",
           },
         },
       },

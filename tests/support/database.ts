@@ -160,7 +160,10 @@ async function migratedPostgresTemplate(): Promise<string> {
   return name;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase & { destroy(): Promise<void> }> {
+/** `pgliteThread`: PGlite in a thread of its own, as a serving process opens it. */
+export async function createTestDatabase(
+  options: { pgliteThread?: boolean } = {},
+): Promise<TestDatabase & { destroy(): Promise<void> }> {
   const engine = process.env.TEST_ENGINE ?? "pglite";
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), "tc-storage-"));
   let handle: DatabaseHandle;
@@ -182,7 +185,7 @@ export async function createTestDatabase(): Promise<TestDatabase & { destroy(): 
     sweepPgliteLeftovers(template);
     const dataDir = fs.mkdtempSync(path.join(pgliteRoot, "tc-pglite-"));
     fs.cpSync(template, path.join(dataDir, "db"), { recursive: true });
-    handle = await openDatabase({ kind: "pglite", dataDir });
+    handle = await openDatabase({ kind: "pglite", dataDir, thread: options.pgliteThread });
     drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }
   await handle.migrate();
@@ -199,11 +202,11 @@ export async function createTestDatabase(): Promise<TestDatabase & { destroy(): 
 }
 
 /** Opens a test database for this file, installs it (and a temp storage) as the app's own. */
-export function useTestDatabase() {
+export function useTestDatabase(options: { pgliteThread?: boolean } = {}) {
   const ref = {} as { current: TestDatabase };
   let destroy = async () => {};
   beforeAll(async () => {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase(options);
     destroy = created.destroy;
     ref.current = created;
     setDatabase(created);

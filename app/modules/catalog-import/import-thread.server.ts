@@ -1,11 +1,12 @@
-// The catalogue import's jobs in a worker thread of their own (on PostgreSQL; worker.server.ts
-// chooses): the thread opens a pool of its own to the same database and the same storage, runs
+// The catalogue import's jobs in a worker thread of their own (worker.server.ts chooses): the
+// thread opens a pool of its own to the same PostgreSQL database, or a connection of its own to
+// the embedded database's thread, and the same storage, runs
 // the job loop exactly as this thread would, at the lowest CPU priority, and hands back what its
 // commits set off here: the page cache's notices (this thread's cache is the one the pages are
 // served from) and the request for the pictures' sizes (this thread's background run makes them).
 // This thread wakes it when a job is asked for and stops it at shutdown, waiting for its step in
 // flight; a job it leaves is claimed and resumed as any stopped process's is.
-import { Worker } from "node:worker_threads";
+import { type MessagePort, Worker } from "node:worker_threads";
 import { type ContentChange, contentChanged } from "~/server/cache/invalidation.server";
 import { requestImageBackfill } from "~/server/images/backfill.server";
 import { loadSharp } from "~/server/images/process-image.server";
@@ -16,7 +17,9 @@ export type ImportThreadData = {
   /** This process's worker: the jobs' claims carry it. */
   worker: string;
   /** PostgreSQL's address: the thread opens a pool of its own. */
-  url: string;
+  url?: string;
+  /** Else a connection to the embedded database's thread, made for each start of the thread. */
+  connection?: MessagePort;
   /** The storage the thread opens again: the import's files, the pictures it takes. */
   storage: StorageLocation;
   /** This thread's page-cache sender id, which the thread's NOTIFY goes out under. */
@@ -55,15 +58,24 @@ export type ImportThread = {
   stop(): Promise<void>;
 };
 
-export function startImportThread(data: ImportThreadData): ImportThread {
+/**
+ * Starts the thread, and again after it stopped on its own. `connect` makes a connection to the
+ * embedded database's thread for each start (PGlite); on PostgreSQL `data.url` says where to go.
+ */
+export function startImportThread(
+  data: Omit<ImportThreadData, "connection">,
+  connect?: () => MessagePort,
+): ImportThread {
   let stopping = false;
   let current: Worker | undefined;
   let restart: NodeJS.Timeout | undefined;
 
   function start() {
     const entry = workerEntry();
+    const connection = connect?.();
     const thread = new Worker(entry.url, {
-      workerData: data,
+      workerData: { ...data, connection } satisfies ImportThreadData,
+      transferList: connection ? [connection] : [],
       resourceLimits: IMPORT_RESOURCE_LIMITS,
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     });

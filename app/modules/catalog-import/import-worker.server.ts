@@ -1,5 +1,6 @@
-// The catalogue import's own thread (import-thread.server.ts starts it, on PostgreSQL): at the
-// lowest CPU priority, a pool of its own to the same database, the same storage opened again, and
+// The catalogue import's own thread (import-thread.server.ts starts it): at the lowest CPU
+// priority, a pool of its own to the same PostgreSQL database or a connection of its own to the
+// embedded database's thread, the same storage opened again, and
 // the job loop the server's thread would run (worker.server.ts). What its commits set off for the
 // server's thread (the page cache's notices, the pictures' sizes) goes there as messages. Told to
 // stop, it waits for its step in flight, closes its pool and ends. Between the steps that write
@@ -7,7 +8,9 @@
 import os from "node:os";
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { relayContentChanges } from "~/server/cache/invalidation.server";
+import { openPgliteConnection } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
+import type { DatabaseHandle } from "~/server/db/handle";
 import { openPostgres } from "~/server/db/postgres.server";
 import { forwardImageBackfillRequests } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
@@ -41,16 +44,22 @@ function lowerPriority() {
   }
 }
 
+function openDatabase(data: ImportThreadData): Promise<DatabaseHandle> | DatabaseHandle {
+  if (data.connection) return openPgliteConnection(data.connection);
+  if (!data.url) throw new Error("the catalogue import's thread was given no database");
+  const url = new URL(data.url);
+  url.searchParams.set("application_name", "trade-counter catalogue import");
+  // Two connections: the step's transaction, and what its effects send once it has committed.
+  return openPostgres({ kind: "postgres", url: url.toString(), poolMax: 2 });
+}
+
 async function serve(port: MessagePort, data: ImportThreadData) {
   lowerPriority();
   const send = (message: FromImportThread) => port.postMessage(message);
   relayContentChanges({ sender: data.sender, tell: (change) => send({ type: "pages", change }) });
   forwardImageBackfillRequests(() => send({ type: "images" }));
   setStorage(storageAt(data.storage));
-  const url = new URL(data.url);
-  url.searchParams.set("application_name", "trade-counter catalogue import");
-  // Two connections: the step's transaction, and what its effects send once it has committed.
-  const database = await openPostgres({ kind: "postgres", url: url.toString(), poolMax: 2 });
+  const database = await openDatabase(data);
   setDatabase(database);
   const loop = startJobLoop({ id: data.worker, intervalMs: data.intervalMs, restShare: WRITE_REST_SHARE });
   port.on("message", (message: ToImportThread) => {

@@ -1,10 +1,11 @@
 // The import worker: inside each server process (started by server/app.ts, like the mail
 // worker), it does the imports' jobs one at a time (jobs.server.ts): at start (a job a stopped
 // process left goes on once its claim runs out), on a timer, and as soon as a job is asked for.
-// On PostgreSQL the jobs run in a worker thread of their own (import-thread.server.ts), at the
-// lowest CPU priority, so that the import's own work (reading, planning, building each batch's
-// SQL) never holds up the pages this thread serves; on PGlite, whose database runs in this
-// thread, they run here, beside the pages.
+// The jobs run in a worker thread of their own (import-thread.server.ts), at the lowest CPU
+// priority, so that the import's own work (reading, planning, building each batch's SQL) never
+// holds up the pages this thread serves: on PostgreSQL, and on PGlite when its database runs in a
+// thread of its own (a serving process). With PGlite in this thread they run here, beside the
+// pages, their queries each giving the pages a turn first.
 import crypto from "node:crypto";
 import os from "node:os";
 import { contentChangeSender } from "~/server/cache/invalidation.server";
@@ -93,20 +94,24 @@ export function startJobLoop(options: { id: string; intervalMs?: number; restSha
 }
 
 /**
- * The jobs in a thread of their own when the database is PostgreSQL (the thread opens a pool of
- * its own from its address) and the storage is one the thread can open again; else in this thread.
+ * The jobs in a thread of their own when that thread can reach the database (PostgreSQL's address,
+ * or a connection to the embedded database's thread) and open the storage again; else in this thread.
  */
 function startLoop(intervalMs: number | undefined): JobLoop | ImportThread {
   const database = getDatabase();
   const storage = storageLocation();
-  if (database.kind === "postgres" && database.url && storage) {
-    return startImportThread({
-      worker: worker.id,
-      url: database.url,
-      storage,
-      sender: contentChangeSender(),
-      intervalMs: intervalMs ?? INTERVAL_MS,
-    });
+  const url = database.kind === "postgres" ? database.url : undefined;
+  if ((url || database.connect) && storage) {
+    return startImportThread(
+      {
+        worker: worker.id,
+        url,
+        storage,
+        sender: contentChangeSender(),
+        intervalMs: intervalMs ?? INTERVAL_MS,
+      },
+      database.connect,
+    );
   }
   return startJobLoop({ id: worker.id, intervalMs });
 }
@@ -121,7 +126,7 @@ export function startImportWorker(options: { intervalMs?: number } = {}) {
   });
 }
 
-/** Whether this process's import jobs run in a thread of their own (PostgreSQL). */
+/** Whether this process's import jobs run in a thread of their own. */
 export function importWorkerInThread() {
   return worker.loop !== undefined && "thread" in worker.loop;
 }

@@ -13,19 +13,27 @@ export {
   noteDatabaseError,
   observeDatabaseOutage,
 } from "./outage.server";
-export { acquireLock, DatabaseLockedError } from "./pglite.server";
+export { acquireLock, DatabaseLockedError, openPgliteConnection } from "./pglite.server";
 
 export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres" ? openPostgres(options) : openPglite(options);
 }
 
-export function databaseOptionsFromEnv(env: {
-  DATABASE_URL?: string;
-  dataDir: string;
-  DATABASE_POOL_MAX?: number;
-  PGLITE_SHARED_BUFFERS_MB?: number;
-}): OpenOptions {
+export function databaseOptionsFromEnv(
+  env: {
+    DATABASE_URL?: string;
+    dataDir: string;
+    DATABASE_POOL_MAX?: number;
+    PGLITE_SHARED_BUFFERS_MB?: number;
+  },
+  options: { thread?: boolean } = {},
+): OpenOptions {
   return env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
-    : { kind: "pglite", dataDir: env.dataDir, sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB };
+    : {
+        kind: "pglite",
+        dataDir: env.dataDir,
+        sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+        thread: options.thread,
+      };
 }

@@ -14,8 +14,12 @@ const registry = globalThis as Record<symbol, Holder | undefined>;
 registry[globalKey] ??= {};
 const holder: Holder = registry[globalKey];
 
-export function connectDatabase(): Promise<DatabaseHandle> {
-  holder.opening ??= openDatabase(databaseOptionsFromEnv(getEnv())).then((handle) => {
+/**
+ * Opens the process's database once. `thread`: the embedded database runs in a thread of its
+ * own (a serving process: its statements then never hold up the pages); scripts keep it in theirs.
+ */
+export function connectDatabase(options: { thread?: boolean } = {}): Promise<DatabaseHandle> {
+  holder.opening ??= openDatabase(databaseOptionsFromEnv(getEnv(), options)).then((handle) => {
     holder.handle = handle;
     return handle;
   });

@@ -1,5 +1,6 @@
 // What the rest of the app holds of a database, whichever engine is under it: Drizzle's handle on
 // the schema, and the few things done on the connection itself (ping, migrate, advisory locks).
+import type { MessagePort } from "node:worker_threads";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { AdvisoryKey, LockedRun } from "./advisory-locks.server";
 import type * as schema from "./schema";
@@ -15,6 +16,11 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** PostgreSQL's address, for a worker thread to open a connection of its own; none on PGlite. */
   url?: string;
+  /**
+   * A new connection to the database's own thread, for another thread of this process to open
+   * with openPgliteConnection (transfer the port to it); only on PGlite in a thread of its own.
+   */
+  connect?(): MessagePort;
   /** Resolves true when a round trip succeeds within timeoutMs. */
   ping(timeoutMs?: number): Promise<boolean>;
   migrate(): Promise<void>;
@@ -32,9 +38,10 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** thread (PGlite): the database in a thread of its own, this thread holding a connection to it. */
 export type OpenOptions =
   /** loadDataDir: a PGlite dumpDataDir() tarball to start from (a restore into an empty folder). */
-  | { kind: "pglite"; dataDir: string; loadDataDir?: Blob; sharedBuffersMb?: number }
+  | { kind: "pglite"; dataDir: string; loadDataDir?: Blob; sharedBuffersMb?: number; thread?: boolean }
   /** loadDataDir as above: tests start each file's database from one migrated copy. */
-  | { kind: "pglite-memory"; loadDataDir?: Blob; sharedBuffersMb?: number }
+  | { kind: "pglite-memory"; loadDataDir?: Blob; sharedBuffersMb?: number; thread?: boolean }
   | { kind: "postgres"; url: string; poolMax?: number };

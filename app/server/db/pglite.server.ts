@@ -2,15 +2,17 @@
 // folder, kept to that by a lock file.
 import fs from "node:fs";
 import path from "node:path";
+import type { MessagePort } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { yieldToPagesInBackground } from "./background-work.server";
 import type { Database, DatabaseHandle, OpenOptions } from "./handle";
 import { findMigrationsFolder } from "./migrations.server";
 import { answersWithin } from "./outage.server";
+import { pgliteOptions } from "./pglite-options.server";
+import { RemotePglite } from "./pglite-remote.server";
+import { type PgliteThread, startPgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export class DatabaseLockedError extends Error {}
@@ -54,20 +56,6 @@ export function acquireLock(dbDir: string) {
   throw new DatabaseLockedError(`Could not lock ${dbDir}`);
 }
 
-/**
- * PGlite's buffer pool, in MB. Its WebAssembly memory never shrinks, and initdb's 128 MB pool is
- * touched as it fills: measured on the demo catalogue (a 10 MB database), the idle server held
- * 379 to 421 MB with 128 MB, 284 MB with 32 MB and 272 MB with 16 MB, at the same CPU per
- * uncached search for 32 and 128. A page not in the pool is read from the data folder through the
- * operating system's file cache.
- */
-const PGLITE_SHARED_BUFFERS_MB = 32;
-
-/** PGlite's own start parameters (single-user mode and the rest), then the buffer pool's size. */
-function pgliteStartParams(sharedBuffersMb: number) {
-  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`];
-}
-
 export async function openPglite(
   options: Extract<OpenOptions, { kind: "pglite" | "pglite-memory" }>,
 ): Promise<DatabaseHandle> {
@@ -78,20 +66,57 @@ export async function openPglite(
     fs.mkdirSync(options.dataDir, { recursive: true });
     release = acquireLock(dbDir);
   }
+  if (options.thread) return openPgliteThread(options, dbDir, release);
   let client: PGlite;
   try {
-    client = await PGlite.create(dbDir ?? "memory://", {
-      extensions: { pg_trgm, fuzzystrmatch },
-      loadDataDir: options.loadDataDir,
-      startParams: pgliteStartParams(options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB),
-    });
+    client = await PGlite.create(dbDir ?? "memory://", pgliteOptions(options));
   } catch (error) {
     release();
     throw error;
   }
   // A catalogue import's steps, run beside the pages, let a waiting page through between queries.
   yieldToPagesInBackground(client);
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+  return pgliteHandle(client, () => client.close(), release);
+}
+
+/** PGlite in a thread of its own, the server's thread holding a connection to it. */
+async function openPgliteThread(
+  options: Extract<OpenOptions, { kind: "pglite" | "pglite-memory" }>,
+  dbDir: string | undefined,
+  release: () => void,
+): Promise<DatabaseHandle> {
+  let thread: PgliteThread;
+  try {
+    thread = await startPgliteThread({
+      dataDir: dbDir,
+      loadDataDir: options.loadDataDir,
+      sharedBuffersMb: options.sharedBuffersMb,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return { ...pgliteHandle(thread.client, () => thread.close(), release), connect: thread.connect };
+}
+
+/** A connection to another thread's PGlite (pglite-thread.server.ts), for a worker thread of this process. */
+export function openPgliteConnection(port: MessagePort): DatabaseHandle {
+  const client = new RemotePglite(port);
+  return pgliteHandle(
+    client,
+    async () => client.close(),
+    () => {},
+  );
+}
+
+type PgliteClient = Pick<PGlite, "query"> | RemotePglite;
+
+function pgliteHandle(
+  client: PgliteClient,
+  closeClient: () => Promise<void>,
+  release: () => void,
+): DatabaseHandle {
+  const db = drizzlePglite(client as PGlite, { schema, casing: "snake_case" }) as unknown as Database;
   let closed = false;
   return {
     db,
@@ -109,7 +134,7 @@ export async function openPglite(
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      await closeClient();
       release();
     },
   };

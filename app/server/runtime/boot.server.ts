@@ -30,7 +30,8 @@ export async function boot<Admin>(
   const started = Date.now();
   // A wrong credential or a missing bucket stops the start here, not as a 500 on the first upload.
   await getStorage().check();
-  const handle = await connectDatabase();
+  // A serving process: the embedded database in a thread of its own, beside the pages.
+  const handle = await connectDatabase({ thread: true });
   await handle.migrate();
   const { admin, seeded } = await runInTurn("first-start", async () => {
     const admin = await ensureFirstAdmin({
