@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type DatabaseHandle, openDatabase, openPgliteConnection } from "~/server/db/client.server";
+import { type DatabaseHandle, openDatabase, openDatabaseInThread } from "~/server/db/client.server";
 
 const notes = pgTable("notes", {
   id: serial().primaryKey(),
@@ -106,7 +106,10 @@ test("PostgreSQL's errors come through with their code and constraint, and the c
 });
 
 test("another thread's connection waits for an open transaction to end, then sees what it committed", async () => {
-  const other = openPgliteConnection(handle.connect?.() as never);
+  const other = await openDatabaseInThread(
+    { connection: handle.connect?.() },
+    { applicationName: "a second thread", poolMax: 1 },
+  );
   try {
     let release = () => {};
     const held = new Promise<void>((resolve) => {

@@ -8,10 +8,8 @@
 import os from "node:os";
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { relayContentChanges } from "~/server/cache/invalidation.server";
-import { openPgliteConnection } from "~/server/db/client.server";
+import { openDatabaseInThread } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
-import type { DatabaseHandle } from "~/server/db/handle";
-import { openPostgres } from "~/server/db/postgres.server";
 import { forwardImageBackfillRequests } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { setStorage, storageAt } from "~/server/storage/storage.server";
@@ -44,22 +42,17 @@ function lowerPriority() {
   }
 }
 
-function openDatabase(data: ImportThreadData): Promise<DatabaseHandle> | DatabaseHandle {
-  if (data.connection) return openPgliteConnection(data.connection);
-  if (!data.url) throw new Error("the catalogue import's thread was given no database");
-  const url = new URL(data.url);
-  url.searchParams.set("application_name", "trade-counter catalogue import");
-  // Two connections: the step's transaction, and what its effects send once it has committed.
-  return openPostgres({ kind: "postgres", url: url.toString(), poolMax: 2 });
-}
-
 async function serve(port: MessagePort, data: ImportThreadData) {
   lowerPriority();
   const send = (message: FromImportThread) => port.postMessage(message);
   relayContentChanges({ sender: data.sender, tell: (change) => send({ type: "pages", change }) });
   forwardImageBackfillRequests(() => send({ type: "images" }));
   setStorage(storageAt(data.storage));
-  const database = await openDatabase(data);
+  // Two connections on PostgreSQL: the step's transaction, and what its effects send once it has committed.
+  const database = await openDatabaseInThread(data, {
+    applicationName: "trade-counter catalogue import",
+    poolMax: 2,
+  });
   setDatabase(database);
   const loop = startJobLoop({ id: data.worker, intervalMs: data.intervalMs, restShare: WRITE_REST_SHARE });
   port.on("message", (message: ToImportThread) => {

@@ -1,10 +1,10 @@
-// The catalogue export in a worker thread of its own (on PostgreSQL): the thread reads the products
-// over a connection of its own and writes the file, with a young generation bounded to a few MB,
+// The catalogue export in a worker thread of its own: the thread reads the products over a
+// connection of its own (to PostgreSQL, or to the embedded database's thread) and writes the file, with a young generation bounded to a few MB,
 // and the file's bytes come back here one piece at a time, each asked for when the download has
 // room for it, so a slow client never piles bytes up in either thread. ADR "export worker" says why:
 // V8 grows the server's young generation to 128 MB for a download that allocates this much, and
 // bounding it process-wide costs the public pages their throughput.
-import { Worker } from "node:worker_threads";
+import { type MessagePort, Worker } from "node:worker_threads";
 import type { AdminProductFilter } from "~/modules/products/admin-filter";
 import { logger } from "~/server/logger.server";
 
@@ -12,7 +12,9 @@ export type ExportJob = {
   format: "csv" | "xlsx";
   filter: AdminProductFilter;
   /** PostgreSQL's address: the thread opens a connection of its own. */
-  url: string;
+  url?: string;
+  /** Else a connection to the embedded database's thread, handed to the thread. */
+  connection?: MessagePort;
 };
 
 /** Asking the thread for the next piece of the file. */
@@ -78,6 +80,7 @@ export function exportInThread(job: ExportJob): ReadableStream<Uint8Array> {
       const entry = workerEntry();
       const thread = new Worker(entry.url, {
         workerData: job,
+        transferList: job.connection ? [job.connection] : [],
         resourceLimits: EXPORT_RESOURCE_LIMITS[job.format],
         ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
       });

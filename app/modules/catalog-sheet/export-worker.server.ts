@@ -1,10 +1,10 @@
-// The catalogue export's own thread (export-thread.server.ts starts it, on PostgreSQL): a pool of
-// one connection to the same database, the export written exactly as in the server's own thread
+// The catalogue export's own thread (export-thread.server.ts starts it): a pool of one connection
+// to the same PostgreSQL database, or a connection to the embedded database's thread, the export written exactly as in the server's own thread
 // (writeCatalogue), and the file handed over a piece each time the server asks for more. Once the
 // file has ended, or failed, the connection closes and the thread ends.
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
+import { openDatabaseInThread } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
-import { openPostgres } from "~/server/db/postgres.server";
 import { writeCatalogue } from "./export.server";
 import { type ExportJob, type FromWorker, MORE } from "./export-thread.server";
 
@@ -46,9 +46,10 @@ async function serve(port: MessagePort, job: ExportJob) {
   };
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-  const url = new URL(job.url);
-  url.searchParams.set("application_name", "trade-counter catalogue export");
-  const database = await openPostgres({ kind: "postgres", url: url.toString(), poolMax: 1 });
+  const database = await openDatabaseInThread(job, {
+    applicationName: "trade-counter catalogue export",
+    poolMax: 1,
+  });
   try {
     setDatabase(database);
     const reader = writeCatalogue(job.format, job.filter).body.getReader();

@@ -1,9 +1,9 @@
 // The catalogue export: the products Catalog Management lists (whole, or narrowed by its search and
 // building-information filter), newest first, one row a product under the column table's headers,
 // as CSV (written as every back-office CSV is, app/lib/csv.ts) or as an Excel workbook. Both are
-// streamed: products are read a thousand at a time and written as they come. On PostgreSQL the
-// reading and writing run in a thread of their own (export-thread.server.ts); PGlite is one
-// connection in this process, so there they run here.
+// streamed: products are read a thousand at a time and written as they come. The reading and
+// writing run in a thread of their own (export-thread.server.ts) when it can reach the database:
+// PostgreSQL, or PGlite in a thread of its own (a serving process); else here.
 import { CSV_BOM, CSV_CONTENT_TYPE, toCsvLine, toCsvStream } from "~/lib/csv";
 import { nzToday } from "~/lib/nz-date";
 import { type AdminProductRow, readAdminProductsForExport } from "~/modules/products/admin.server";
@@ -106,11 +106,16 @@ function contentTypeOf(format: ExportFormat) {
   return format === "csv" ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE;
 }
 
-/** The export's body and content type: in a thread of its own on PostgreSQL, here on PGlite. */
+/**
+ * The export's body and content type: in a thread of its own when that thread can reach the
+ * database (PostgreSQL's address, or a connection to the embedded database's thread), else here.
+ */
 export function exportCatalogue(format: ExportFormat, filter: AdminProductFilter) {
-  const { url } = getDatabase();
-  if (!url) return writeCatalogue(format, filter);
-  return { contentType: contentTypeOf(format), body: exportInThread({ format, filter, url }) };
+  const database = getDatabase();
+  const url = database.kind === "postgres" ? database.url : undefined;
+  if (!url && !database.connect) return writeCatalogue(format, filter);
+  const connection = url ? undefined : database.connect?.();
+  return { contentType: contentTypeOf(format), body: exportInThread({ format, filter, url, connection }) };
 }
 
 /** The export's body and content type, read and written in this thread. */

@@ -1,8 +1,9 @@
 // One database module for both engines: embedded PGlite under DATA_DIR (the default;
 // pglite.server.ts) or PostgreSQL through a pg pool when DATABASE_URL is set (postgres.server.ts).
 // Same schema, same migrations. Callers open a database and read what it says about outages here.
+import type { MessagePort } from "node:worker_threads";
 import type { DatabaseHandle, OpenOptions } from "./handle";
-import { openPglite } from "./pglite.server";
+import { openPglite, openPgliteConnection } from "./pglite.server";
 import { openPostgres } from "./postgres.server";
 
 export type { Database, DatabaseHandle, DbOrTx, Transaction } from "./handle";
@@ -13,7 +14,23 @@ export {
   noteDatabaseError,
   observeDatabaseOutage,
 } from "./outage.server";
-export { acquireLock, DatabaseLockedError, openPgliteConnection } from "./pglite.server";
+export { acquireLock, DatabaseLockedError } from "./pglite.server";
+
+/**
+ * The database as a worker thread of this process opens it: a pool of its own to PostgreSQL's
+ * address (named `applicationName` in pg_stat_activity), or a connection to the embedded
+ * database's thread that the server's thread made for it (DatabaseHandle.connect).
+ */
+export async function openDatabaseInThread(
+  reach: { url?: string; connection?: MessagePort },
+  options: { applicationName: string; poolMax: number },
+): Promise<DatabaseHandle> {
+  if (reach.connection) return openPgliteConnection(reach.connection);
+  if (!reach.url) throw new Error("This thread was given no database to open");
+  const url = new URL(reach.url);
+  url.searchParams.set("application_name", options.applicationName);
+  return openPostgres({ kind: "postgres", url: url.toString(), poolMax: options.poolMax });
+}
 
 export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres" ? openPostgres(options) : openPglite(options);

@@ -3,6 +3,7 @@
 // request being served and the process, and reported to the error page and the health check.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
+import { DATABASE_THREAD_STOPPED } from "./pglite-remote.server";
 
 type OutageSign = {
   /**
@@ -29,6 +30,8 @@ const MESSAGES: Record<string, OutageSign> = {
   "Client has encountered a connection error and is not queryable": { kind: "interrupted", down: true },
   // query_timeout: no answer in time (a hung server, or a very slow query).
   "Query read timeout": { kind: "interrupted", down: false },
+  // The embedded database's own thread ended under its connections (pglite-thread.server.ts).
+  [DATABASE_THREAD_STOPPED]: { kind: "interrupted", down: true },
 };
 
 /** What an error (or one of its causes: Drizzle wraps the driver's) says about the database. */

@@ -6,6 +6,9 @@
 // statement from another connection waits for its end.
 import type { MessagePort } from "node:worker_threads";
 
+/** What a statement fails with once the database's thread has ended under its connections. */
+export const DATABASE_THREAD_STOPPED = "The embedded database's thread stopped";
+
 /** A request on a connection; `session` is a transaction begun on the same connection. */
 export type PgliteRequest =
   | {

@@ -8,7 +8,7 @@
 // statement (ADR 054).
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { logger } from "../logger.server";
-import { RemotePglite, type SentError } from "./pglite-remote.server";
+import { DATABASE_THREAD_STOPPED, RemotePglite, type SentError } from "./pglite-remote.server";
 
 export type PgliteThreadData = {
   /** The data folder; none for a database in memory. */
@@ -55,7 +55,7 @@ export async function startPgliteThread(data: PgliteThreadData): Promise<PgliteT
         reject(Object.assign(new Error(message.error.message), message.error.fields));
     });
     thread.once("error", reject);
-    thread.once("exit", (code) => reject(new Error(`The embedded database's thread stopped (${code})`)));
+    thread.once("exit", (code) => reject(new Error(`${DATABASE_THREAD_STOPPED} (${code})`)));
   });
   try {
     await started;
@@ -77,7 +77,7 @@ export async function startPgliteThread(data: PgliteThreadData): Promise<PgliteT
     // The data folder is PGlite's alone; a thread that stopped on its own is not started again
     // under a server that may have had statements in flight: the health check reports it.
     logger.fatal({ code }, "the embedded database's thread stopped");
-    client.fail(new Error("The embedded database's thread stopped"));
+    client.fail(new Error(DATABASE_THREAD_STOPPED));
   });
   // Like PGlite in this thread, the database keeps no process alive by itself.
   thread.unref();
