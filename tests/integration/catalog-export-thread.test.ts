@@ -79,26 +79,22 @@ test.each(filters)(
   120_000,
 );
 
-test(
-  "a download cancelled halfway ends its thread and the thread's connection",
-  async () => {
-    for (const format of ["csv", "xlsx"] as const) {
-      const reader = exportCatalogue(format, { q: "" }).body.getReader();
-      const first = await reader.read();
-      expect(first.done).toBe(false);
-      expect(exportThreadsRunning()).toBe(1);
-      if (onPostgres) expect(await exportConnections()).toBe(1);
-      await reader.cancel();
-      await vi.waitFor(() => expect(exportThreadsRunning()).toBe(0));
-      if (onPostgres) {
-        await vi.waitFor(async () => expect(await exportConnections()).toBe(0), { timeout: 10_000 });
-      }
-      // The database answers on: nothing was left holding it.
-      expect(await database.current.ping()).toBe(true);
+test("a download cancelled halfway ends its thread and the thread's connection", async () => {
+  for (const format of ["csv", "xlsx"] as const) {
+    const reader = exportCatalogue(format, { q: "" }).body.getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    expect(exportThreadsRunning()).toBe(1);
+    if (onPostgres) expect(await exportConnections()).toBe(1);
+    await reader.cancel();
+    await vi.waitFor(() => expect(exportThreadsRunning()).toBe(0));
+    if (onPostgres) {
+      await vi.waitFor(async () => expect(await exportConnections()).toBe(0), { timeout: 10_000 });
     }
-  },
-  60_000,
-);
+    // The database answers on: nothing was left holding it.
+    expect(await database.current.ping()).toBe(true);
+  }
+}, 60_000);
 
 test.runIf(onPostgres)(
   "a thread that fails ends the download with an error and stops",
