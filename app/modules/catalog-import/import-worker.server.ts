@@ -20,13 +20,15 @@ import { startJobLoop } from "./worker.server";
 const NICE = 19;
 /**
  * After each step that writes the catalogue, the job rests this many times as long as the step
- * took. The priority above covers this thread only: the step's database backend works at normal
- * priority, and on two cores it and the server's thread then contend with whatever else runs.
- * Resting leaves the database idle for that share of the time, so visitors' pages meanwhile answer
- * as on an idle machine half the time; a 100,000-row apply takes about 1.6 times as long
- * (ADR 044 has the figures).
+ * took. The priority above covers this thread only: PostgreSQL's backend for the step works at
+ * normal priority, and on two cores it and the server's thread then contend with whatever else
+ * runs. Resting leaves the database idle for that share of the time, so visitors' pages meanwhile
+ * answer as on an idle machine half the time; a 100,000-row apply takes about 1.6 times as long
+ * (ADR 044 has the figures). PGlite's thread takes one core while it works, leaving the other to
+ * the server's thread; its apply is slower than PostgreSQL's, and resting would take it past five
+ * minutes at 100,000 rows (ADR 054).
  */
-const WRITE_REST_SHARE = 1;
+const WRITE_REST_SHARE = { postgres: 1, pglite: 0 };
 
 /**
  * On Linux a thread's priority is its own: setpriority(PRIO_PROCESS, 0) from this thread sets
@@ -54,7 +56,11 @@ async function serve(port: MessagePort, data: ImportThreadData) {
     poolMax: 2,
   });
   setDatabase(database);
-  const loop = startJobLoop({ id: data.worker, intervalMs: data.intervalMs, restShare: WRITE_REST_SHARE });
+  const loop = startJobLoop({
+    id: data.worker,
+    intervalMs: data.intervalMs,
+    restShare: WRITE_REST_SHARE[database.kind],
+  });
   port.on("message", (message: ToImportThread) => {
     if (message.type === "wake") loop.wake();
     else if (message.type === "stop") {
