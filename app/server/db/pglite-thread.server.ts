@@ -22,6 +22,12 @@ export type FromPgliteThread = { type: "ready" } | { type: "failed"; error: Sent
 
 const BUILT_ENTRY = "./database-worker.js";
 const SOURCE_ENTRY = "./pglite-worker.server.ts";
+/**
+ * The thread's JavaScript heap: a small young generation. Its JavaScript only passes statements
+ * and their results between the connections and PGlite, all short-lived; PGlite's own memory is
+ * WebAssembly's, outside the heap.
+ */
+const DATABASE_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
 /** At close, the most PGlite's own close (its last checkpoint) is waited for before the thread is ended. */
 const CLOSE_TIMEOUT_MS = 60_000;
 
@@ -45,6 +51,7 @@ export async function startPgliteThread(data: PgliteThreadData): Promise<PgliteT
   const entry = workerEntry();
   const thread = new Worker(entry.url, {
     workerData: data,
+    resourceLimits: DATABASE_RESOURCE_LIMITS,
     ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
   });
   let closing = false;
