@@ -12,6 +12,7 @@ import { requestImageBackfill } from "~/server/images/backfill.server";
 import { loadSharp } from "~/server/images/process-image.server";
 import { logger } from "~/server/logger.server";
 import type { StorageLocation } from "~/server/storage/storage.server";
+import { threadEntry } from "~/server/threads/entry.server";
 
 export type ImportThreadData = {
   /** This process's worker: the jobs' claims carry it. */
@@ -41,16 +42,8 @@ const RESTART_MS = 5000;
 /** At shutdown, the most the step in flight is waited for before the thread is ended. */
 const STOP_TIMEOUT_MS = 60_000;
 
-const BUILT_ENTRY = "./catalogue-import-worker.js";
-const SOURCE_ENTRY = "./import-worker.server.ts";
-
-/** The thread's code: from source through tsx (development, tests), else the build's entry beside this chunk. */
-function workerEntry(): { url: URL; execArgv?: string[] } {
-  const here = import.meta.url;
-  return here.endsWith(".ts")
-    ? { url: new URL(SOURCE_ENTRY, here), execArgv: [...process.execArgv, "--import", "tsx"] }
-    : { url: new URL(BUILT_ENTRY, here) };
-}
+/** The thread's entry, built next to the server's and as source in development and tests. */
+const ENTRY = { built: "./catalogue-import-worker.js", source: "./import-worker.server.ts" };
 
 export type ImportThread = {
   thread: true;
@@ -71,7 +64,7 @@ export function startImportThread(
   let restart: NodeJS.Timeout | undefined;
 
   function start() {
-    const entry = workerEntry();
+    const entry = threadEntry(import.meta.url, ENTRY);
     const connection = connect?.();
     const thread = new Worker(entry.url, {
       workerData: { ...data, connection } satisfies ImportThreadData,

@@ -7,6 +7,7 @@
 import { type MessagePort, Worker } from "node:worker_threads";
 import type { AdminProductFilter } from "~/modules/products/admin-filter";
 import { logger } from "~/server/logger.server";
+import { threadEntry } from "~/server/threads/entry.server";
 
 export type ExportJob = {
   format: "csv" | "xlsx";
@@ -38,21 +39,8 @@ export const EXPORT_RESOURCE_LIMITS = {
   xlsx: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 64 },
 } as const;
 
-/** The thread's entry, built next to the server's (vite.config.ts) and as source in development and tests. */
-const BUILT_ENTRY = "./catalogue-export-worker.js";
-const SOURCE_ENTRY = "./export-worker.server.ts";
-
-/**
- * Where the thread's code is: from source (development's Vite server and the tests run this file as
- * TypeScript), the worker module through tsx, which reads the `~/` paths from tsconfig.json; from
- * the build, the entry the build writes beside this file's chunk.
- */
-function workerEntry(): { url: URL; execArgv?: string[] } {
-  const here = import.meta.url;
-  return here.endsWith(".ts")
-    ? { url: new URL(SOURCE_ENTRY, here), execArgv: [...process.execArgv, "--import", "tsx"] }
-    : { url: new URL(BUILT_ENTRY, here) };
-}
+/** The thread's entry, built next to the server's and as source in development and tests. */
+const ENTRY = { built: "./catalogue-export-worker.js", source: "./export-worker.server.ts" };
 
 const running = new Set<Worker>();
 
@@ -77,7 +65,7 @@ export function exportInThread(job: ExportJob): ReadableStream<Uint8Array> {
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const entry = workerEntry();
+      const entry = threadEntry(import.meta.url, ENTRY);
       const thread = new Worker(entry.url, {
         workerData: job,
         transferList: job.connection ? [job.connection] : [],

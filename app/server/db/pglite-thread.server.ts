@@ -8,6 +8,7 @@
 // statement (ADR 054).
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { logger } from "../logger.server";
+import { threadEntry } from "../threads/entry.server";
 import { DATABASE_THREAD_STOPPED, RemotePglite, type SentError } from "./pglite-remote.server";
 
 export type PgliteThreadData = {
@@ -20,8 +21,8 @@ export type PgliteThreadData = {
 export type ToPgliteThread = { type: "connect"; port: MessagePort } | { type: "close" };
 export type FromPgliteThread = { type: "ready" } | { type: "failed"; error: SentError } | { type: "closed" };
 
-const BUILT_ENTRY = "./database-worker.js";
-const SOURCE_ENTRY = "./pglite-worker.server.ts";
+/** The thread's entry, built next to the server's and as source in development and tests. */
+const ENTRY = { built: "./database-worker.js", source: "./pglite-worker.server.ts" };
 /**
  * The thread's JavaScript heap: a small young generation. Its JavaScript only passes statements
  * and their results between the connections and PGlite, all short-lived; PGlite's own memory is
@@ -30,14 +31,6 @@ const SOURCE_ENTRY = "./pglite-worker.server.ts";
 const DATABASE_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
 /** At close, the most PGlite's own close (its last checkpoint) is waited for before the thread is ended. */
 const CLOSE_TIMEOUT_MS = 60_000;
-
-/** The thread's code: from source through tsx (development, tests), else the build's entry beside this chunk. */
-function workerEntry(): { url: URL; execArgv?: string[] } {
-  const here = import.meta.url;
-  return here.endsWith(".ts")
-    ? { url: new URL(SOURCE_ENTRY, here), execArgv: [...process.execArgv, "--import", "tsx"] }
-    : { url: new URL(BUILT_ENTRY, here) };
-}
 
 export type PgliteThread = {
   /** The server's thread's own connection. */
@@ -48,7 +41,7 @@ export type PgliteThread = {
 };
 
 export async function startPgliteThread(data: PgliteThreadData): Promise<PgliteThread> {
-  const entry = workerEntry();
+  const entry = threadEntry(import.meta.url, ENTRY);
   const thread = new Worker(entry.url, {
     workerData: data,
     resourceLimits: DATABASE_RESOURCE_LIMITS,
