@@ -9,6 +9,8 @@ import type { MessagePort } from "node:worker_threads";
 /** What a statement fails with once the database's thread has ended under its connections. */
 export const DATABASE_THREAD_STOPPED = "The embedded database's thread stopped";
 
+const CONNECTION_CLOSED = "The embedded database's connection is closed";
+
 /** A request on a connection; `session` is a transaction begun on the same connection. */
 export type PgliteRequest =
   | {
@@ -85,21 +87,17 @@ export class RemotePglite implements Queryable {
       if (reply.ok) waiting.resolve(reply.value);
       else waiting.reject(receivedError(reply.error));
     });
-    port.on("close", () => this.#fail(new Error("The embedded database's connection is closed")));
+    port.on("close", () => this.fail(new Error(CONNECTION_CLOSED)));
     // Like PGlite in this thread, an idle connection keeps no process alive; one waiting for an
     // answer does.
     port.unref();
   }
 
-  #fail(error: Error) {
+  /** Fails every request waiting and every one after it with `error` (the database thread stopped). */
+  fail(error: Error) {
     this.#gone ??= error;
     for (const waiting of this.#pending.values()) waiting.reject(error);
     this.#pending.clear();
-  }
-
-  /** Fails every request waiting and every one after it with `error` (the database thread stopped). */
-  fail(error: Error) {
-    this.#fail(error);
   }
 
   #request<T>(request: Unsent): Promise<T> {
@@ -164,7 +162,7 @@ export class RemotePglite implements Queryable {
 
   /** Closes this connection (the database thread rolls back a transaction left open on it). */
   close() {
-    this.#fail(new Error("The embedded database's connection is closed"));
+    this.fail(new Error(CONNECTION_CLOSED));
     this.#port.close();
   }
 }
