@@ -115,24 +115,35 @@ test("another thread's connection waits for an open transaction to end, then see
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let inside = () => {};
+    const written = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
     const writing = db().transaction(async (tx) => {
       await tx.insert(notes).values({ title: "Written while the other waits" });
+      inside();
       await held;
     });
-    // Asked while the transaction is open: answered only after its commit, so it sees the row.
-    const reading = rowsOf(
-      other,
-      sql`select count(*)::int as n from notes where title = 'Written while the other waits'`,
-    );
-    let answered = false;
-    void reading.then(() => {
-      answered = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(answered).toBe(false);
-    release();
-    await writing;
-    expect(await reading).toEqual([{ n: 1 }]);
+    try {
+      // Asked once the transaction has written: answered only after its commit, so it sees the row.
+      await written;
+      const reading = rowsOf(
+        other,
+        sql`select count(*)::int as n from notes where title = 'Written while the other waits'`,
+      );
+      let answered = false;
+      void reading.then(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
+      release();
+      await writing;
+      expect(await reading).toEqual([{ n: 1 }]);
+    } finally {
+      release();
+      await writing;
+    }
   } finally {
     await other.close();
   }
