@@ -23,12 +23,13 @@ const NICE = 19;
  * took. The priority above covers this thread only: PostgreSQL's backend for the step works at
  * normal priority, and on two cores it and the server's thread then contend with whatever else
  * runs. Resting leaves the database idle for that share of the time, so visitors' pages meanwhile
- * answer as on an idle machine half the time; a 100,000-row apply takes about 1.6 times as long
- * (ADR 044 has the figures). PGlite's thread takes one core while it works, leaving the other to
- * the server's thread; its apply is slower than PostgreSQL's, and resting would take it past five
- * minutes at 100,000 rows (ADR 054).
+ * answer as on an idle machine most of the time; a 100,000-row apply takes about 1.8 times as long
+ * (ADR 044 has the figures). PGlite's own thread takes one core while it works; its apply is
+ * slower than PostgreSQL's, so a whole rest would take it past five minutes at 100,000 rows, and
+ * it rests for 0.3 of each step: enough that the serving thread's pages keep their idle pace
+ * (ADR 054).
  */
-const WRITE_REST_SHARE = { postgres: 1, pglite: 0 };
+const WRITE_REST_SHARE = { postgres: 1.5, pglite: 0.3 };
 
 /**
  * On Linux a thread's priority is its own: setpriority(PRIO_PROCESS, 0) from this thread sets
