@@ -687,11 +687,18 @@ export type ApplyBatchInput = StepInput & {
 };
 
 type ResolvedPicture = PreparedPicture | RefusedPicture;
-type ApplyPrepared = { pictures: Map<number, ResolvedPicture> };
+type ApplyPrepared = { pictures: Map<number, ResolvedPicture>; picturesMs: number };
 
 type RowOutcome = { rowNumber: number; productId: string | null; problem: string | null };
 
-type ApplyResult = { created: number; updated: number; refused: number; stoppedAt: number | null };
+type ApplyResult = {
+  created: number;
+  updated: number;
+  refused: number;
+  stoppedAt: number | null;
+  /** How long the step spent preparing its pictures (fetched or unzipped, then processed), in ms. */
+  picturesMs: number;
+};
 
 function readPlanRows(id: string, rowNumbers: readonly number[]) {
   return getDb()
@@ -890,6 +897,7 @@ export const applyImportBatch = defineCommand({
     );
     // One picture at a time: each is fetched or unzipped, then cleaned and processed by sharp,
     // which uses every core for one picture already.
+    const started = performance.now();
     const pictures = new Map<number, ResolvedPicture>();
     try {
       for (const { rowNumber, picture } of wanted)
@@ -898,7 +906,7 @@ export const applyImportBatch = defineCommand({
       await Promise.all([...pictures.values()].map(discardPicture));
       throw error;
     }
-    return { pictures };
+    return { pictures, picturesMs: performance.now() - started };
   },
   discard: async (prepared) => {
     await Promise.all([...prepared.pictures.values()].map(discardPicture));
@@ -1021,7 +1029,13 @@ export const applyImportBatch = defineCommand({
         jobCursor: cursor,
       })
       .where(eq(catalogImports.id, input.id));
-    return { created: creates.length, updated: updates.length, refused, stoppedAt };
+    return {
+      created: creates.length,
+      updated: updates.length,
+      refused,
+      stoppedAt,
+      picturesMs: prepared.picturesMs,
+    };
   },
 });
 

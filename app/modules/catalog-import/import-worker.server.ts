@@ -14,22 +14,11 @@ import { forwardImageBackfillRequests } from "~/server/images/backfill.server";
 import { logger } from "~/server/logger.server";
 import { setStorage, storageAt } from "~/server/storage/storage.server";
 import type { FromImportThread, ImportThreadData, ToImportThread } from "./import-thread.server";
+import { WRITE_REST_SHARE } from "./jobs.server";
 import { startJobLoop } from "./worker.server";
 
 /** The lowest priority: the thread gets the CPU the server's thread leaves. */
 const NICE = 19;
-/**
- * After each step that writes the catalogue, the job rests this many times as long as the step
- * took. The priority above covers this thread only: PostgreSQL's backend for the step works at
- * normal priority, and on two cores it and the server's thread then contend with whatever else
- * runs. Resting leaves the database idle for that share of the time, so visitors' pages meanwhile
- * answer as on an idle machine most of the time; a 100,000-row apply takes about 1.8 times as long
- * (ADR 044 has the figures). PGlite's own thread takes one core while it works; its apply is
- * slower than PostgreSQL's, so a whole rest would take it past five minutes at 100,000 rows, and
- * it rests for 0.3 of each step: enough that the serving thread's pages keep their idle pace
- * (ADR 054).
- */
-const WRITE_REST_SHARE = { postgres: 1.5, pglite: 0.3 };
 
 /**
  * On Linux a thread's priority is its own: setpriority(PRIO_PROCESS, 0) from this thread sets

@@ -70,6 +70,20 @@ export type JobRun = {
 };
 
 /**
+ * After each step that writes the catalogue, the import's thread rests this many times as long as
+ * the step's database work took (its pictures' preparation left out). The import's thread runs at
+ * the lowest priority, but PostgreSQL's backend for the step works at normal priority, and on two
+ * cores it and the server's thread then contend with whatever else runs. Resting leaves the
+ * database idle for that share of the time, so visitors' pages meanwhile answer as on an idle
+ * machine most of the time; a 100,000-row apply takes about 1.2 times as long as with a rest of 1
+ * (ADR 044 has the figures). PGlite's own thread takes one core while it works; its apply is
+ * slower than PostgreSQL's, so a whole rest would take it past five minutes at 100,000 rows, and
+ * it rests for 0.3 of each step: enough that the serving thread's pages keep their idle pace
+ * (ADR 054).
+ */
+export const WRITE_REST_SHARE = { postgres: 1.5, pglite: 0.3 };
+
+/**
  * The import whose job this worker should do now: the one it holds, else, when no other worker
  * holds one and none waits out a pause after a failure, the one asked for first. Null: nothing.
  */
@@ -522,7 +536,8 @@ async function applySteps(start: ImportRow, actor: Actor, run: JobRun, pictures:
       pictures,
     });
     if (result.stoppedAt !== null || !goOn(run)) return;
-    if (!(await afterWritingStep(run, performance.now() - started))) return;
+    // The rest leaves the database idle: it follows the step's database work, not its pictures'.
+    if (!(await afterWritingStep(run, performance.now() - started - result.picturesMs))) return;
   }
 }
 
