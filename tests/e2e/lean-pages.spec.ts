@@ -137,27 +137,53 @@ for (const [url, budget] of Object.entries(HTML_BUDGET_BYTES)) {
   });
 }
 
-/** The page's cumulative layout shift, from page start to one second after load. */
+/**
+ * The page's cumulative layout shift, from page start to one second after load, and what moved:
+ * each shift's elements (tag, id, classes) with their rectangles before and after.
+ */
 async function layoutShiftOf(page: Page, url: string) {
   await page.addInitScript(() => {
-    const scope = window as unknown as { __cls: number };
+    const scope = window as unknown as { __cls: number; __moved: string[] };
     scope.__cls = 0;
+    scope.__moved = [];
+    const describe = (node: Node | null) => {
+      if (!(node instanceof Element)) return String(node?.nodeName ?? "?");
+      const classes =
+        typeof node.className === "string" ? node.className.split(/\s+/).slice(0, 4).join(".") : "";
+      return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${classes ? `.${classes}` : ""}`;
+    };
+    const box = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<
-        PerformanceEntry & { value: number; hadRecentInput: boolean }
-      >)
-        if (!entry.hadRecentInput) scope.__cls += entry.value;
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        }
+      >) {
+        if (entry.hadRecentInput) continue;
+        scope.__cls += entry.value;
+        for (const source of entry.sources ?? [])
+          scope.__moved.push(
+            `${entry.value.toExponential(2)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+          );
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(1000);
-  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  return page.evaluate(() => {
+    const scope = window as unknown as { __cls: number; __moved: string[] };
+    return { cls: scope.__cls, moved: scope.__moved };
+  });
 }
 
 for (const url of ["/", "/catalog"]) {
   test(`nothing shifts on ${url} on a 375px phone screen (CLS 0)`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await layoutShiftOf(page, url)).toBe(0);
+    const { cls, moved } = await layoutShiftOf(page, url);
+    expect(cls, `what moved:\n${moved.join("\n")}`).toBe(0);
   });
 }
 
