@@ -1,7 +1,8 @@
 // A catalogue import with 500 pictures of 1 to 3 MB in its ZIP (photo-like JPEGs from 2200x1650
 // to 3800x2850, about 950 MB in all), run by the import's own worker in this process (resting
-// between steps as the import's thread does) on a fresh database: the apply's time (products created, each showing its cleaned original) and this
-// process's RSS growth during it, then the time the background image run takes to make every
+// between steps as the import's thread does) on a fresh database: the apply's time (products
+// created, each showing its cleaned original) and this process's RSS growth during it, then the
+// time the background image run takes to make every
 // picture's sizes (WebP, AVIF, social card). Prints JSON.
 // Targets: the apply ≤ 3 min, RSS growth ≤ 250 MB.
 //
