@@ -2,8 +2,8 @@
 // to 3800x2850, about 950 MB in all), run by the import's own worker in this process (resting
 // between steps as the import's thread does) on a fresh database: the apply's time (products
 // created, each showing its cleaned original) and this process's RSS growth during it, then the
-// time the background image run takes to make every
-// picture's sizes (WebP, AVIF, social card). Prints JSON.
+// time the background image run takes to make every picture's sizes (WebP, AVIF, social card).
+// Prints JSON.
 // Targets: the apply ≤ 3 min, RSS growth ≤ 250 MB.
 //
 //   npm run bench:pictures [-- pictures]     (BENCH_DATABASE_URL: PostgreSQL; the allocator settings
