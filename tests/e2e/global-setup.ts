@@ -91,13 +91,34 @@ async function startServer(port: number, dataDir: string, passwords: E2EPassword
 
   let output = "";
   const server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout?.on("data", (chunk) => (output += chunk));
-  server.stderr?.on("data", (chunk) => (output += chunk));
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    if (output.length > SERVER_OUTPUT_KEPT) output = output.slice(-SERVER_OUTPUT_KEPT);
+  };
+  server.stdout?.on("data", keep);
+  server.stderr?.on("data", keep);
   await waitForHealth(server, port, () => output);
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
+    printServerTroubles(port, output);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** The server's output kept for the closing summary: its last this many characters. */
+const SERVER_OUTPUT_KEPT = 1_000_000;
+const TROUBLES_SHOWN = 40;
+
+/**
+ * The warnings and errors a server logged during the run (it logs at "warn"), printed when it
+ * stops: a journey that failed on a busy machine (a mail that never came, a job that gave up)
+ * leaves its server's side of the story in the run's output.
+ */
+function printServerTroubles(port: number, output: string) {
+  const lines = output.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0) return;
+  console.log(`\nThe server on port ${port} logged ${lines.length} line(s) at warn or above; the last ones:`);
+  for (const line of lines.slice(-TROUBLES_SHOWN)) console.log(`  ${line.slice(0, 600)}`);
 }

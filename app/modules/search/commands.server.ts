@@ -35,6 +35,24 @@ function sources() {
     .leftJoin(brands, eq(brands.id, products.brandId));
 }
 
+/**
+ * What a search row copies from its product, column by column (its filters, its sort keys and the
+ * contains match's lower-cased text), as read from the product `p`; a trigger keeps them current.
+ */
+const COPIED: readonly (readonly [column: string, fromProduct: string])[] = [
+  ["is_published", "p.is_published"],
+  ["category_id", "p.category_id"],
+  ["brand_id", "p.brand_id"],
+  ["stock_status", "p.stock_status"],
+  ["discount_percentage", "p.discount_percentage"],
+  ["name", "p.name"],
+  ["sort_name", "lower(p.name)"],
+  ["haystack", "product_search_haystack(p)"],
+];
+const copiedColumns = sql.raw(COPIED.map(([column]) => column).join(", "));
+const copiedFromProduct = sql.raw(COPIED.map(([, fromProduct]) => fromProduct).join(", "));
+const copiedUpdate = sql.raw(COPIED.map(([column]) => `${column} = excluded.${column}`).join(", "));
+
 /** Ids as one JSON parameter: one statement for a thousand products, not a parameter each. */
 function idList(ids: readonly string[]) {
   return sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
@@ -52,15 +70,11 @@ async function writeRows(rows: readonly SearchSource[]) {
   const db = getDb();
   // The product's filters and sort keys come along from its row (a trigger keeps them current).
   await db.execute(sql`
-    insert into product_search (product_id, terms, is_published, category_id, brand_id, stock_status, discount_percentage, name, sort_name, haystack)
-    select r.id, r.terms::tsvector, p.is_published, p.category_id, p.brand_id, p.stock_status, p.discount_percentage, p.name, lower(p.name), product_search_haystack(p)
+    insert into product_search (product_id, terms, ${copiedColumns})
+    select r.id, r.terms::tsvector, ${copiedFromProduct}
       from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as r(id uuid, terms text)
       join products p on p.id = r.id
-    on conflict (product_id) do update set
-      terms = excluded.terms, is_published = excluded.is_published, category_id = excluded.category_id,
-      brand_id = excluded.brand_id, stock_status = excluded.stock_status,
-      discount_percentage = excluded.discount_percentage, name = excluded.name, sort_name = excluded.sort_name,
-      haystack = excluded.haystack`);
+    on conflict (product_id) do update set terms = excluded.terms, ${copiedUpdate}`);
   if (words.size > 0)
     await db.execute(sql`
       insert into search_words (word)
@@ -107,8 +121,8 @@ export async function refreshProductSearchOf(of: { brandId: string } | { categor
 export async function backfillProductSearch(): Promise<number> {
   const db = getDb();
   await db.execute(sql`
-    insert into product_search (product_id, terms, is_published, category_id, brand_id, stock_status, discount_percentage, name, sort_name, haystack)
-    select p.id, ''::tsvector, p.is_published, p.category_id, p.brand_id, p.stock_status, p.discount_percentage, p.name, lower(p.name), product_search_haystack(p)
+    insert into product_search (product_id, terms, ${copiedColumns})
+    select p.id, ''::tsvector, ${copiedFromProduct}
       from products p
      where not exists (select 1 from product_search ps where ps.product_id = p.id)
     on conflict (product_id) do nothing`);
