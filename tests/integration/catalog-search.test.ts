@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq, inArray, ne } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { toCatalogSearch } from "~/modules/products/catalog-params";
 import { parseCatalogParams } from "~/modules/products/catalog-params.schema";
@@ -187,6 +188,30 @@ describe("matching", () => {
       const found = await foundIds(q);
       for (const id of expected) expect(found.has(id), q).toBe(true);
     }
+  });
+
+  test("any piece of three characters or more of a product's name or description finds it", async () => {
+    const rows = await db()
+      .select({ id: products.id, name: products.name, description: products.description })
+      .from(products)
+      .where(eq(products.isPublished, true));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: rows.length - 1 }),
+        fc.boolean(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 3, max: 24 }),
+        async (index, inDescription, at, length) => {
+          const row = rows[index] as (typeof rows)[number];
+          const text = (inDescription ? row.description : null) || row.name;
+          const start = Math.floor(at * Math.max(0, text.length - length));
+          const piece = text.slice(start, start + length);
+          fc.pre(piece.trim().length >= 3);
+          expect((await foundIds(piece)).has(row.id), JSON.stringify(piece)).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   test("an exact stock code comes first", async () => {
