@@ -124,7 +124,11 @@ test("a customer opens their quote link and downloads the consent pack of its pr
   await page.getByRole("link", { name: new RegExp(`^TC-\\d{4}-\\d{6} from Mere ${marker}`) }).click();
   await page.getByRole("button", { name: "Create Quote" }).click();
   await expect(page).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}$/);
-  const number = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("Quote ", "");
+  // The address changes before the quote's page is drawn: its number is read once its heading
+  // shows (read from the enquiry's heading, no mail would ever match it).
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Quote TC-\d{4}-\d{6}-A$/);
+  const number = ((await heading.textContent()) ?? "").replace("Quote ", "");
   await expect(page.getByLabel("Line 1: description")).toHaveValue(LVL);
   await page.getByLabel("Unit price excl. GST").first().fill("120.00");
   await page.getByRole("button", { name: "Send to Customer" }).click();
