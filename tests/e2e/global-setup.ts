@@ -112,13 +112,15 @@ const SERVER_OUTPUT_KEPT = 1_000_000;
 const TROUBLES_SHOWN = 40;
 
 /**
- * The warnings and errors a server logged during the run (it logs at "warn"), printed when it
- * stops: a journey that failed on a busy machine (a mail that never came, a job that gave up)
+ * What a server printed during the run (its start-up lines, then its log at "warn" and above),
+ * printed when it stops: a journey that failed on a busy machine (a mail that never came, a job that gave up)
  * leaves its server's side of the story in the run's output.
  */
 function printServerTroubles(port: number, output: string) {
   const lines = output.split("\n").filter((line) => line.trim() !== "");
   if (lines.length === 0) return;
-  console.log(`\nThe server on port ${port} logged ${lines.length} line(s) at warn or above; the last ones:`);
+  console.log(
+    `\nThe server on port ${port} printed ${lines.length} line(s) (its start-up lines and its log at warn or above); the last ones:`,
+  );
   for (const line of lines.slice(-TROUBLES_SHOWN)) console.log(`  ${line.slice(0, 600)}`);
 }
