@@ -114,7 +114,6 @@ function EntityForm<Schema extends z.ZodType>(
     formProps.onSubmit(event);
     if (event.defaultPrevented) return;
     submitting.current = true;
-    fetcher.begin();
   }
   return (
     <fetcher.Form

@@ -9,7 +9,7 @@
 //                                                         // toast and a form-level message
 //
 // The component reads `result` for Conform's lastResult and `error` for the toast (see
-// app/components/admin/use-admin-fetcher.ts). Nothing is written when parsing fails.
+// app/components/admin/use-admin-fetcher.tsx). Nothing is written when parsing fails.
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";

@@ -10,12 +10,17 @@
 // A redirect leaves the fetcher's data as the previous submission left it, so after a refused
 // attempt the data still holds that refusal: a submission succeeded when it brought no new data
 // (a redirect) or new data without `result`, never judged by what is left from an earlier one.
-import { useCallback, useEffect, useRef } from "react";
-import { useFetcher, useLocation } from "react-router";
+//
+// Its `Form` and `submit` mark the start of a submission themselves (after the form's own
+// onSubmit, unless that prevented it): React may apply a quick answer without ever rendering the
+// fetcher busy, and without a start on record such an answer would pass unseen.
+import { type ComponentProps, useCallback, useEffect, useMemo, useRef } from "react";
+import { type FetcherWithComponents, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { ActionFailure } from "~/lib/action-error";
 import { lastUploadInterrupted } from "~/lib/upload-progress";
 
+type FormProps = ComponentProps<FetcherWithComponents<unknown>["Form"]>;
 type Options = { onSuccess?: () => void; onFailure?: () => void; onSettled?: () => void; key?: string };
 
 /** A submission on its way: the data and the location as they were when it started. */
@@ -30,13 +35,31 @@ export function useAdminFetcher(options: Options = {}) {
   const now = useRef({ data: fetcher.data as unknown, locationKey: location.key });
   now.current = { data: fetcher.data, locationKey: location.key };
 
-  /**
-   * Called by a form's submit event once it is really sent. React may apply a quick answer
-   * without ever rendering the fetcher busy; this start is what the answer is then judged against.
-   */
+  /** The start a quick answer is judged against: the data and location before it was sent. */
   const begin = useCallback(() => {
     pending.current = { ...now.current, sawBusy: false };
   }, []);
+  const inner = useRef(fetcher);
+  inner.current = fetcher;
+  const Form = useMemo(
+    () =>
+      function AdminFetcherForm(props: FormProps) {
+        const FetcherForm = inner.current.Form;
+        function onSubmit(event: Parameters<NonNullable<FormProps["onSubmit"]>>[0]) {
+          props.onSubmit?.(event);
+          if (!event.defaultPrevented) begin();
+        }
+        return <FetcherForm {...props} onSubmit={onSubmit} />;
+      },
+    [begin],
+  );
+  const submit = useCallback<typeof fetcher.submit>(
+    (target, options) => {
+      begin();
+      return inner.current.submit(target, options);
+    },
+    [begin],
+  );
 
   useEffect(() => {
     if (fetcher.state !== "idle") {
@@ -60,5 +83,5 @@ export function useAdminFetcher(options: Options = {}) {
     callbacks.current.onSettled?.();
   }, [fetcher.state, fetcher.data, location.key]);
 
-  return Object.assign(fetcher, { begin });
+  return { ...fetcher, Form, submit };
 }
