@@ -1,20 +1,24 @@
 // Starts the built server on a fresh data folder with known accounts; stops it afterwards.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
 import { E2E_ADMIN, type E2EPasswords } from "./accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3111);
 
 /**
- * One data folder is filled once (tests/e2e/prepare-data.ts: the accounts, migrations, the first
- * admin, the demo catalogue) and copied for the second server: a copy of a closed PGlite folder
- * takes a moment, where migrating and seeding took a process's compile and tens of seconds of CPU
- * for each server.
+ * A data folder (and with DATABASE_URL, its database) filled in one process
+ * (tests/e2e/prepare-data.ts: the accounts, migrations, the first admin, the demo catalogue).
  */
-function prepareData(env: NodeJS.ProcessEnv): E2EPasswords {
-  const out = execFileSync("tsx", ["tests/e2e/prepare-data.ts"], { env, encoding: "utf8" });
+async function prepareData(env: NodeJS.ProcessEnv): Promise<E2EPasswords> {
+  const { stdout: out } = await promisify(execFile)("tsx", ["tests/e2e/prepare-data.ts"], {
+    env,
+    encoding: "utf8",
+  });
   const line = out.trim().split("\n").at(-1) ?? "";
   try {
     return JSON.parse(line) as E2EPasswords;
@@ -36,30 +40,61 @@ async function waitForHealth(server: ChildProcess, port: number, output: () => s
   throw new Error(`The server did not become healthy:\n${output()}`);
 }
 
-// Two servers on fresh data folders: one for the public-site journeys and one for the
-// back-office journeys, whose edits would otherwise change what the public specs expect. Both
-// start on copies of one prepared folder.
+/** A new PostgreSQL database beside TEST_DATABASE_URL's, and how to drop it. */
+async function createDatabase(baseUrl: string) {
+  const name = `tc_e2e_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+// Two servers on fresh data: one for the public-site journeys and one for the back-office
+// journeys, whose edits would otherwise change what the public specs expect. The public server
+// runs on the embedded database a new trader gets. With TEST_DATABASE_URL the back-office server
+// runs on a new PostgreSQL database, so the journeys meet both engines (and PostgreSQL's own
+// process spares the server's CPU the embedded database's work); without it, it starts on a copy
+// of the public server's prepared folder (a copy of a closed PGlite folder takes a moment, where
+// migrating and seeding take a process's compile and tens of seconds of CPU).
 export default async function globalSetup() {
   const dataDirs = [port, port + 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "tc-e2e-")));
   const [first, second] = dataDirs as [string, string];
-  const passwords = prepareData(serverEnv(port, first));
-  fs.cpSync(first, second, { recursive: true });
-  const stops = await Promise.all([
-    startServer(port, first, passwords),
-    startServer(port + 1, second, passwords),
+  const postgresBase = process.env.TEST_DATABASE_URL;
+  const database = postgresBase ? await createDatabase(postgresBase) : undefined;
+  const [publicPasswords, adminPasswords] = await Promise.all([
+    prepareData(serverEnv(port, first)),
+    database ? prepareData(serverEnv(port + 1, second, database.url)) : undefined,
   ]);
+  if (!database) fs.cpSync(first, second, { recursive: true });
+  const stops = await Promise.all([
+    startServer(port, first, publicPasswords),
+    startServer(port + 1, second, adminPasswords ?? publicPasswords, database?.url),
+  ]);
+  console.log(
+    `e2e servers: public site on port ${port} (embedded database), back office on port ${port + 1} (${database ? "PostgreSQL" : "embedded database"})`,
+  );
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+    await database?.drop();
   };
 }
 
-function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function serverEnv(port: number, dataDir: string, databaseUrl = ""): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: dataDir,
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: "warn",
@@ -85,8 +120,8 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-async function startServer(port: number, dataDir: string, passwords: E2EPasswords) {
-  const env = serverEnv(port, dataDir);
+async function startServer(port: number, dataDir: string, passwords: E2EPasswords, databaseUrl?: string) {
+  const env = serverEnv(port, dataDir, databaseUrl);
   fs.writeFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), JSON.stringify({ dataDir, passwords }));
 
   let output = "";
