@@ -255,6 +255,25 @@ test("Get Started Today jumps to the Get In Touch form", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Get In Touch" })).toBeInViewport();
 });
 
+test("Get Started Today tapped while the lower sections' code is still on its way still lands on the form", async ({
+  page,
+}) => {
+  // Held back until the tap has been made: the page is still being hydrated when the hash changes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/page-lazy-lower-sections-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  // The router is made (it hears the hash change), the page not wholly hydrated yet.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByRole("link", { name: "Get Started Today" }).click();
+  await expect(page).toHaveURL(/#contact$/);
+  release();
+  await expect(page.getByRole("heading", { name: "Get In Touch" })).toBeInViewport();
+});
+
 test("sections below the fold fade in once scrolled to", async ({ page }) => {
   await page.goto("/");
   await waitForCarousel(page);
