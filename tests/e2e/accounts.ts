@@ -4,3 +4,11 @@ export const E2E_SALES = { email: "sales@e2e.test", name: "Sam Sales" };
 export const E2E_USER = { email: "user@e2e.test", name: "Uma User" };
 
 export type E2EPasswords = { sales: string; user: string };
+
+/** What tests/e2e/prepare-data.ts made: the passwords, and the day(s) the demo content was written. */
+export type E2EPrepared = { passwords: E2EPasswords; seededOn: string[] };
+
+/** Today in New Zealand, YYYY-MM-DD. */
+export function nzToday(at = new Date()) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(at);
+}

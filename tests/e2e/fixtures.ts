@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { TOAST_COOKIE } from "../../app/lib/cookie-names";
-import { E2E_ADMIN, E2E_SALES, E2E_USER, type E2EPasswords } from "./accounts";
+import { E2E_ADMIN, E2E_SALES, E2E_USER, type E2EPrepared } from "./accounts";
 
 /** The port of the running journey's server, else (outside a journey) the public-site server's. */
 function defaultPort() {
@@ -16,10 +16,7 @@ function defaultPort() {
 }
 
 /** The state of the e2e server on a port (default: the running journey's server). */
-export function e2eState(port = defaultPort()): {
-  dataDir: string;
-  passwords: E2EPasswords;
-} {
+export function e2eState(port = defaultPort()): E2EPrepared & { dataDir: string } {
   return JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), "utf8"));
 }
 

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { E2E_ADMIN, type E2EPasswords } from "./accounts";
+import { E2E_ADMIN, type E2EPrepared } from "./accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3111);
 
@@ -14,14 +14,14 @@ const port = Number(process.env.E2E_PORT ?? 3111);
  * A data folder (and with DATABASE_URL, its database) filled in one process
  * (tests/e2e/prepare-data.ts: the accounts, migrations, the first admin, the demo catalogue).
  */
-async function prepareData(env: NodeJS.ProcessEnv): Promise<E2EPasswords> {
+async function prepareData(env: NodeJS.ProcessEnv): Promise<E2EPrepared> {
   const { stdout: out } = await promisify(execFile)("tsx", ["tests/e2e/prepare-data.ts"], {
     env,
     encoding: "utf8",
   });
   const line = out.trim().split("\n").at(-1) ?? "";
   try {
-    return JSON.parse(line) as E2EPasswords;
+    return JSON.parse(line) as E2EPrepared;
   } catch {
     throw new Error(`prepare-data printed no passwords:\n${out}`);
   }
@@ -71,14 +71,14 @@ export default async function globalSetup() {
   const [first, second] = dataDirs as [string, string];
   const postgresBase = process.env.TEST_DATABASE_URL;
   const database = postgresBase ? await createDatabase(postgresBase) : undefined;
-  const [publicPasswords, adminPasswords] = await Promise.all([
+  const [publicData, adminData] = await Promise.all([
     prepareData(serverEnv(port, first)),
     database ? prepareData(serverEnv(port + 1, second, database.url)) : undefined,
   ]);
   if (!database) fs.cpSync(first, second, { recursive: true });
   const stops = await Promise.all([
-    startServer(port, first, publicPasswords),
-    startServer(port + 1, second, adminPasswords ?? publicPasswords, database?.url),
+    startServer(port, first, publicData),
+    startServer(port + 1, second, adminData ?? publicData, database?.url),
   ]);
   console.log(
     `e2e servers: public site on port ${port} (embedded database), back office on port ${port + 1} (${database ? "PostgreSQL" : "embedded database"})`,
@@ -121,9 +121,9 @@ function serverEnv(port: number, dataDir: string, databaseUrl = ""): NodeJS.Proc
   };
 }
 
-async function startServer(port: number, dataDir: string, passwords: E2EPasswords, databaseUrl?: string) {
+async function startServer(port: number, dataDir: string, prepared: E2EPrepared, databaseUrl?: string) {
   const env = serverEnv(port, dataDir, databaseUrl);
-  fs.writeFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), JSON.stringify({ dataDir, passwords }));
+  fs.writeFileSync(path.join(os.tmpdir(), `tc-e2e-${port}.json`), JSON.stringify({ dataDir, ...prepared }));
 
   let output = "";
   const server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
