@@ -176,11 +176,14 @@ test("a connection that goes away with its transaction open has it rolled back, 
     `,
     { eval: true, workerData: { port }, transferList: [port] },
   );
+  // Both listeners from the start: a thread that exits before its message was read has the message
+  // and then its exit emitted in one go, with no turn between them to add a listener.
+  const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
     thread.once("message", () => resolve());
     thread.once("error", reject);
   });
-  await new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+  await exited;
   // This connection's statement waits for that transaction, which is rolled back as its connection closes.
   expect(await db().$count(notes, eq(notes.title, "Never committed"))).toBe(0);
   await db().insert(notes).values({ title: "After the thread" });
