@@ -14,6 +14,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { auditEvents, users } from "~/server/db/schema";
 import { getLoader } from "../support/admin-action";
 import { useTestDatabase } from "../support/database";
+import { createPostgresDatabase } from "../support/instances";
 import { createUser } from "../support/users";
 
 const database = useTestDatabase();
@@ -35,33 +36,40 @@ function userEvents(email: string) {
 }
 
 test("npm run user:create leaves the account's creation in the audit log, by the script", async () => {
+  // The script on a new site of the engine under test: a data folder, or a new PostgreSQL database.
   const dataDir = path.join(scratch, "script-site");
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  const args = ["--email", "tane@example.nz", "--name", "Tane", "--role", "sales"];
-  const { stdout } = await promisify(execFile)(
-    path.resolve("node_modules/.bin/tsx"),
-    ["scripts/user-create.ts", ...args, "--password", "a-long-sales-password"],
-    { env, encoding: "utf8" },
-  );
-  expect(stdout).toContain("Created sales tane@example.nz with the given password");
-
-  const site = await openDatabase({ kind: "pglite", dataDir });
+  const postgres = database.current.engine === "postgres" ? await createPostgresDatabase() : undefined;
   try {
-    const [account] = await site.db.select().from(users).where(eq(users.email, "tane@example.nz"));
-    const events = await site.db.select().from(auditEvents).where(eq(auditEvents.entityType, "user"));
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      action: "create",
-      entityId: account?.id,
-      actorId: null,
-      actorName: "npm run user:create",
-      actorRole: "system",
-      summary: 'Created user "tane@example.nz"',
-    });
-    expect(events[0]?.changes).toMatchObject({ role: { before: null, after: "sales" } });
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? "" };
+    const args = ["--email", "tane@example.nz", "--name", "Tane", "--role", "sales"];
+    const { stdout } = await promisify(execFile)(
+      path.resolve("node_modules/.bin/tsx"),
+      ["scripts/user-create.ts", ...args, "--password", "a-long-sales-password"],
+      { env, encoding: "utf8" },
+    );
+    expect(stdout).toContain("Created sales tane@example.nz with the given password");
+
+    const site = await openDatabase(
+      postgres ? { kind: "postgres", url: postgres.url, poolMax: 1 } : { kind: "pglite", dataDir },
+    );
+    try {
+      const [account] = await site.db.select().from(users).where(eq(users.email, "tane@example.nz"));
+      const events = await site.db.select().from(auditEvents).where(eq(auditEvents.entityType, "user"));
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        action: "create",
+        entityId: account?.id,
+        actorId: null,
+        actorName: "npm run user:create",
+        actorRole: "system",
+        summary: 'Created user "tane@example.nz"',
+      });
+      expect(events[0]?.changes).toMatchObject({ role: { before: null, after: "sales" } });
+    } finally {
+      await site.close();
+    }
   } finally {
-    await site.close();
+    await postgres?.drop();
   }
 }, 180_000);
 
