@@ -88,6 +88,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1c1917" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {admin ? <meta name="robots" content={NOINDEX} /> : null}
+        {/* A public page is first painted once its main content has been read whole: a browser
+            may otherwise paint a half-read page (a button without its label, the menu without
+            its button) and move it as the rest arrives. Browsers without it paint as before. */}
+        {admin ? null : <link rel="expect" href="#main" blocking="render" />}
         <Meta />
         <Links />
       </head>

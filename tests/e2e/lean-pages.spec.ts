@@ -179,6 +179,15 @@ async function layoutShiftOf(page: Page, url: string) {
   });
 }
 
+test("a public page is painted once its main content is read, never half-read", async ({ page }) => {
+  for (const url of ["/", "/catalog", "/contact"]) {
+    const html = await (await page.request.get(url)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, url).toMatch(/<link rel="expect" href="#main" blocking="render"\/?>/);
+    expect(html.match(/<main id="main"/g), url).toHaveLength(1);
+  }
+});
+
 for (const url of ["/", "/catalog"]) {
   test(`nothing shifts on ${url} on a 375px phone screen (CLS 0)`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });

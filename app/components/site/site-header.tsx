@@ -166,7 +166,9 @@ function MobileMenu({
   className: string;
 }) {
   // Left to the browser to open and close (so it works before and without JavaScript); closed here
-  // when a link is chosen or Escape is pressed.
+  // when a link is chosen or Escape is pressed. The <details> has its button's size itself: a
+  // browser may paint the page while it has read the <details> tag but not yet its <summary>, with
+  // its own "Details" label in the place, and the header must not move when the button arrives.
   const ref = useRef<HTMLDetailsElement>(null);
   const close = () => {
     if (ref.current) ref.current.open = false;
@@ -180,7 +182,7 @@ function MobileMenu({
         close();
         event.currentTarget.querySelector("summary")?.focus();
       }}
-      className={cx("group", className)}
+      className={cx("group size-10 shrink-0", className)}
     >
       <summary className="menu-button">
         <Menu aria-hidden className="size-5 group-open:hidden" />
