@@ -7,8 +7,3 @@ export type E2EPasswords = { sales: string; user: string };
 
 /** What tests/e2e/prepare-data.ts made: the passwords, and the day(s) the demo content was written. */
 export type E2EPrepared = { passwords: E2EPasswords; seededOn: string[] };
-
-/** Today in New Zealand, YYYY-MM-DD. */
-export function nzToday(at = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(at);
-}

@@ -3,15 +3,7 @@
 // back office, shown as expired. axe-core runs on the screens and the dialog.
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, startSession, test } from "./fixtures";
-
-const nzDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" });
-
-/** New Zealand's date `days` from today, YYYY-MM-DD. */
-function nzDatePlus(days: number) {
-  const today = new Date(`${nzDay.format(new Date())}T00:00:00Z`);
-  today.setUTCDate(today.getUTCDate() + days);
-  return today.toISOString().slice(0, 10);
-}
+import { dayPlus, nzToday } from "./nz-date";
 
 async function publicCard(page: Page, title: string) {
   await page.goto("/certifications");
@@ -41,7 +33,7 @@ test("a certificate set to expire yesterday leaves /certifications and shows as 
     dialog.getByText("Certificate number is required for a certificate with a scheme"),
   ).toBeVisible();
   await dialog.getByLabel("Certificate number").fill(number);
-  await dialog.getByLabel("Expiry or next review date").fill(nzDatePlus(365));
+  await dialog.getByLabel("Expiry or next review date").fill(dayPlus(nzToday(), 365));
   await dialog.getByLabel("Filter products").fill("zzz-no-such-product");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Create Certification" }).click();
@@ -58,7 +50,7 @@ test("a certificate set to expire yesterday leaves /certifications and shows as 
   await page.goto("/admin/certifications");
   await page.getByRole("button", { name: `Edit ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Certification" });
-  await edit.getByLabel("Expiry or next review date").fill(nzDatePlus(-1));
+  await edit.getByLabel("Expiry or next review date").fill(dayPlus(nzToday(), -1));
   await edit.getByRole("button", { name: "Update Certification" }).click();
   await expect(page.getByText("Certification updated successfully")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: title })).toContainText("expired");

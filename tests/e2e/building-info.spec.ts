@@ -4,6 +4,7 @@
 // current shows nowhere.
 import { PDFParse } from "pdf-parse";
 import { e2eState, expect, expectNoAxeViolations, test } from "./fixtures";
+import { dayPlus, nzLongDate } from "./nz-date";
 
 // The demo's Class 1 roofing line (a complete sheet), and its LVL beam covered by a current
 // CodeMark certificate whose register was checked 12 days before the seed.
@@ -19,11 +20,7 @@ const LVL = "lvl-beam-240x45-6-0m";
  * in Auckland.
  */
 function datedBeforeSeed(days: number, line: (date: string) => string): string | RegExp {
-  const lines = e2eState().seededOn.map((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() - days);
-    return line(new Intl.DateTimeFormat("en-NZ", { dateStyle: "long", timeZone: "UTC" }).format(date));
-  });
+  const lines = e2eState().seededOn.map((day) => line(nzLongDate(dayPlus(day, -days))));
   if (lines.length === 1) return lines[0] as string;
   return new RegExp(lines.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
 }

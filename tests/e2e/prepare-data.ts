@@ -12,7 +12,8 @@ import { systemActor } from "~/server/commands/actor";
 import { runCommand } from "~/server/commands/runner.server";
 import { closeDatabase, connectDatabase } from "~/server/db/db.server";
 import { boot } from "~/server/runtime/boot.server";
-import { E2E_SALES, E2E_USER, type E2EPasswords, type E2EPrepared, nzToday } from "./accounts";
+import { E2E_SALES, E2E_USER, type E2EPasswords, type E2EPrepared } from "./accounts";
+import { nzToday } from "./nz-date";
 
 const actor = systemActor("npm run user:create");
 const passwords: E2EPasswords = { sales: generatePassword(), user: generatePassword() };
